@@ -1,0 +1,81 @@
+import { Fragment } from "react";
+
+import type { Artist } from "~/content/types";
+import { MEDIA_SIZES } from "~/lib/media";
+
+import { ExternalLink } from "./ExternalLink";
+import { WorkGrid } from "./WorkGrid";
+
+const bioPhotoSize = MEDIA_SIZES.bioPhoto;
+
+/** The artist detail page: name and title, work groups, links out, and the biography. */
+export function ArtistProfile({ artist, instagramBaseUrl }: { artist: Artist; instagramBaseUrl: string }) {
+  const hasBio = artist.biography !== "" || artist.bioPhoto !== undefined;
+  return (
+    <article className="mx-auto max-w-screen-2xl px-5 pb-24 pt-8 md:px-10 md:pt-14">
+      <header>
+        <h1 className="text-3xl font-light md:text-5xl">{artist.name}</h1>
+        <p className="mt-3 text-xs uppercase tracking-label text-muted">{artist.title}</p>
+      </header>
+
+      {artist.recentWorkThumbs.length > 0 && (
+        <WorkGrid id="recent-work" title="Recent Work" thumbs={artist.recentWorkThumbs} />
+      )}
+      {artist.extraThumbsTitle && artist.extraThumbs && (
+        <WorkGrid id="extra-work" title={artist.extraThumbsTitle} thumbs={artist.extraThumbs} />
+      )}
+
+      <div className="mt-16 grid gap-12 border-t border-line pt-10 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <section aria-labelledby="more-work">
+          <h2 id="more-work" className="text-xs font-medium uppercase tracking-label text-muted">
+            View More Work:
+          </h2>
+          <ul className="mt-4 space-y-2 text-lg">
+            <li>
+              <ExternalLink href={`https://${artist.website}`} className="hover:text-muted">
+                {artist.website}
+              </ExternalLink>
+            </li>
+            {artist.instagram && (
+              <li>
+                <ExternalLink href={`${instagramBaseUrl}${artist.instagram}`} className="hover:text-muted">
+                  @{artist.instagram}
+                </ExternalLink>
+              </li>
+            )}
+          </ul>
+        </section>
+        {hasBio && (
+          <section aria-labelledby="bio">
+            <h2 id="bio" className="text-xs font-medium uppercase tracking-label text-muted">
+              Bio:
+            </h2>
+            <div className="mt-4 flex flex-col gap-8 lg:flex-row">
+              {artist.biography && (
+                <p className="max-w-2xl text-lg font-light leading-relaxed">
+                  {artist.biography.split("\n").map((line, index) => (
+                    <Fragment key={index}>
+                      {index > 0 && <br />}
+                      {line}
+                    </Fragment>
+                  ))}
+                </p>
+              )}
+              {artist.bioPhoto && (
+                <img
+                  src={artist.bioPhoto}
+                  alt={`Portrait of ${artist.name}`}
+                  width={bioPhotoSize.width}
+                  height={bioPhotoSize.height}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[4/5] w-full max-w-xs bg-line object-cover"
+                />
+              )}
+            </div>
+          </section>
+        )}
+      </div>
+    </article>
+  );
+}

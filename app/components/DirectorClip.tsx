@@ -1,0 +1,45 @@
+import { MEDIA_SIZES } from "~/lib/media";
+
+interface DirectorClipProps {
+  clip: string;
+  still: string;
+  /** Vertical offset in px that frames the clip; clamped so the box never shows an edge. */
+  videoTop?: number;
+  /** The first screen's tiles load eagerly; the rest wait until scrolled near. */
+  eager: boolean;
+}
+
+const { width, height } = MEDIA_SIZES.directorStill;
+
+/**
+ * A director's tile media in a 2:1 box: the still always, and on wider screens a muted looping clip
+ * layered over it. The clip has `preload="none"` so nothing is fetched until it is played.
+ */
+export function DirectorClip({ clip, still, videoTop = 0, eager }: DirectorClipProps) {
+  return (
+    <div className="relative aspect-[2/1]">
+      <img
+        src={still}
+        alt=""
+        width={width}
+        height={height}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="absolute inset-0 h-full w-full object-cover"
+      />
+      <video
+        muted
+        loop
+        playsInline
+        preload="none"
+        aria-hidden="true"
+        tabIndex={-1}
+        data-director-clip
+        className="absolute left-0 top-1/2 hidden aspect-video w-full md:block"
+        style={{ transform: `translateY(calc(-50% + clamp(-5.5%, ${videoTop}px, 5.5%)))` }}
+      >
+        <source src={clip} type="video/mp4" />
+      </video>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The shapes of the site's content. Every content file is `satisfies`-checked against these,
+ * and the media script (scripts/build-media.ts) generates a file for every media path they hold.
+ * Media paths are site-absolute ("/images/…", "/videos/…") and resolve under public/.
+ */
+
+export type ArtistTitle = "Photographer" | "Director" | "Photographer / Director" | "CGI VFX 3D";
+
+/** The `:type` segment of an artist's detail URL. */
+export type ArtistType = "film" | "photography";
+
+/** One tile of an artist's "Recent Work" (or extra) group; links out to the work's video page. */
+export interface WorkThumb {
+  name: string;
+  /** Film: an animated WebP. Photography: a still JPEG. */
+  image: string;
+  /** Film only: the still first frame shown until the animation is played. */
+  still?: string;
+  /** External page where the work can be watched or seen. */
+  url: string;
+}
+
+export interface Artist {
+  /** URL slug, unique across both lists. */
+  id: string;
+  name: string;
+  title: ArtistTitle;
+  /** Film: a short muted looping MP4. Photography: the desktop still (JPEG). */
+  thumb: string;
+  /** Still shown on phones; for film it is also the video's poster. */
+  mobileBG: string;
+  /** Detail path: /artists/{type}/{id}. */
+  url: string;
+  /** Host without scheme, e.g. "jane-doe.example"; the site links to https://{website}. */
+  website: string;
+  /** Instagram handle without "@"; empty when the artist has none. */
+  instagram: string;
+  /** May be empty; "\n" marks a line break. */
+  biography: string;
+  recentWorkThumbs: WorkThumb[];
+  extraThumbsTitle?: string;
+  extraThumbs?: WorkThumb[];
+  /** Vertical offset in px applied to the directors'-grid video to frame it. */
+  cssVideoTop?: number;
+  bioPhoto?: string;
+}
+
+export interface ReelSource {
+  src: string;
+  type: "video/mp4" | "application/x-mpegURL";
+}
+
+export interface Reel {
+  /** Also its route: /{slug}. */
+  slug: "collective-reel" | "reel-2021" | "reel-2020";
+  title: string;
+  description: string;
+  autoplay: false;
+  controls: true;
+  poster: string;
+  /** HLS master playlist first, MP4 fallback last. */
+  sources: ReelSource[];
+  /** Animated WebP shown on /collective-reels; `poster` is its still. */
+  thumb: string;
+  /** Length in seconds. */
+  duration: number;
+}
+
+export interface ClientLogo {
+  name: string;
+  /** Transparent PNG of the brand's word mark. */
+  logo: string;
+  alt: string;
+}
+
+export interface Testimonial {
+  quote: string;
+  name: string;
+  jobTitle: string;
+}
+
+export interface NavLink {
+  label: string;
+  href: string;
+}

@@ -1,0 +1,27 @@
+/** Look-ups over the bundled content, used by route loaders. */
+import { artists, reels } from "~/content";
+import type { Artist, ArtistType, Reel } from "~/content/types";
+
+/** The detail route's `:type` names the lists differently from the data ("photography" → photographers). */
+const ARTISTS_BY_TYPE: Record<ArtistType, Artist[]> = {
+  film: artists.film,
+  photography: artists.photographers,
+};
+
+function isArtistType(type: string): type is ArtistType {
+  return Object.hasOwn(ARTISTS_BY_TYPE, type);
+}
+
+export function findArtist(type: string, id: string): Artist | undefined {
+  return isArtistType(type) ? ARTISTS_BY_TYPE[type].find((artist) => artist.id === id) : undefined;
+}
+
+export function reelBySlug(slug: Reel["slug"]): Reel | undefined {
+  return reels.find((reel) => reel.slug === slug);
+}
+
+/** Responds 404 (caught by the root ErrorBoundary) when a look-up found nothing. */
+export function orNotFound<T>(value: T | undefined): T {
+  if (value === undefined) throw new Response(null, { status: 404, statusText: "Not Found" });
+  return value;
+}

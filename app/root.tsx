@@ -1,0 +1,97 @@
+import type { LinksFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+
+import { SiteFooter } from "~/components/SiteFooter";
+import { SiteHeader } from "~/components/SiteHeader";
+import { site } from "~/content";
+import stylesheet from "~/styles/tailwind.css";
+
+export function loader() {
+  return {
+    agentName: site.agentName,
+    agencyName: site.agencyName,
+    copyrightYear: site.copyrightYear,
+    nav: site.nav,
+  };
+}
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+/** Without JavaScript the phone menu cannot toggle, so it is shown as a plain list of links. */
+const NO_SCRIPT_MENU_CSS = `[data-menu-button]{display:none}
+[data-mobile-menu]{flex-basis:100%}
+#mobile-menu{display:block;position:static;border:0;padding:0}
+#mobile-menu ul{flex-direction:row;flex-wrap:wrap;column-gap:1.25rem}
+#mobile-menu a{font-size:.875rem;padding:.25rem 0}`;
+
+/** The document shell around every page, including error pages, so they keep header and nav. */
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        <noscript>
+          <style>{NO_SCRIPT_MENU_CSS}</style>
+        </noscript>
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {data && <SiteHeader agentName={data.agentName} nav={data.nav} />}
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {data && <SiteFooter agencyName={data.agencyName} year={data.copyrightYear} />}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <ErrorMessage
+      title={notFound ? "Page not found" : "Something went wrong"}
+      body={
+        notFound
+          ? "We couldn’t find that artist or page. It may have moved, or the link may be mistyped."
+          : "Please try again in a moment."
+      }
+    />
+  );
+}
+
+function ErrorMessage({ title, body }: { title: string; body: ReactNode }) {
+  return (
+    <section className="mx-auto max-w-screen-2xl px-5 py-24 md:px-10 md:py-40">
+      <h1 className="text-3xl font-light md:text-5xl">{title}</h1>
+      <p className="mt-6 max-w-xl text-muted">{body}</p>
+      <Link
+        to="/artists/directors"
+        className="mt-10 inline-block border-b border-paper pb-1 text-sm uppercase tracking-label"
+      >
+        Back to the artists
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+
+import { ArtistProfile } from "~/components/ArtistProfile";
+import { site } from "~/content";
+import { findArtist, orNotFound } from "~/lib/catalog";
+import { pageMeta } from "~/lib/seo";
+
+/**
+ * /artists/:type/:id, where type is "film" or "photography". The id is the first segment of the
+ * splat so that /artists/film/jane/anything can answer 301 to the canonical /artists/film/jane.
+ */
+export function loader({ params }: LoaderFunctionArgs) {
+  const [id = "", ...extra] = (params["*"] ?? "").split("/");
+  // /artists/film alone names no artist: it is an unknown page like any other.
+  if (id === "") throw redirect("/artists/directors", 302);
+  const artist = orNotFound(findArtist(params.type ?? "", id));
+  if (extra.length > 0) throw redirect(artist.url, 301);
+  return { artist, instagramBaseUrl: site.instagramBaseUrl };
+}
+
+export default function ArtistDetail() {
+  const { artist, instagramBaseUrl } = useLoaderData<typeof loader>();
+  return <ArtistProfile artist={artist} instagramBaseUrl={instagramBaseUrl} />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? pageMeta(data.artist.name, `${data.artist.name}, ${data.artist.title}, represented by Calloway Artists.`)
+    : [{ title: "Page not found" }];

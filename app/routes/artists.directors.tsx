@@ -1,0 +1,57 @@
+import { useLoaderData } from "@remix-run/react";
+
+import { ArtistGrid } from "~/components/ArtistGrid";
+import { ArtistTile } from "~/components/ArtistTile";
+import { DirectorClip } from "~/components/DirectorClip";
+import { PageHeading } from "~/components/PageHeading";
+import { artists } from "~/content";
+import { pageMeta } from "~/lib/seo";
+
+/** Tiles in the first screen of a desktop (three columns) load eagerly. */
+const EAGER_TILES = 3;
+
+export function loader() {
+  return {
+    directors: artists.film.map(({ id, name, thumb, mobileBG, website, url, cssVideoTop }) => ({
+      id,
+      name,
+      thumb,
+      mobileBG,
+      website,
+      url,
+      cssVideoTop,
+    })),
+  };
+}
+
+export default function Directors() {
+  const { directors } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeading>Artists — Film & Content</PageHeading>
+      <ArtistGrid shape="landscape">
+        {directors.map((director, index) => (
+          <ArtistTile
+            key={director.id}
+            name={director.name}
+            website={director.website}
+            profileUrl={director.url}
+          >
+            <DirectorClip
+              clip={director.thumb}
+              still={director.mobileBG}
+              videoTop={director.cssVideoTop}
+              eager={index < EAGER_TILES}
+            />
+          </ArtistTile>
+        ))}
+      </ArtistGrid>
+    </>
+  );
+}
+
+export const meta = () =>
+  pageMeta(
+    "Film & Content Directors",
+    "Film and commercial directors represented by Calloway Artists: moving image, campaigns and branded content.",
+  );

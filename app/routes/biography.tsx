@@ -1,0 +1,58 @@
+import { useLoaderData } from "@remix-run/react";
+
+import { PageHeading } from "~/components/PageHeading";
+import { biography, site, testimonials } from "~/content";
+import { MEDIA_SIZES } from "~/lib/media";
+import { pageMeta } from "~/lib/seo";
+
+export function loader() {
+  return { agentName: site.agentName, biography, testimonials };
+}
+
+const { width, height } = MEDIA_SIZES.bioPhoto;
+
+export default function Biography() {
+  const { agentName, biography, testimonials } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeading>Biography</PageHeading>
+      <div className="mx-auto grid max-w-screen-2xl gap-10 px-5 pb-16 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] md:gap-16 md:px-10">
+        <img
+          src={biography.photo}
+          alt={`Portrait of ${agentName}`}
+          width={width}
+          height={height}
+          className="aspect-[4/5] w-full max-w-md bg-line object-cover"
+        />
+        <div className="max-w-2xl space-y-5 text-lg font-light leading-relaxed md:text-xl">
+          {biography.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+      </div>
+      <section aria-labelledby="testimonials" className="border-t border-line">
+        <div className="mx-auto max-w-screen-2xl px-5 pb-20 pt-12 md:px-10">
+          <h2 id="testimonials" className="text-xs font-medium uppercase tracking-label text-muted">
+            Testimonials
+          </h2>
+          <div className="mt-10 grid gap-x-12 gap-y-14 md:grid-cols-2 xl:grid-cols-3">
+            {testimonials.map((testimonial) => (
+              <figure key={testimonial.name}>
+                <blockquote className="text-base leading-relaxed">
+                  <p>“{testimonial.quote}”</p>
+                </blockquote>
+                <figcaption className="mt-4 text-sm">
+                  <span className="block">{testimonial.name}</span>
+                  <span className="block text-muted">{testimonial.jobTitle}</span>
+                </figcaption>
+              </figure>
+            ))}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export const meta = () =>
+  pageMeta("Biography", "About Ines Calloway, founder of Calloway Artists, and what directors, producers and clients say about working with her.");

@@ -1,0 +1,42 @@
+import { Link, useLoaderData } from "@remix-run/react";
+
+import { PageHeading } from "~/components/PageHeading";
+import { reels } from "~/content";
+import { MEDIA_SIZES } from "~/lib/media";
+import { pageMeta } from "~/lib/seo";
+
+export function loader() {
+  return {
+    reels: reels.map(({ slug, title, poster, thumb }) => ({ slug, title, poster, thumb })),
+  };
+}
+
+const { width, height } = MEDIA_SIZES.reelPoster;
+
+export default function CollectiveReels() {
+  const { reels } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeading>Collective Reels</PageHeading>
+      <ul className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-x-8 gap-y-12 px-5 pb-20 md:grid-cols-3 md:px-10">
+        {reels.map((reel) => (
+          <li key={reel.slug} className="group">
+            <Link to={`/${reel.slug}`} prefetch="intent" className="block">
+              <img
+                src={reel.poster}
+                alt=""
+                width={width}
+                height={height}
+                className="aspect-video w-full bg-line object-cover transition-opacity duration-300 group-hover:opacity-85"
+              />
+              <span className="mt-3 block text-sm tracking-wide">{reel.title}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export const meta = () =>
+  pageMeta("Collective Reels", "Showreels of the Calloway Artists collective: the 2021 and 2020 reels and the collective reel.");

@@ -1,0 +1,39 @@
+import { useLoaderData } from "@remix-run/react";
+
+import { PageHeading } from "~/components/PageHeading";
+import { contact } from "~/content";
+import { pageMeta } from "~/lib/seo";
+
+export function loader() {
+  return { contact };
+}
+
+export default function Contact() {
+  const { contact } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeading>Contact</PageHeading>
+      <div className="mx-auto max-w-screen-2xl space-y-10 px-5 pb-24 text-xl font-light leading-relaxed md:px-10 md:text-3xl">
+        <address className="not-italic">
+          {contact.addressLines.map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+        </address>
+        <p className="space-y-1">
+          <a href={`tel:${contact.phone.replace(/[^+\d]/g, "")}`} className="block hover:text-muted">
+            {contact.phone}
+          </a>
+          <a href={`mailto:${contact.email}`} className="block hover:text-muted">
+            {contact.email}
+          </a>
+        </p>
+        <p className="max-w-2xl text-base text-muted md:text-lg">{contact.pr}</p>
+      </div>
+    </>
+  );
+}
+
+export const meta = () =>
+  pageMeta("Contact", "Contact Calloway Artists in New York: studio address, telephone and e-mail for bookings and press.");

@@ -1,0 +1,39 @@
+import { defineConfig, devices } from "@playwright/test";
+
+import { findChromium, SYSTEM_CHROMIUM_ARGS } from "./scripts/browser.mjs";
+
+const PORT = 3210;
+const chromium = findChromium();
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions:
+      chromium?.kind === "system"
+        ? { executablePath: chromium.path, args: SYSTEM_CHROMIUM_ARGS }
+        : {},
+  },
+  projects: [
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } },
+    },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
+    },
+  ],
+  webServer: {
+    command: "node_modules/.bin/remix-serve build/index.js",
+    url: `http://127.0.0.1:${PORT}/artists/directors`,
+    env: { PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production" },
+    reuseExistingServer: !process.env.CI,
+  },
+});

@@ -1,0 +1,22 @@
+/**
+ * `npm test`: everything from a fresh clone. Installs the npm packages if they are missing,
+ * provisions a browser, builds the app, then runs the unit tests and the end-to-end tests.
+ */
+import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+
+function step(command, args) {
+  console.log(`\n$ ${command} ${args.join(" ")}`);
+  const { status } = spawnSync(command, args, { stdio: "inherit" });
+  if (status !== 0) process.exit(status ?? 1);
+}
+
+if (!existsSync("node_modules/.bin/remix")) step("npm", ["ci", "--no-audit", "--no-fund"]);
+
+// Imported only now: it needs @playwright/test, which `npm ci` has just installed.
+const { ensureBrowser } = await import("./ensure-browser.mjs");
+ensureBrowser();
+
+step("npm", ["run", "build"]);
+step("npx", ["--no-install", "vitest", "run"]);
+step("npx", ["--no-install", "playwright", "test", ...process.argv.slice(2)]);

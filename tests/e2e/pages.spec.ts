@@ -1,0 +1,171 @@
+import { expect, test, type Page } from "@playwright/test";
+
+import { artists, clientLogos, clientNames, contact, reels, testimonials } from "../../app/content/index";
+
+/** Every page of the spec's route table with its exact heading. */
+const PAGES = [
+  { path: "/artists/directors", heading: "Artists — Film & Content" },
+  { path: "/artists/photographers", heading: "Artists — Photography" },
+  { path: "/collective-reels", heading: "Collective Reels" },
+  { path: "/collective-reel", heading: reels[0].title },
+  { path: "/reel-2021", heading: "2021 Reel" },
+  { path: "/reel-2020", heading: "2020 Reel" },
+  { path: "/clients", heading: "Clients" },
+  { path: "/biography", heading: "Biography" },
+  { path: "/contact", heading: "Contact" },
+  { path: artists.film[0].url, heading: artists.film[0].name },
+  { path: artists.photographers[0].url, heading: artists.photographers[0].name },
+];
+
+/** Scrolls to the bottom and back so lazy images load before a full-page screenshot. */
+async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState("networkidle");
+}
+
+for (const { path, heading } of PAGES) {
+  test(`${path} answers 200 with its heading, header, nav and footer`, async ({ page }, testInfo) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(page.getByRole("link", { name: "Ines Calloway" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("contentinfo")).toContainText("© 2020");
+
+    await scrollThrough(page);
+    const name = path.replace(/^\//, "").replaceAll("/", "_");
+    await page.screenshot({
+      path: `test-results/screenshots/${testInfo.project.name}/${name}.png`,
+      fullPage: true,
+    });
+  });
+}
+
+test("every external link opens a new tab without opener or referrer", async ({ page }) => {
+  for (const { path } of PAGES) {
+    await page.goto(path);
+    const external = page.locator('a[href^="http"]');
+    for (const link of await external.all()) {
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    }
+  }
+});
+
+test.describe("page content", () => {
+  test("directors: a muted looping inline clip over a still per film artist, linking out", async ({
+    page,
+    isMobile,
+  }) => {
+    await page.goto("/artists/directors");
+    const tiles = page.getByRole("main").getByRole("listitem");
+    await expect(tiles).toHaveCount(artists.film.length);
+    for (const [index, artist] of artists.film.entries()) {
+      const tile = tiles.nth(index);
+      await expect(tile.locator(`a[href="https://${artist.website}"]`)).toContainText(artist.name);
+      const video = tile.locator("video");
+      await expect(video).toHaveJSProperty("muted", true);
+      await expect(video).toHaveJSProperty("loop", true);
+      await expect(video).toHaveAttribute("playsinline", "");
+      await expect(video.locator("source")).toHaveAttribute("src", artist.thumb);
+      await expect(tile.locator("img")).toHaveAttribute("src", artist.mobileBG);
+      // Phones show only the still.
+      await (isMobile ? expect(video).toBeHidden() : expect(video).toBeVisible());
+    }
+  });
+
+  test("photographers: art-directed desktop and mobile images, linking out", async ({ page }) => {
+    await page.goto("/artists/photographers");
+    const tiles = page.getByRole("main").getByRole("listitem");
+    await expect(tiles).toHaveCount(artists.photographers.length);
+    for (const [index, artist] of artists.photographers.entries()) {
+      const tile = tiles.nth(index);
+      await expect(tile.locator(`a[href="https://${artist.website}"]`)).toContainText(artist.name);
+      await expect(tile.locator("picture source")).toHaveAttribute("srcset", artist.thumb);
+      await expect(tile.locator("picture img")).toHaveAttribute("src", artist.mobileBG);
+    }
+  });
+
+  test("photographers: the picture shows the mobile crop on a phone and the desktop one on a desktop", async ({
+    page,
+    isMobile,
+  }) => {
+    await page.goto("/artists/photographers");
+    const first = page.locator("picture img").first();
+    await expect(first).toHaveJSProperty("complete", true);
+    const shown = await first.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+    expect(shown).toBe(isMobile ? artists.photographers[0].mobileBG : artists.photographers[0].thumb);
+  });
+
+  test("clients: the logo grid with alt text, then the names in capitals", async ({ page }) => {
+    await page.goto("/clients");
+    const logos = page.getByRole("main").locator("img");
+    await expect(logos).toHaveCount(clientLogos.length);
+    for (const [index, client] of clientLogos.entries()) {
+      await expect(logos.nth(index)).toHaveAttribute("alt", client.alt);
+    }
+    const names = page.getByRole("main").getByRole("list").last().getByRole("listitem");
+    await expect(names).toHaveCount(clientNames.length);
+    await expect(names.first()).toHaveText(clientNames[0]);
+  });
+
+  test("clients: names run in three columns on a desktop and one on a phone", async ({ page, isMobile }) => {
+    await page.goto("/clients");
+    const columns = await page
+      .getByRole("main")
+      .getByRole("list")
+      .last()
+      .evaluate((list) => getComputedStyle(list).columnCount);
+    expect(columns).toBe(isMobile ? "1" : "3");
+  });
+
+  test("biography: profile text, then each testimonial as a quote with name and job title", async ({ page }) => {
+    await page.goto("/biography");
+    const figures = page.locator("figure");
+    await expect(figures).toHaveCount(testimonials.length);
+    for (const [index, testimonial] of testimonials.entries()) {
+      const figure = figures.nth(index);
+      await expect(figure.locator("blockquote")).toContainText(testimonial.quote);
+      await expect(figure.locator("figcaption")).toContainText(testimonial.name);
+      await expect(figure.locator("figcaption")).toContainText(testimonial.jobTitle);
+    }
+  });
+
+  test("contact: an address, a tel: link, a mailto: link and the PR line", async ({ page }) => {
+    await page.goto("/contact");
+    await expect(page.locator("address")).toContainText(contact.addressLines[1]);
+    await expect(page.locator('a[href^="tel:"]')).toHaveText(contact.phone);
+    await expect(page.locator(`a[href="mailto:${contact.email}"]`)).toHaveText(contact.email);
+    await expect(page.getByText(contact.pr)).toBeVisible();
+  });
+
+  test("collective reels: three thumbnails linking to the reels", async ({ page }) => {
+    await page.goto("/collective-reels");
+    const links = page.getByRole("main").getByRole("link");
+    await expect(links).toHaveCount(3);
+    const hrefs = await links.evaluateAll((all) => all.map((a) => a.getAttribute("href")));
+    expect(hrefs).toEqual(["/collective-reel", "/reel-2020", "/reel-2021"]);
+  });
+
+  for (const reel of reels) {
+    test(`/${reel.slug}: a native player with poster and controls, no autoplay, HLS and MP4 sources`, async ({
+      page,
+    }) => {
+      await page.goto(`/${reel.slug}`);
+      const video = page.locator("main video");
+      await expect(video).toHaveAttribute("poster", reel.poster);
+      await expect(video).toHaveAttribute("controls", "");
+      await expect(video).not.toHaveAttribute("autoplay");
+      await expect(video.locator('source[type="application/x-mpegURL"]')).toHaveAttribute(
+        "src",
+        reel.sources[0].src,
+      );
+      await expect(video.locator('source[type="video/mp4"]')).toHaveAttribute("src", reel.sources[1].src);
+    });
+  }
+});
