@@ -1,4 +1,5 @@
-import type { LinksFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -17,7 +18,10 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { site } from "~/content";
 import stylesheet from "~/styles/tailwind.css";
 
-export function loader() {
+export function loader({ request }: LoaderFunctionArgs) {
+  // Routes match case-insensitively; send /Contact to the one canonical /contact.
+  const { pathname, search } = new URL(request.url);
+  if (pathname !== pathname.toLowerCase()) throw redirect(pathname.toLowerCase() + search, 301);
   return {
     agentName: site.agentName,
     agencyName: site.agencyName,

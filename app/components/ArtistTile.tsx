@@ -24,9 +24,10 @@ export function ArtistTile({ name, website, profileUrl, children }: ArtistTilePr
       <Link
         to={profileUrl}
         prefetch="intent"
+        aria-label={`Profile of ${name}`}
         className="mt-1 inline-block text-xs uppercase tracking-label text-muted hover:text-paper"
       >
-        Profile<span className="sr-only">: {name}</span>
+        Profile
       </Link>
     </li>
   );

@@ -5,13 +5,21 @@ import { artists } from "../../app/content/index";
 const film = artists.film[0];
 
 test.describe("status codes", () => {
-  for (const path of ["/", "/about", "/artists", "/artists/film", "/reels/2021", "/Contact"]) {
+  for (const path of ["/", "/about", "/artists", "/artists/film", "/reels/2021"]) {
     test(`${path} redirects 302 to the directors' grid`, async ({ request }) => {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status()).toBe(302);
       expect(response.headers().location).toBe("/artists/directors");
     });
   }
+
+  test("a path in capitals redirects 301 to its lowercase canonical URL", async ({ request }) => {
+    for (const [path, canonical] of [["/Contact", "/contact"], [film.url.toUpperCase(), film.url]]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status()).toBe(301);
+      expect(response.headers().location).toBe(canonical);
+    }
+  });
 
   test("extra segments after an artist redirect 301 to the canonical URL", async ({ request }) => {
     for (const suffix of ["/", "/extra", "/a/b/c"]) {
@@ -55,7 +63,7 @@ test.describe("404 page", () => {
 test("navigating scrolls to the top of the new page", async ({ page }) => {
   await page.goto("/artists/directors");
   const last = artists.film[artists.film.length - 1];
-  const profile = page.getByRole("link", { name: `Profile: ${last.name}` });
+  const profile = page.getByRole("link", { name: `Profile of ${last.name}` });
   await profile.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
   await profile.click();
