@@ -32,8 +32,11 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
-/** Without JavaScript the phone menu cannot toggle, so it is shown as a plain list of links. */
-const NO_SCRIPT_MENU_CSS = `[data-menu-button]{display:none}
+/**
+ * Without JavaScript the phone menu cannot toggle, so it is shown as a plain list of links, and
+ * animated thumbnails' play buttons, which could do nothing, are hidden.
+ */
+const NO_SCRIPT_CSS = `[data-menu-button],[data-freeze-toggle]{display:none}
 [data-mobile-menu]{flex-basis:100%}
 #mobile-menu{display:block;position:static;border:0;padding:0}
 #mobile-menu ul{flex-direction:row;flex-wrap:wrap;column-gap:1.25rem}
@@ -50,7 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <noscript>
-          <style>{NO_SCRIPT_MENU_CSS}</style>
+          <style>{NO_SCRIPT_CSS}</style>
         </noscript>
       </head>
       <body className="flex min-h-screen flex-col">

@@ -1,4 +1,7 @@
+import { useEffect, useRef } from "react";
+
 import { MEDIA_SIZES } from "~/lib/media";
+import { canAutoplayThumbnails } from "~/lib/motion";
 
 interface DirectorClipProps {
   clip: string;
@@ -13,9 +16,27 @@ const { width, height } = MEDIA_SIZES.directorStill;
 
 /**
  * A director's tile media in a 2:1 box: the still always, and on wider screens a muted looping clip
- * layered over it. The clip has `preload="none"` so nothing is fetched until it is played.
+ * layered over it. The clip has `preload="none"`, so nothing is fetched until it plays, and it plays
+ * only on devices that should autoplay thumbnails, only while on or near the screen.
  */
 export function DirectorClip({ clip, still, videoTop = 0, eager }: DirectorClipProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !canAutoplayThumbnails()) return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        // A play() interrupted by a quick scroll away rejects; the next intersection retries.
+        if (entry.isIntersecting) video.play().catch(() => undefined);
+        else video.pause();
+      },
+      { rootMargin: "200px 0px" },
+    );
+    observer.observe(video);
+    return () => observer.disconnect();
+  }, []);
+
   return (
     <div className="relative aspect-[2/1]">
       <img
@@ -28,6 +49,7 @@ export function DirectorClip({ clip, still, videoTop = 0, eager }: DirectorClipP
         className="absolute inset-0 h-full w-full object-cover"
       />
       <video
+        ref={videoRef}
         muted
         loop
         playsInline

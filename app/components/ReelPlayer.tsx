@@ -1,3 +1,7 @@
+import type { LinksFunction } from "@remix-run/node";
+import { useEffect, useRef, useState } from "react";
+import videojsStylesheet from "video.js/dist/video-js.css";
+
 import type { ReelSource } from "~/content/types";
 import { MEDIA_SIZES } from "~/lib/media";
 
@@ -10,26 +14,76 @@ interface ReelPlayerProps {
 const { width, height } = MEDIA_SIZES.reelPoster;
 
 /**
- * A native player that works before (and without) JavaScript: poster, controls, no autoplay.
- * Browsers that play HLS natively take the master playlist; the rest fall back to the MP4.
+ * The server renders a native player that works before (and without) JavaScript: poster, controls,
+ * no autoplay; browsers that play HLS natively take the master playlist, the rest the MP4. Once the
+ * page is interactive, video.js is imported and a player with the same poster and sources takes the
+ * native one's place in the same aspect-ratio box, streaming the HLS ladder adaptively.
+ *
+ * The video.js element lives in a host div React never renders into, because video.js rewrites the
+ * DOM around it. The player is disposed when the page leaves, and a StrictMode re-run of the effect
+ * only ever leaves one player.
  */
 export function ReelPlayer({ title, poster, sources }: ReelPlayerProps) {
+  const nativeRef = useRef<HTMLVideoElement>(null);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [enhanced, setEnhanced] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    let dispose: (() => void) | undefined;
+
+    import("video.js").then(({ default: videojs }) => {
+      const native = nativeRef.current;
+      const host = hostRef.current;
+      // A visitor already watching the native player keeps it rather than being interrupted.
+      if (cancelled || !host || (native && !native.paused)) return;
+
+      const element = document.createElement("video-js");
+      element.setAttribute("aria-label", title);
+      host.appendChild(element);
+      const player = videojs(element, {
+        controls: true,
+        autoplay: false,
+        preload: "none",
+        fill: true,
+        poster,
+        sources,
+      });
+      dispose = () => {
+        if (!player.isDisposed()) player.dispose();
+      };
+      setEnhanced(true);
+    });
+
+    return () => {
+      cancelled = true;
+      dispose?.();
+    };
+  }, [title, poster, sources]);
+
   return (
-    <div className="aspect-video w-full bg-black">
-      <video
-        controls
-        playsInline
-        preload="none"
-        poster={poster}
-        width={width}
-        height={height}
-        aria-label={title}
-        className="h-full w-full"
-      >
-        {sources.map((source) => (
-          <source key={source.src} src={source.src} type={source.type} />
-        ))}
-      </video>
+    <div className="relative aspect-video w-full bg-black">
+      {!enhanced && (
+        <video
+          ref={nativeRef}
+          controls
+          playsInline
+          preload="none"
+          poster={poster}
+          width={width}
+          height={height}
+          aria-label={title}
+          className="absolute inset-0 h-full w-full"
+        >
+          {sources.map((source) => (
+            <source key={source.src} src={source.src} type={source.type} />
+          ))}
+        </video>
+      )}
+      <div ref={hostRef} data-reel-player className="absolute inset-0" />
     </div>
   );
 }
+
+/** The player's stylesheet, linked only by the reel routes so no other page pays for it. */
+export const reelPlayerLinks: LinksFunction = () => [{ rel: "stylesheet", href: videojsStylesheet }];

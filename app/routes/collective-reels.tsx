@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { FreezeFrame } from "~/components/FreezeFrame";
 import { PageHeading } from "~/components/PageHeading";
 import { reels } from "~/content";
 import { MEDIA_SIZES } from "~/lib/media";
@@ -20,17 +21,21 @@ export default function CollectiveReels() {
       <PageHeading>Collective Reels</PageHeading>
       <ul className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-x-8 gap-y-12 px-5 pb-20 md:grid-cols-3 md:px-10">
         {reels.map((reel) => (
-          <li key={reel.slug} className="group">
-            <Link to={`/${reel.slug}`} prefetch="intent" className="block">
-              <img
-                src={reel.poster}
-                alt=""
-                width={width}
-                height={height}
-                className="aspect-video w-full bg-line object-cover transition-opacity duration-300 group-hover:opacity-85"
-              />
-              <span className="mt-3 block text-sm tracking-wide">{reel.title}</span>
-            </Link>
+          <li key={reel.slug}>
+            <FreezeFrame
+              still={reel.poster}
+              animated={reel.thumb}
+              width={width}
+              height={height}
+              aspect="aspect-video"
+              label={reel.title}
+              renderLink={(media) => (
+                <Link to={`/${reel.slug}`} prefetch="intent" className="block">
+                  {media}
+                  <span className="mt-3 block text-sm tracking-wide">{reel.title}</span>
+                </Link>
+              )}
+            />
           </li>
         ))}
       </ul>

@@ -1,0 +1,79 @@
+import { type PointerEvent, type ReactNode, useState } from "react";
+
+import { prefersReducedMotion } from "~/lib/motion";
+
+interface FreezeFrameProps {
+  /** The still first frame, shown at rest. */
+  still: string;
+  /** The animated WebP, fetched only the first time the thumbnail plays. */
+  animated: string;
+  width: number;
+  height: number;
+  /** Tailwind aspect-ratio class of the media box, e.g. "aspect-video". */
+  aspect: string;
+  /** Names the play/pause control, e.g. the work's title. */
+  label: string;
+  /** Wraps the media in the tile's link (with its caption); the toggle stays outside the link. */
+  renderLink: (media: ReactNode) => ReactNode;
+}
+
+/**
+ * An animated thumbnail that rests on its still frame. It plays while a mouse hovers it (unless the
+ * visitor prefers reduced motion) and toggles with a real button that keyboard and touch can use.
+ */
+export function FreezeFrame({ still, animated, width, height, aspect, label, renderLink }: FreezeFrameProps) {
+  const [playing, setPlaying] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+
+  const play = (next: boolean) => {
+    if (next) setLoaded(true);
+    setPlaying(next);
+  };
+  const onHover = (next: boolean) => (event: PointerEvent) => {
+    if (event.pointerType === "mouse" && !prefersReducedMotion()) play(next);
+  };
+
+  const media = (
+    <span className={`relative block overflow-hidden bg-line ${aspect}`}>
+      <img
+        src={still}
+        alt=""
+        width={width}
+        height={height}
+        loading="lazy"
+        decoding="async"
+        className="absolute inset-0 h-full w-full object-cover"
+      />
+      {loaded && (
+        <img
+          src={animated}
+          alt=""
+          width={width}
+          height={height}
+          decoding="async"
+          hidden={!playing}
+          data-animated
+          className="absolute inset-0 h-full w-full object-cover"
+        />
+      )}
+    </span>
+  );
+
+  return (
+    <div className="relative" onPointerEnter={onHover(true)} onPointerLeave={onHover(false)}>
+      {renderLink(media)}
+      <button
+        type="button"
+        aria-pressed={playing}
+        aria-label={`Play preview: ${label}`}
+        data-freeze-toggle
+        onClick={() => play(!playing)}
+        className="absolute right-2 top-2 flex h-10 w-10 items-center justify-center rounded-full bg-ink/70 text-paper transition-opacity hover:bg-ink"
+      >
+        <span aria-hidden="true" className="text-[10px]">
+          {playing ? "❚❚" : "▶"}
+        </span>
+      </button>
+    </div>
+  );
+}

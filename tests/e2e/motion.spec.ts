@@ -1,0 +1,189 @@
+import { expect, test, type Page } from "@playwright/test";
+
+import { artists, reels } from "../../app/content/index";
+
+const isVideoRequest = (url: string) => /\.(mp4|m3u8|ts)(\?|$)/.test(url);
+const isVideoJsRequest = (url: string) => /\/video\.es-[^/]+\.js$|\/video-js-[^/]+\.css$/.test(url);
+
+/** Collects the URLs the page requests from now on. */
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => urls.push(request.url()));
+  return urls;
+}
+
+async function scrollThrough(page: Page) {
+  const height = await page.evaluate(() => document.body.scrollHeight);
+  for (let y = 0; y <= height; y += 300) {
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(80);
+  }
+}
+
+test.describe("reel player", () => {
+  test.skip(({ isMobile }) => isMobile, "one width is enough for playback");
+
+  test("video.js upgrades the native player in place and streams the HLS ladder", async ({ page }) => {
+    const requests = recordRequests(page);
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+
+    await page.goto("/reel-2021");
+    const box = page.locator("[data-reel-player]");
+    const before = await page.locator("main video").boundingBox();
+    await expect(page.locator(".video-js")).toHaveCount(1);
+    await expect(page.locator("main > article video:not(.vjs-tech)")).toHaveCount(0);
+    expect(await box.boundingBox()).toEqual(before);
+    await expect(page.locator(".video-js")).toHaveClass(/vjs-paused/);
+    await expect(page.locator(".vjs-poster")).toBeVisible();
+
+    await page.locator(".vjs-big-play-button").click();
+    await expect
+      .poll(() => page.locator(".video-js video").evaluate((video: HTMLVideoElement) => video.currentTime), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(1);
+    expect(requests.some((url) => url.endsWith("/videos/reels/reel-2021/master.m3u8"))).toBe(true);
+    expect(requests.some((url) => /\/videos\/reels\/reel-2021\/\d+p\/.+\.ts$/.test(url))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test("moving between reels leaves exactly one player, and leaving disposes it", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+
+    await page.goto("/reel-2021");
+    await expect(page.locator(".video-js")).toHaveCount(1);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Collective Reels" }).click();
+    await page.getByRole("link", { name: "2020 Reel", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("2020 Reel");
+    await expect(page.locator(".video-js")).toHaveCount(1);
+    await expect(page.locator(".video-js video")).toHaveAttribute("poster", /.*/);
+    await expect(page.locator(".vjs-poster img")).toHaveAttribute("src", reels[1].poster);
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Clients" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Clients");
+    await expect(page.locator(".video-js, video")).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test("a missing playlist shows the player's own error and the page keeps working", async ({ page }) => {
+    await page.route("**/master.m3u8", (route) => route.fulfill({ status: 404 }));
+    await page.route("**/reel-2021.mp4", (route) => route.fulfill({ status: 404 }));
+    await page.goto("/reel-2021");
+    await page.locator(".vjs-big-play-button").click();
+    await expect(page.locator(".vjs-error-display")).toBeVisible({ timeout: 15_000 });
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact");
+  });
+});
+
+test("pages other than the reels never fetch video.js", async ({ page }) => {
+  const requests = recordRequests(page);
+  for (const path of ["/clients", "/artists/directors", "/collective-reels", artists.film[0].url]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(requests.filter(isVideoJsRequest)).toEqual([]);
+});
+
+test.describe("directors' grid on a phone", () => {
+  test.skip(({ isMobile }) => !isMobile, "phone only");
+
+  test("makes zero video requests while scrolling through it", async ({ page }) => {
+    const requests = recordRequests(page);
+    await page.goto("/artists/directors");
+    await scrollThrough(page);
+    await page.waitForLoadState("networkidle");
+    expect(requests.filter(isVideoRequest)).toEqual([]);
+    await expect(page.locator("main img").last()).toBeVisible();
+  });
+});
+
+test.describe("directors' grid on a desktop", () => {
+  test.skip(({ isMobile }) => isMobile, "desktop only");
+
+  test("fetches no clip before it is needed, and plays every clip once scrolled into view", async ({ page }) => {
+    const requests = recordRequests(page);
+    await page.goto("/artists/directors");
+    const last = artists.film[artists.film.length - 1];
+    await page.waitForLoadState("networkidle");
+    expect(requests.filter((url) => url.endsWith(last.thumb))).toEqual([]);
+
+    const clips = page.locator("video[data-director-clip]");
+    await expect(clips).toHaveCount(artists.film.length);
+    for (const clip of await clips.all()) {
+      await clip.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => clip.evaluate((video: HTMLVideoElement) => !video.paused && video.currentTime > 0))
+        .toBe(true);
+    }
+  });
+
+  test.describe("with reduced motion", () => {
+    test.use({ reducedMotion: "reduce" });
+
+    test("shows stills and downloads no clip", async ({ page }) => {
+      const requests = recordRequests(page);
+      await page.goto("/artists/directors");
+      await scrollThrough(page);
+      await page.waitForLoadState("networkidle");
+      expect(requests.filter(isVideoRequest)).toEqual([]);
+      const playing = await page
+        .locator("video[data-director-clip]")
+        .evaluateAll((videos) => videos.filter((video) => !(video as HTMLVideoElement).paused).length);
+      expect(playing).toBe(0);
+    });
+  });
+});
+
+test.describe("animated thumbnails", () => {
+  const first = reels[0];
+
+  test("rest on a still, and the toggle plays and stops them by mouse, touch or keyboard", async ({ page, isMobile }) => {
+    const requests = recordRequests(page);
+    await page.goto("/collective-reels");
+    await page.waitForLoadState("networkidle");
+    expect(requests.filter((url) => url.endsWith(first.thumb))).toEqual([]);
+
+    const toggle = page.getByRole("button", { name: `Play preview: ${first.title}` });
+    const animated = page.locator(`img[src="${first.thumb}"]`);
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await (isMobile ? toggle.tap() : toggle.click());
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await expect(animated).toBeVisible();
+    expect(requests.filter((url) => url.endsWith(first.thumb))).toHaveLength(1);
+
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await expect(animated).toBeHidden();
+    await page.keyboard.press("Space");
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("play on hover with a mouse", async ({ page, isMobile }) => {
+    test.skip(isMobile, "no hover on touch screens");
+    await page.goto("/collective-reels");
+    const tile = page.getByRole("link", { name: first.title });
+    const animated = page.locator(`img[src="${first.thumb}"]`);
+    await tile.hover();
+    await expect(animated).toBeVisible();
+    await page.mouse.move(0, 0);
+    await expect(animated).toBeHidden();
+  });
+
+  test.describe("with reduced motion", () => {
+    test.use({ reducedMotion: "reduce" });
+
+    test("stay still on hover until toggled", async ({ page, isMobile }) => {
+      test.skip(isMobile, "no hover on touch screens");
+      await page.goto(artists.film[0].url);
+      const thumb = artists.film[0].recentWorkThumbs[0];
+      await page.getByRole("link", { name: thumb.name }).hover();
+      await expect(page.locator(`img[src="${thumb.image}"]`)).toHaveCount(0);
+      await page.getByRole("button", { name: `Play preview: ${thumb.name}` }).click();
+      await expect(page.locator(`img[src="${thumb.image}"]`)).toBeVisible();
+    });
+  });
+});
