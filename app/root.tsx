@@ -30,7 +30,10 @@ export function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 /**
  * Without JavaScript the phone menu cannot toggle, so it is shown as a plain list of links, and

@@ -25,12 +25,15 @@ export function FreezeFrame({ still, animated, width, height, aspect, label, ren
   const [playing, setPlaying] = useState(false);
   const [loaded, setLoaded] = useState(false);
 
-  const play = (next: boolean) => {
+  const onHover = (next: boolean) => (event: PointerEvent) => {
+    if (event.pointerType !== "mouse" || prefersReducedMotion()) return;
     if (next) setLoaded(true);
     setPlaying(next);
   };
-  const onHover = (next: boolean) => (event: PointerEvent) => {
-    if (event.pointerType === "mouse" && !prefersReducedMotion()) play(next);
+  // An updater, because a click arrives in the same frame as the hover that preceded it.
+  const toggle = () => {
+    setLoaded(true);
+    setPlaying((current) => !current);
   };
 
   const media = (
@@ -67,7 +70,7 @@ export function FreezeFrame({ still, animated, width, height, aspect, label, ren
         aria-pressed={playing}
         aria-label={`Play preview: ${label}`}
         data-freeze-toggle
-        onClick={() => play(!playing)}
+        onClick={toggle}
         className="absolute right-2 top-2 flex h-10 w-10 items-center justify-center rounded-full bg-ink/70 text-paper transition-opacity hover:bg-ink"
       >
         <span aria-hidden="true" className="text-[10px]">
