@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -30,6 +30,15 @@ export function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** Error pages are titled here, the only route whose meta runs when the root ErrorBoundary shows. */
+export const meta: MetaFunction = ({ error }) =>
+  error
+    ? [
+        { title: `${isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Error"} — ${site.agentName}` },
+        { name: "robots", content: "noindex" },
+      ]
+    : [];
+
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -60,8 +69,14 @@ export function Layout({ children }: { children: ReactNode }) {
         </noscript>
       </head>
       <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 bg-paper px-4 py-3 text-sm text-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
         {data && <SiteHeader agentName={data.agentName} nav={data.nav} />}
-        <main id="main" className="flex-1">
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
         {data && <SiteFooter agencyName={data.agencyName} year={data.copyrightYear} />}

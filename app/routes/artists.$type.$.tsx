@@ -26,6 +26,4 @@ export default function ArtistDetail() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? pageMeta(data.artist.name, `${data.artist.name}, ${data.artist.title}, represented by Calloway Artists.`)
-    : [{ title: "Page not found" }];
+  data ? pageMeta(data.artist.name, `${data.artist.name}, ${data.artist.title}, represented by Calloway Artists.`) : [];

@@ -1,0 +1,123 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+import { artists } from "../../app/content/index";
+
+const PAGES = [
+  "/artists/directors",
+  "/artists/photographers",
+  "/collective-reels",
+  "/collective-reel",
+  "/reel-2021",
+  "/reel-2020",
+  "/clients",
+  "/biography",
+  "/contact",
+  ...artists.film.map((artist) => artist.url),
+  ...artists.photographers.map((artist) => artist.url),
+  "/artists/film/nobody",
+];
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+  expect(summary).toEqual([]);
+}
+
+test.describe("axe (WCAG 2.2 AA)", () => {
+  for (const path of PAGES) {
+    test(`${path} has no violations`, async ({ page, isMobile }) => {
+      await page.goto(path);
+      // The reel pages are checked with video.js in place.
+      if (/reel(-\d+)?$/.test(path) && !path.endsWith("reels")) await page.locator(".video-js").waitFor();
+      await expectNoViolations(page);
+      if (isMobile) {
+        await page.getByRole("button", { name: "Menu" }).click();
+        await expect(page.locator("#mobile-menu")).toBeVisible();
+        await expectNoViolations(page);
+      }
+    });
+  }
+});
+
+test.describe("structure", () => {
+  for (const path of PAGES.slice(0, 9)) {
+    test(`${path} has one h1, the landmarks and a language`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(page.locator("h1")).toHaveCount(1);
+      await expect(page.getByRole("banner")).toHaveCount(1);
+      await expect(page.getByRole("main")).toHaveCount(1);
+      await expect(page.getByRole("contentinfo")).toHaveCount(1);
+      // The desktop navigation and the phone menu; each width shows one of them.
+      await expect(page.locator("header nav")).toHaveCount(2);
+    });
+  }
+});
+
+test.describe("keyboard", () => {
+  test("a skip link comes first and moves focus to the main content", async ({ page }) => {
+    await page.goto("/artists/directors");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
+  });
+
+  test("every control shows a visible focus indicator", async ({ page }) => {
+    await page.goto(artists.film[0].url);
+    for (let step = 0; step < 25; step++) {
+      await page.keyboard.press("Tab");
+      const outline = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const style = getComputedStyle(element);
+        return { tag: element.tagName, width: parseFloat(style.outlineWidth), style: style.outlineStyle };
+      });
+      if (outline.tag === "BODY") continue;
+      expect(outline.style, `${outline.tag} at tab ${step}`).not.toBe("none");
+      expect(outline.width).toBeGreaterThan(0);
+    }
+  });
+
+  test("the phone menu opens from the keyboard and Escape closes it, returning focus", async ({ page, isMobile }) => {
+    test.skip(!isMobile, "the hamburger exists on phones only");
+    await page.goto("/artists/directors");
+    const button = page.getByRole("button", { name: "Menu" });
+    await expect(button).toHaveAttribute("aria-controls", "mobile-menu");
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(page.locator("#mobile-menu a").first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(page.locator("#mobile-menu")).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+});
+
+test("the keyboard can move into and out of the reel player (no trap)", async ({ page, isMobile }) => {
+  test.skip(isMobile, "keyboard walk on desktop");
+  await page.goto("/reel-2021");
+  await page.locator(".video-js").waitFor();
+  const seen: string[] = [];
+  for (let step = 0; step < 40; step++) {
+    await page.keyboard.press("Tab");
+    seen.push(
+      await page.evaluate(() => {
+        const element = document.activeElement;
+        if (!element || element === document.body) return "body";
+        return element.closest(".video-js") ? "player" : element.textContent?.trim() || element.tagName;
+      }),
+    );
+  }
+  const firstInPlayer = seen.indexOf("player");
+  expect(firstInPlayer).toBeGreaterThan(0);
+  // After the player's controls, focus moves on (back round to the skip link or the browser chrome).
+  expect(seen.slice(firstInPlayer).some((name) => name !== "player")).toBe(true);
+});
