@@ -11,23 +11,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { chromium, devices } from "@playwright/test";
 
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "./browser.mjs";
+import { REEL_PAGES, SECTION_PAGES } from "./pages.mjs";
 
 const PORT = 3321;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const JS_BUDGET_KIB = 100;
-const PAGES = [
-  "/artists/directors",
-  "/artists/photographers",
-  "/collective-reels",
-  "/collective-reel",
-  "/reel-2021",
-  "/reel-2020",
-  "/clients",
-  "/biography",
-  "/contact",
-  "/artists/film/mira-castell",
-  "/artists/photography/marisol-vance",
-];
+const PAGES = [...SECTION_PAGES, "/artists/film/mira-castell", "/artists/photography/marisol-vance"];
 const PROFILES = {
   phone: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } },
   desktop: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
@@ -85,7 +74,6 @@ try {
   for (const [profileName, profile] of Object.entries(PROFILES)) {
     for (const path of PAGES) {
       const { bytes, timings } = await measure(browser, profile, path);
-      const isReel = /^\/(collective-)?reel(-\d+)?$/.test(path);
       const total = Object.values(bytes).reduce((sum, n) => sum + n, 0);
       rows.push({
         device: profileName,
@@ -98,7 +86,7 @@ try {
         "total KiB": kib(total),
         "FCP ms": timings.fcp?.toFixed(0) ?? "-",
         "video.js at ms": timings.videojs?.toFixed(0) ?? "-",
-        budget: isReel
+        budget: REEL_PAGES.includes(path)
           ? timings.videojs > timings.fcp ? "video.js after paint ✓" : "video.js before paint ✗"
           : bytes.js / 1024 <= JS_BUDGET_KIB ? `js ≤ ${JS_BUDGET_KIB} KiB ✓` : `js > ${JS_BUDGET_KIB} KiB ✗`,
       });

@@ -12,6 +12,15 @@ function recordRequests(page: Page): string[] {
   return urls;
 }
 
+/** Scrolls the directors' grid top to bottom and checks that not one byte of video was requested. */
+async function expectNoVideoWhileScrolling(page: Page) {
+  const requests = recordRequests(page);
+  await page.goto("/artists/directors");
+  await scrollThrough(page);
+  await page.waitForLoadState("networkidle");
+  expect(requests.filter(isVideoRequest)).toEqual([]);
+}
+
 async function scrollThrough(page: Page) {
   const height = await page.evaluate(() => document.body.scrollHeight);
   for (let y = 0; y <= height; y += 300) {
@@ -114,11 +123,7 @@ test.describe("directors' grid on a phone", () => {
   test.skip(({ isMobile }) => !isMobile, "phone only");
 
   test("makes zero video requests while scrolling through it", async ({ page }) => {
-    const requests = recordRequests(page);
-    await page.goto("/artists/directors");
-    await scrollThrough(page);
-    await page.waitForLoadState("networkidle");
-    expect(requests.filter(isVideoRequest)).toEqual([]);
+    await expectNoVideoWhileScrolling(page);
     await expect(page.locator("main img").last()).toBeVisible();
   });
 });
@@ -147,11 +152,7 @@ test.describe("directors' grid on a desktop", () => {
     test.use({ reducedMotion: "reduce" });
 
     test("shows stills and downloads no clip", async ({ page }) => {
-      const requests = recordRequests(page);
-      await page.goto("/artists/directors");
-      await scrollThrough(page);
-      await page.waitForLoadState("networkidle");
-      expect(requests.filter(isVideoRequest)).toEqual([]);
+      await expectNoVideoWhileScrolling(page);
       const playing = await page
         .locator("video[data-director-clip]")
         .evaluateAll((videos) => videos.filter((video) => !(video as HTMLVideoElement).paused).length);
