@@ -31,13 +31,11 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Error pages are titled here, the only route whose meta runs when the root ErrorBoundary shows. */
-export const meta: MetaFunction = ({ error }) =>
-  error
-    ? [
-        { title: `${isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Error"} — ${site.agentName}` },
-        { name: "robots", content: "noindex" },
-      ]
-    : [];
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const title = isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Error";
+  return [{ title: `${title} — ${site.agentName}` }, { name: "robots", content: "noindex" }];
+};
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -95,22 +93,15 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <ErrorMessage
-      title={notFound ? "Page not found" : "Something went wrong"}
-      body={
-        notFound
-          ? "We couldn’t find that artist or page. It may have moved, or the link may be mistyped."
-          : "Please try again in a moment."
-      }
-    />
-  );
-}
-
-function ErrorMessage({ title, body }: { title: string; body: ReactNode }) {
-  return (
     <section className="mx-auto max-w-screen-2xl px-5 py-24 md:px-10 md:py-40">
-      <h1 className="text-3xl font-light md:text-5xl">{title}</h1>
-      <p className="mt-6 max-w-xl text-muted">{body}</p>
+      <h1 className="text-3xl font-light md:text-5xl">
+        {notFound ? "Page not found" : "Something went wrong"}
+      </h1>
+      <p className="mt-6 max-w-xl text-muted">
+        {notFound
+          ? "We couldn’t find that artist or page. It may have moved, or the link may be mistyped."
+          : "Please try again in a moment."}
+      </p>
       <Link
         to="/artists/directors"
         className="mt-10 inline-block border-b border-paper pb-1 text-sm uppercase tracking-label"
