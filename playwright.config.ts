@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "./scripts/browser.mjs";
+import { SITE_URL } from "./tests/site-url.mjs";
 
 const PORT = 3210;
 const chromium = findChromium();
@@ -33,7 +34,7 @@ export default defineConfig({
   webServer: {
     command: "node_modules/.bin/remix-serve build/index.js",
     url: `http://127.0.0.1:${PORT}/artists/directors`,
-    env: { PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production" },
+    env: { PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production", SITE_URL },
     reuseExistingServer: !process.env.CI,
   },
 });

@@ -16,6 +16,7 @@ import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { site } from "~/content";
+import { SITE_URL } from "~/lib/siteUrl.server";
 import stylesheet from "~/styles/tailwind.css";
 
 export function loader({ request }: LoaderFunctionArgs) {
@@ -27,6 +28,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     agencyName: site.agencyName,
     copyrightYear: site.copyrightYear,
     nav: site.nav,
+    siteUrl: SITE_URL,
   };
 }
 
@@ -39,7 +41,10 @@ export const meta: MetaFunction = ({ error }) => {
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
 ];
 
 /**

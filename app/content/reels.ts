@@ -15,6 +15,7 @@ export const reels = [
       { src: "/videos/reels/collective-reel.mp4", type: "video/mp4" },
     ],
     duration: 12,
+    uploadDate: "2021-09-14",
   },
   {
     slug: "reel-2020",
@@ -29,6 +30,7 @@ export const reels = [
       { src: "/videos/reels/reel-2020.mp4", type: "video/mp4" },
     ],
     duration: 12,
+    uploadDate: "2020-12-10",
   },
   {
     slug: "reel-2021",
@@ -43,5 +45,6 @@ export const reels = [
       { src: "/videos/reels/reel-2021.mp4", type: "video/mp4" },
     ],
     duration: 12,
+    uploadDate: "2021-12-09",
   },
 ] satisfies Reel[];

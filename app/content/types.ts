@@ -64,6 +64,8 @@ export interface Reel {
   thumb: string;
   /** Length in seconds. */
   duration: number;
+  /** Publication date (YYYY-MM-DD), for search engines' video results. */
+  uploadDate: string;
 }
 
 export interface ClientLogo {

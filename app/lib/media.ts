@@ -16,3 +16,12 @@ export const MEDIA_SIZES = {
 } as const;
 
 export type MediaKind = keyof typeof MEDIA_SIZES;
+
+/** Link-preview images (Open Graph / Twitter), 1200×630 JPEGs made by the media script. */
+export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
+
+export const previewImages = {
+  site: "/images/og/site.jpg",
+  artist: (id: string) => `/images/og/artists/${id}.jpg`,
+  reel: (slug: string) => `/images/og/reels/${slug}.jpg`,
+};

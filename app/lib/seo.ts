@@ -1,13 +1,149 @@
-import type { MetaDescriptor, MetaFunction } from "@remix-run/node";
+/**
+ * Everything a crawler reads in <head>: title, description, canonical URL, Open Graph and Twitter
+ * tags, and JSON-LD. All absolute URLs start from the configured site URL that the root loader
+ * passes down (see siteUrl.server.ts).
+ */
+import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 
-import { site } from "~/content";
-import type { Reel } from "~/content/types";
+import { contact, site } from "~/content";
+import type { Artist, Reel } from "~/content/types";
 
-/** "Page — Agent's name": every page's <title> and description come through here. */
-export function pageMeta(title: string, description: string): MetaDescriptor[] {
-  return [{ title: `${title} — ${site.agentName}` }, { name: "description", content: description }];
+import { MEDIA_SIZES, PREVIEW_SIZE, previewImages } from "./media";
+
+interface PageSeo {
+  title: string;
+  description: string;
+  image: { src: string; alt: string };
+  type?: "website" | "profile" | "video.other";
+  video?: { src: string; width: number; height: number };
+  /** Schema.org data for the page's subject, besides the agency itself. */
+  subject?: Record<string, unknown>;
+}
+
+function siteUrlOf(matches: MetaArgs["matches"]): string {
+  const root = matches.find((match) => match.id === "root")?.data as { siteUrl: string } | undefined;
+  if (!root) throw new Error("the root loader's data is missing");
+  return root.siteUrl;
+}
+
+function organization(siteUrl: string) {
+  return {
+    "@type": "Organization",
+    "@id": `${siteUrl}/#organization`,
+    name: site.agencyName,
+    url: siteUrl,
+    founder: { "@type": "Person", name: site.agentName },
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "bookings",
+      telephone: contact.phone,
+      email: contact.email,
+    },
+  };
+}
+
+/** The full set of head tags for one page. */
+export function seoMeta({ matches, location }: MetaArgs, page: PageSeo): MetaDescriptor[] {
+  const siteUrl = siteUrlOf(matches);
+  const url = `${siteUrl}${location.pathname}`;
+  const image = `${siteUrl}${page.image.src}`;
+  const video = page.video && `${siteUrl}${page.video.src}`;
+  return [
+    { title: `${page.title} — ${site.agentName}` },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:site_name", content: site.agencyName },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: String(PREVIEW_SIZE.width) },
+    { property: "og:image:height", content: String(PREVIEW_SIZE.height) },
+    { property: "og:image:alt", content: page.image.alt },
+    ...(page.video && video
+      ? [
+          { property: "og:video", content: video },
+          { property: "og:video:secure_url", content: video },
+          { property: "og:video:type", content: "video/mp4" },
+          { property: "og:video:width", content: String(page.video.width) },
+          { property: "og:video:height", content: String(page.video.height) },
+        ]
+      : []),
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: page.title },
+    { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: page.image.alt },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@graph": [organization(siteUrl), ...(page.subject ? [page.subject] : [])],
+      },
+    },
+  ];
+}
+
+/** Meta of the six section pages whose text lives in `site.pages`. */
+export function sectionMeta(path: keyof typeof site.pages) {
+  return (args: MetaArgs) =>
+    seoMeta(args, {
+      ...site.pages[path],
+      image: { src: previewImages.site, alt: `${site.agencyName} — ${site.tagline}` },
+    });
 }
 
 /** Meta of the three reel routes, whose loaders all return `{ reel }`. */
-export const reelMeta: MetaFunction<() => { reel: Reel }> = ({ data }) =>
-  data ? pageMeta(data.reel.title, data.reel.description) : [];
+export function reelMeta(args: MetaArgs<() => { reel: Reel }>) {
+  const { data, matches } = args;
+  if (!data) return [];
+  const { reel } = data;
+  const siteUrl = siteUrlOf(matches);
+  const mp4 = reel.sources.find((source) => source.type === "video/mp4")?.src ?? "";
+  const poster = previewImages.reel(reel.slug);
+  return seoMeta(args, {
+    title: reel.title,
+    description: reel.description,
+    image: { src: poster, alt: `Still from the ${reel.title}` },
+    type: "video.other",
+    video: { src: mp4, ...MEDIA_SIZES.reelPoster },
+    subject: {
+      "@type": "VideoObject",
+      name: reel.title,
+      description: reel.description,
+      thumbnailUrl: `${siteUrl}${poster}`,
+      uploadDate: reel.uploadDate,
+      contentUrl: `${siteUrl}${mp4}`,
+      duration: `PT${reel.duration}S`,
+      publisher: { "@id": `${siteUrl}/#organization` },
+    },
+  });
+}
+
+/** Meta of an artist's page: their own preview image and a schema.org Person. */
+export function artistMeta(args: MetaArgs<() => { artist: Artist }>) {
+  const { data, matches } = args;
+  if (!data) return [];
+  const { artist } = data;
+  const siteUrl = siteUrlOf(matches);
+  const image = previewImages.artist(artist.id);
+  const description = `${artist.name} (${artist.title}), represented by ${site.agencyName}: recent work, links and biography.`;
+  return seoMeta(args, {
+    title: artist.name,
+    description,
+    image: { src: image, alt: `Work by ${artist.name}` },
+    type: "profile",
+    subject: {
+      "@type": "Person",
+      name: artist.name,
+      jobTitle: artist.title,
+      image: `${siteUrl}${image}`,
+      url: `${siteUrl}${artist.url}`,
+      sameAs: [
+        `https://${artist.website}`,
+        ...(artist.instagram ? [`${site.instagramBaseUrl}${artist.instagram}`] : []),
+      ],
+      memberOf: { "@id": `${siteUrl}/#organization` },
+    },
+  });
+}

@@ -1,11 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { ArtistProfile } from "~/components/ArtistProfile";
 import { site } from "~/content";
 import { findArtist, orNotFound } from "~/lib/catalog";
-import { pageMeta } from "~/lib/seo";
+import { artistMeta } from "~/lib/seo";
 
 /**
  * /artists/:type/:id, where type is "film" or "photography". The id is the first segment of the
@@ -25,5 +25,4 @@ export default function ArtistDetail() {
   return <ArtistProfile artist={artist} instagramBaseUrl={instagramBaseUrl} />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? pageMeta(data.artist.name, `${data.artist.name}, ${data.artist.title}, represented by Calloway Artists.`) : [];
+export const meta = artistMeta;

@@ -5,7 +5,7 @@ import { ArtistTile } from "~/components/ArtistTile";
 import { DirectorClip } from "~/components/DirectorClip";
 import { PageHeading } from "~/components/PageHeading";
 import { artists } from "~/content";
-import { pageMeta } from "~/lib/seo";
+import { sectionMeta } from "~/lib/seo";
 
 /** Tiles in the first screen of a desktop (three columns) load eagerly. */
 const EAGER_TILES = 3;
@@ -50,8 +50,4 @@ export default function Directors() {
   );
 }
 
-export const meta = () =>
-  pageMeta(
-    "Film & Content Directors",
-    "Film and commercial directors represented by Calloway Artists: moving image, campaigns and branded content.",
-  );
+export const meta = sectionMeta("/artists/directors");

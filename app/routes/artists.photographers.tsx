@@ -5,7 +5,7 @@ import { ArtistTile } from "~/components/ArtistTile";
 import { PageHeading } from "~/components/PageHeading";
 import { PhotographerPicture } from "~/components/PhotographerPicture";
 import { artists } from "~/content";
-import { pageMeta } from "~/lib/seo";
+import { sectionMeta } from "~/lib/seo";
 
 /** Tiles in the first screen of a phone (two columns) and a desktop row load eagerly. */
 const EAGER_TILES = 4;
@@ -48,8 +48,4 @@ export default function Photographers() {
   );
 }
 
-export const meta = () =>
-  pageMeta(
-    "Photographers",
-    "Photographers represented by Calloway Artists: fashion, portrait, still life and campaign photography.",
-  );
+export const meta = sectionMeta("/artists/photographers");

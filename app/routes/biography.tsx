@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PageHeading } from "~/components/PageHeading";
 import { biography, site, testimonials } from "~/content";
 import { MEDIA_SIZES } from "~/lib/media";
-import { pageMeta } from "~/lib/seo";
+import { sectionMeta } from "~/lib/seo";
 
 export function loader() {
   return { agentName: site.agentName, biography, testimonials };
@@ -54,5 +54,4 @@ export default function Biography() {
   );
 }
 
-export const meta = () =>
-  pageMeta("Biography", "About Ines Calloway, founder of Calloway Artists, and what directors, producers and clients say about working with her.");
+export const meta = sectionMeta("/biography");

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PageHeading } from "~/components/PageHeading";
 import { clientLogos, clientNames } from "~/content";
 import { MEDIA_SIZES } from "~/lib/media";
-import { pageMeta } from "~/lib/seo";
+import { sectionMeta } from "~/lib/seo";
 
 export function loader() {
   return { logos: clientLogos, names: clientNames };
@@ -50,5 +50,4 @@ export default function Clients() {
   );
 }
 
-export const meta = () =>
-  pageMeta("Clients", "Brands and agencies that have worked with Calloway Artists' directors and photographers.");
+export const meta = sectionMeta("/clients");

@@ -4,7 +4,7 @@ import { FreezeFrame } from "~/components/FreezeFrame";
 import { PageHeading } from "~/components/PageHeading";
 import { reels } from "~/content";
 import { MEDIA_SIZES } from "~/lib/media";
-import { pageMeta } from "~/lib/seo";
+import { sectionMeta } from "~/lib/seo";
 
 export function loader() {
   return {
@@ -43,5 +43,4 @@ export default function CollectiveReels() {
   );
 }
 
-export const meta = () =>
-  pageMeta("Collective Reels", "Showreels of the Calloway Artists collective: the 2021 and 2020 reels and the collective reel.");
+export const meta = sectionMeta("/collective-reels");

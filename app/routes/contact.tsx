@@ -2,7 +2,7 @@ import { useLoaderData } from "@remix-run/react";
 
 import { PageHeading } from "~/components/PageHeading";
 import { contact } from "~/content";
-import { pageMeta } from "~/lib/seo";
+import { sectionMeta } from "~/lib/seo";
 
 export function loader() {
   return { contact };
@@ -35,5 +35,4 @@ export default function Contact() {
   );
 }
 
-export const meta = () =>
-  pageMeta("Contact", "Contact Calloway Artists in New York: studio address, telephone and e-mail for bookings and press.");
+export const meta = sectionMeta("/contact");

@@ -1,0 +1,22 @@
+import { artists, site } from "~/content";
+import { SITE_URL } from "~/lib/siteUrl.server";
+
+/** Every page a search engine should index: the nine sections and each artist's page. */
+export function loader() {
+  const paths = [
+    ...site.nav.map((link) => link.href),
+    "/collective-reel",
+    "/reel-2021",
+    "/reel-2020",
+    ...[...artists.film, ...artists.photographers].map((artist) => artist.url),
+  ];
+  const urls = paths.map((path) => `  <url><loc>${SITE_URL}${path}</loc></url>`).join("\n");
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls}
+</urlset>
+`;
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
