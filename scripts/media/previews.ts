@@ -1,0 +1,64 @@
+/**
+ * Link-preview images (1200×630 JPEG, for Open Graph and Twitter cards) and the site's icons.
+ * Previews are made from media the site already has (an artist's still, a reel's poster), an
+ * artist's name set over a dark fade so it reads at the small sizes chat apps show.
+ */
+import sharp from "sharp";
+
+import { PREVIEW_SIZE } from "../../app/lib/media";
+
+const { width, height } = PREVIEW_SIZE;
+const INK = "#0c0c0b";
+const PAPER = "#efece6";
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function captionSvg(title: string, subtitle: string): string {
+  const titleSize = title.length > 26 ? 54 : 68;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  <defs>
+    <linearGradient id="fade" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0.35" stop-color="${INK}" stop-opacity="0"/>
+      <stop offset="1" stop-color="${INK}" stop-opacity="0.88"/>
+    </linearGradient>
+  </defs>
+  <rect width="${width}" height="${height}" fill="url(#fade)"/>
+  <text x="64" y="${height - 112}" font-family="DejaVu Sans" font-weight="300" font-size="${titleSize}" fill="${PAPER}">${escapeXml(title)}</text>
+  <text x="66" y="${height - 60}" font-family="DejaVu Sans" font-size="24" letter-spacing="5" fill="${PAPER}" fill-opacity="0.78">${escapeXml(subtitle.toUpperCase())}</text>
+</svg>`;
+}
+
+/**
+ * A preview: `background` (a file) cropped to 1200×630, with a title and a small caption unless the
+ * picture already carries its own (a reel's poster shows the reel's title card).
+ */
+export async function previewJpeg(
+  background: string,
+  caption?: { title: string; subtitle: string },
+): Promise<Buffer> {
+  const image = sharp(background).resize(width, height, { fit: "cover", position: "attention" });
+  if (caption) image.composite([{ input: Buffer.from(captionSvg(caption.title, caption.subtitle)) }]);
+  return image.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+}
+
+/** A PNG of the SVG icon at `size` px, optionally on a solid square (for apple-touch-icon). */
+export function iconPng(svg: string, size: number, opaque = false): Promise<Buffer> {
+  const image = sharp(Buffer.from(svg), { density: 72 * (size / 64) }).resize(size, size);
+  return (opaque ? image.flatten({ background: INK }) : image).png({ compressionLevel: 9 }).toBuffer();
+}
+
+/** An ICO file holding one PNG image (a format every browser reads since 2009). */
+export function icoFromPng(png: Buffer, size: number): Buffer {
+  const header = Buffer.alloc(6 + 16);
+  header.writeUInt16LE(0, 0); // reserved
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(1, 4); // one image
+  header.writeUInt8(size >= 256 ? 0 : size, 6); // width (0 means 256)
+  header.writeUInt8(size >= 256 ? 0 : size, 7); // height
+  header.writeUInt16LE(1, 10); // colour planes
+  header.writeUInt16LE(32, 12); // bits per pixel
+  header.writeUInt32LE(png.length, 14); // image size
+  header.writeUInt32LE(header.length, 18); // image offset
+  return Buffer.concat([header, png]);
+}
