@@ -43,7 +43,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+  { rel: "apple-touch-icon", href: "/images/icons/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 

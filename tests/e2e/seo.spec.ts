@@ -165,9 +165,9 @@ test.describe("link previews and search", () => {
     for (const [path, type] of [
       ["/favicon.ico", "image/"],
       ["/favicon.svg", "image/svg+xml"],
-      ["/icons/apple-touch-icon.png", "image/png"],
-      ["/icons/icon-192.png", "image/png"],
-      ["/icons/icon-512.png", "image/png"],
+      ["/images/icons/apple-touch-icon.png", "image/png"],
+      ["/images/icons/icon-192.png", "image/png"],
+      ["/images/icons/icon-512.png", "image/png"],
     ]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
