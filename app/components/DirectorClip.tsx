@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 
 import { MEDIA_SIZES } from "~/lib/media";
-import { canAutoplayThumbnails } from "~/lib/motion";
 
 interface DirectorClipProps {
   clip: string;
@@ -10,6 +9,8 @@ interface DirectorClipProps {
   videoTop?: number;
   /** The first screen's tiles load eagerly; the rest wait until scrolled near. */
   eager: boolean;
+  /** Whether the clip may play (see useThumbnailMotion); it then plays only while near the screen. */
+  play: boolean;
 }
 
 const { width, height } = MEDIA_SIZES.directorStill;
@@ -17,14 +18,18 @@ const { width, height } = MEDIA_SIZES.directorStill;
 /**
  * A director's tile media in a 2:1 box: the still always, and on wider screens a muted looping clip
  * layered over it. The clip has `preload="none"`, so nothing is fetched until it plays, and it plays
- * only on devices that should autoplay thumbnails, only while on or near the screen.
+ * only while allowed to and on or near the screen.
  */
-export function DirectorClip({ clip, still, videoTop = 0, eager }: DirectorClipProps) {
+export function DirectorClip({ clip, still, videoTop = 0, eager, play }: DirectorClipProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
     const video = videoRef.current;
-    if (!video || !canAutoplayThumbnails()) return;
+    if (!video) return;
+    if (!play) {
+      video.pause();
+      return;
+    }
     const observer = new IntersectionObserver(
       ([entry]) => {
         // A play() interrupted by a quick scroll away rejects; the next intersection retries.
@@ -35,7 +40,7 @@ export function DirectorClip({ clip, still, videoTop = 0, eager }: DirectorClipP
     );
     observer.observe(video);
     return () => observer.disconnect();
-  }, []);
+  }, [play]);
 
   return (
     <div className="relative aspect-[2/1]">

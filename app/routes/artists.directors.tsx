@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ArtistGrid } from "~/components/ArtistGrid";
 import { ArtistTile } from "~/components/ArtistTile";
 import { DirectorClip } from "~/components/DirectorClip";
+import { useThumbnailMotion } from "~/components/useThumbnailMotion";
 import { PageHeading } from "~/components/PageHeading";
 import { artists } from "~/content";
 import { sectionMeta } from "~/lib/seo";
@@ -26,9 +27,10 @@ export function loader() {
 
 export default function Directors() {
   const { directors } = useLoaderData<typeof loader>();
+  const motion = useThumbnailMotion();
   return (
     <>
-      <PageHeading>Artists — Film & Content</PageHeading>
+      <PageHeading action={motion.toggle}>Artists — Film & Content</PageHeading>
       <ArtistGrid shape="landscape">
         {directors.map((director, index) => (
           <ArtistTile
@@ -42,6 +44,7 @@ export default function Directors() {
               still={director.mobileBG}
               videoTop={director.cssVideoTop}
               eager={index < EAGER_TILES}
+              play={motion.playing}
             />
           </ArtistTile>
         ))}

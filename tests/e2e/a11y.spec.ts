@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
-import { artists } from "../../app/content/index";
+import { artists, site } from "../../app/content/index";
 import { REEL_PAGES, SECTION_PAGES } from "../../scripts/pages.mjs";
 
 const PAGES = [
@@ -60,6 +60,23 @@ test.describe("keyboard", () => {
     await expect(skip).toBeVisible();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("main")).toBeFocused();
+  });
+
+  test("tab order follows the visual order of the header and the grid", async ({ page, isMobile }) => {
+    await page.goto("/artists/directors");
+    // Desktop: the navigation, then the heading row's motion control; phone: the menu button.
+    const expected = [
+      "SKIP TO CONTENT",
+      "INES CALLOWAY",
+      ...(isMobile ? ["MENU"] : [...site.nav.map((link) => link.label.toUpperCase()), "PAUSE MOTION"]),
+    ];
+    const names: string[] = [];
+    for (let step = 0; step <= expected.length; step++) {
+      await page.keyboard.press("Tab");
+      names.push(await page.evaluate(() => (document.activeElement as HTMLElement).innerText.trim().toUpperCase()));
+    }
+    expect(names.slice(0, expected.length)).toEqual(expected);
+    expect(names[expected.length]).toContain(artists.film[0].name.toUpperCase());
   });
 
   test("every control shows a visible focus indicator", async ({ page }) => {

@@ -221,3 +221,34 @@ test.describe("animated thumbnails", () => {
     });
   });
 });
+
+test.describe("pausing the directors' clips", () => {
+  test.skip(({ isMobile }) => isMobile, "clips only move on a desktop");
+
+  test("one control pauses every clip and plays them again", async ({ page }) => {
+    await page.goto("/artists/directors");
+    const first = page.locator("video[data-director-clip]").first();
+    await expect.poll(() => first.evaluate((video: HTMLVideoElement) => !video.paused)).toBe(true);
+
+    await page.getByRole("button", { name: "Pause motion" }).click();
+    const playing = () =>
+      page
+        .locator("video[data-director-clip]")
+        .evaluateAll((videos) => videos.filter((video) => !(video as HTMLVideoElement).paused).length);
+    await expect.poll(playing).toBe(0);
+
+    await page.getByRole("button", { name: "Play motion" }).click();
+    await expect.poll(() => first.evaluate((video: HTMLVideoElement) => !video.paused)).toBe(true);
+  });
+
+  test.describe("with reduced motion", () => {
+    test.use({ reducedMotion: "reduce" });
+
+    test("clips start paused and the visitor may still choose to play them", async ({ page }) => {
+      await page.goto("/artists/directors");
+      const first = page.locator("video[data-director-clip]").first();
+      await page.getByRole("button", { name: "Play motion" }).click();
+      await expect.poll(() => first.evaluate((video: HTMLVideoElement) => !video.paused)).toBe(true);
+    });
+  });
+});

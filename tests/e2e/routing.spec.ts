@@ -29,7 +29,7 @@ test.describe("status codes", () => {
     }
   });
 
-  for (const path of ["/images/missing.jpg", "/videos/missing.mp4", "/build/missing.js", "/missing.css", "/images"]) {
+  for (const path of ["/images/missing.jpg", "/videos/missing.mp4", "/build/missing.js", "/missing.css", "/images/"]) {
     test(`a missing asset ${path} answers 404, not a redirect`, async ({ request }) => {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status()).toBe(404);
