@@ -79,20 +79,23 @@ test.describe("keyboard", () => {
     expect(names[expected.length]).toContain(artists.film[0].name.toUpperCase());
   });
 
-  test("every control shows a visible focus indicator", async ({ page }) => {
-    await page.goto(artists.film[0].url);
-    for (let step = 0; step < 25; step++) {
-      await page.keyboard.press("Tab");
-      const outline = await page.evaluate(() => {
-        const element = document.activeElement as HTMLElement;
-        const style = getComputedStyle(element);
-        return { tag: element.tagName, width: parseFloat(style.outlineWidth), style: style.outlineStyle };
-      });
-      if (outline.tag === "BODY") continue;
-      expect(outline.style, `${outline.tag} at tab ${step}`).not.toBe("none");
-      expect(outline.width).toBeGreaterThan(0);
-    }
-  });
+  for (const path of [artists.film[0].url, "/reel-2021"]) {
+    test(`every control on ${path} shows a visible focus indicator`, async ({ page }) => {
+      await page.goto(path);
+      if (path === "/reel-2021") await page.locator(".video-js").waitFor();
+      for (let step = 0; step < 25; step++) {
+        await page.keyboard.press("Tab");
+        const focus = await page.evaluate(() => {
+          const element = document.activeElement as HTMLElement;
+          const style = getComputedStyle(element);
+          return { tag: element.tagName, width: parseFloat(style.outlineWidth), style: style.outlineStyle };
+        });
+        if (focus.tag === "BODY") continue;
+        expect(focus.style, `${focus.tag} at tab ${step}`).not.toBe("none");
+        expect(focus.width).toBeGreaterThan(0);
+      }
+    });
+  }
 
   test("the phone menu opens from the keyboard and Escape closes it, returning focus", async ({ page, isMobile }) => {
     test.skip(!isMobile, "the hamburger exists on phones only");

@@ -148,6 +148,13 @@ test.describe("directors' grid on a desktop", () => {
     }
   });
 
+  test("with Save-Data on, shows stills and downloads no clip", async ({ page }) => {
+    await page.addInitScript(() =>
+      Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),
+    );
+    await expectNoVideoWhileScrolling(page);
+  });
+
   test.describe("with reduced motion", () => {
     test.use({ reducedMotion: "reduce" });
 
