@@ -12,7 +12,9 @@
  *   - reels: a 12 s showreel of four shots with its title set over the opening, as an MP4 with a
  *     quiet generated soundtrack and as an HLS ladder (360p/720p, 4 s segments), plus a poster
  *     JPEG and an animated WebP thumbnail;
- *   - client logos: palette-quantised transparent PNG word marks.
+ *   - client logos: palette-quantised transparent PNG word marks;
+ *   - then, from those outputs, 1200×630 link-preview JPEGs (the site's, each artist's, each
+ *     reel's) and the icons rendered from the hand-drawn public/favicon.svg.
  * The pictures are abstract compositions (SVG rendered by sharp) filmed by ffmpeg with a slow
  * virtual camera, a moving light leak and film grain. Each artist has its own palette and motifs.
  *
