@@ -35,7 +35,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 /** Error pages are titled here, the only route whose meta runs when the root ErrorBoundary shows. */
 export const meta: MetaFunction = ({ error }) => {
   if (!error) return [];
-  const title = isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Error";
+  const title = isNotFound(error) ? "Page not found" : "Error";
   return [{ title: `${title} — ${site.agentName}` }, { name: "robots", content: "noindex" }];
 };
 
@@ -94,9 +94,12 @@ export default function App() {
   return <Outlet />;
 }
 
+function isNotFound(error: unknown): boolean {
+  return isRouteErrorResponse(error) && error.status === 404;
+}
+
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const notFound = isNotFound(useRouteError());
   return (
     <section className="mx-auto max-w-screen-2xl px-5 py-24 md:px-10 md:py-40">
       <h1 className="text-3xl font-light md:text-5xl">

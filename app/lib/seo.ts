@@ -16,8 +16,8 @@ interface PageSeo {
   image: { src: string; alt: string };
   type?: "website" | "profile" | "video.other";
   video?: { src: string; width: number; height: number };
-  /** Schema.org data for the page's subject, besides the agency itself. */
-  subject?: Record<string, unknown>;
+  /** Schema.org data for the page's subject, besides the agency itself, given the site URL. */
+  subject?: (siteUrl: string) => Record<string, unknown>;
 }
 
 function siteUrlOf(matches: MetaArgs["matches"]): string {
@@ -47,7 +47,6 @@ export function seoMeta({ matches, location }: MetaArgs, page: PageSeo): MetaDes
   const siteUrl = siteUrlOf(matches);
   const url = `${siteUrl}${location.pathname}`;
   const image = `${siteUrl}${page.image.src}`;
-  const video = page.video && `${siteUrl}${page.video.src}`;
   return [
     { title: `${page.title} — ${site.agentName}` },
     { name: "description", content: page.description },
@@ -61,10 +60,10 @@ export function seoMeta({ matches, location }: MetaArgs, page: PageSeo): MetaDes
     { property: "og:image:width", content: String(PREVIEW_SIZE.width) },
     { property: "og:image:height", content: String(PREVIEW_SIZE.height) },
     { property: "og:image:alt", content: page.image.alt },
-    ...(page.video && video
+    ...(page.video
       ? [
-          { property: "og:video", content: video },
-          { property: "og:video:secure_url", content: video },
+          { property: "og:video", content: `${siteUrl}${page.video.src}` },
+          { property: "og:video:secure_url", content: `${siteUrl}${page.video.src}` },
           { property: "og:video:type", content: "video/mp4" },
           { property: "og:video:width", content: String(page.video.width) },
           { property: "og:video:height", content: String(page.video.height) },
@@ -78,7 +77,7 @@ export function seoMeta({ matches, location }: MetaArgs, page: PageSeo): MetaDes
     {
       "script:ld+json": {
         "@context": "https://schema.org",
-        "@graph": [organization(siteUrl), ...(page.subject ? [page.subject] : [])],
+        "@graph": [organization(siteUrl), ...(page.subject ? [page.subject(siteUrl)] : [])],
       },
     },
   ];
@@ -95,10 +94,8 @@ export function sectionMeta(path: keyof typeof site.pages) {
 
 /** Meta of the three reel routes, whose loaders all return `{ reel }`. */
 export function reelMeta(args: MetaArgs<() => { reel: Reel }>) {
-  const { data, matches } = args;
-  if (!data) return [];
-  const { reel } = data;
-  const siteUrl = siteUrlOf(matches);
+  if (!args.data) return [];
+  const { reel } = args.data;
   const mp4 = reel.sources.find((source) => source.type === "video/mp4")?.src ?? "";
   const poster = previewImages.reel(reel.slug);
   return seoMeta(args, {
@@ -107,7 +104,7 @@ export function reelMeta(args: MetaArgs<() => { reel: Reel }>) {
     image: { src: poster, alt: `Still from the ${reel.title}` },
     type: "video.other",
     video: { src: mp4, ...MEDIA_SIZES.reelPoster },
-    subject: {
+    subject: (siteUrl) => ({
       "@type": "VideoObject",
       name: reel.title,
       description: reel.description,
@@ -116,16 +113,14 @@ export function reelMeta(args: MetaArgs<() => { reel: Reel }>) {
       contentUrl: `${siteUrl}${mp4}`,
       duration: `PT${reel.duration}S`,
       publisher: { "@id": `${siteUrl}/#organization` },
-    },
+    }),
   });
 }
 
 /** Meta of an artist's page: their own preview image and a schema.org Person. */
 export function artistMeta(args: MetaArgs<() => { artist: Artist }>) {
-  const { data, matches } = args;
-  if (!data) return [];
-  const { artist } = data;
-  const siteUrl = siteUrlOf(matches);
+  if (!args.data) return [];
+  const { artist } = args.data;
   const image = previewImages.artist(artist.id);
   const description = `${artist.name} (${artist.title}), represented by ${site.agencyName}: recent work, links and biography.`;
   return seoMeta(args, {
@@ -133,7 +128,7 @@ export function artistMeta(args: MetaArgs<() => { artist: Artist }>) {
     description,
     image: { src: image, alt: `Work by ${artist.name}` },
     type: "profile",
-    subject: {
+    subject: (siteUrl) => ({
       "@type": "Person",
       name: artist.name,
       jobTitle: artist.title,
@@ -144,6 +139,6 @@ export function artistMeta(args: MetaArgs<() => { artist: Artist }>) {
         ...(artist.instagram ? [`${site.instagramBaseUrl}${artist.instagram}`] : []),
       ],
       memberOf: { "@id": `${siteUrl}/#organization` },
-    },
+    }),
   });
 }
