@@ -3,7 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "./scripts/browser.mjs";
 import { SITE_URL } from "./tests/site-url.mjs";
 
-const PORT = 3210;
+// E2E_PORT lets two checkouts run their suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
 const chromium = findChromium();
 
 export default defineConfig({

@@ -23,6 +23,13 @@ const { width, height } = MEDIA_SIZES.directorStill;
 export function DirectorClip({ clip, still, videoTop = 0, eager, play }: DirectorClipProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
 
+  // Set through the DOM rather than a server-rendered style attribute, which the CSP forbids. The
+  // clip is blank until it plays, and it only plays after hydration, so nothing visibly moves.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (video) video.style.transform = `translateY(calc(-50% + clamp(-5.5%, ${videoTop}px, 5.5%)))`;
+  }, [videoTop]);
+
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
@@ -62,8 +69,7 @@ export function DirectorClip({ clip, still, videoTop = 0, eager, play }: Directo
         aria-hidden="true"
         tabIndex={-1}
         data-director-clip
-        className="absolute left-0 top-1/2 hidden aspect-video w-full md:block"
-        style={{ transform: `translateY(calc(-50% + clamp(-5.5%, ${videoTop}px, 5.5%)))` }}
+        className="absolute left-0 top-1/2 hidden aspect-video w-full -translate-y-1/2 md:block"
       >
         <source src={clip} type="video/mp4" />
       </video>
