@@ -33,7 +33,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node_modules/.bin/remix-serve build/index.js",
+    command: "node server.mjs",
     url: `http://127.0.0.1:${PORT}/artists/directors`,
     env: { PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production", SITE_URL },
     reuseExistingServer: !process.env.CI,

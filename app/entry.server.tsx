@@ -1,45 +1,39 @@
 import { PassThrough } from "node:stream";
+import { text } from "node:stream/consumers";
 
-import type { EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
+import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+
+import { contentSecurityPolicy } from "~/lib/http.server";
 
 const ABORT_DELAY_MS = 5_000;
 
 /**
- * Streams the document. Crawlers wait for the whole tree (`onAllReady`) so they never read a
- * partial page; people get bytes as soon as the shell is ready (`onShellReady`).
+ * Renders the whole document before sending it. The content is static data, so there is nothing
+ * to stream while waiting, and the finished HTML is what the CSP hashes its inline scripts from.
+ * Crawlers and people get the same complete page.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
-
-  return new Promise<Response>((resolve, reject) => {
+  const html = await new Promise<string>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
       {
-        [readyEvent]() {
+        onShellReady() {
           shellRendered = true;
+        },
+        onAllReady() {
           const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
           pipe(body);
+          resolve(text(body));
         },
-        onShellError(error: unknown) {
-          reject(error);
-        },
+        onShellError: reject,
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell reject above and are logged by Remix; log the later ones here.
@@ -49,4 +43,17 @@ export default function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY_MS);
   });
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(html, { development: process.env.NODE_ENV === "development" }),
+  );
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
+
+/** Logs real failures only: a 404 or 405 is an answer, and an aborted request is the client leaving. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  console.error(error);
+};

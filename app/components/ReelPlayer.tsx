@@ -13,6 +13,12 @@ interface ReelPlayerProps {
 
 const { width, height } = MEDIA_SIZES.reelPoster;
 
+declare global {
+  interface Window {
+    VIDEOJS_NO_DYNAMIC_STYLE?: boolean;
+  }
+}
+
 /**
  * The server renders a native player that works before (and without) JavaScript: poster, controls,
  * no autoplay; browsers that play HLS natively take the master playlist, the rest the MP4. Once the
@@ -32,6 +38,9 @@ export function ReelPlayer({ title, poster, sources }: ReelPlayerProps) {
     let cancelled = false;
     let dispose: (() => void) | undefined;
 
+    // video.js would otherwise inject <style> elements, which the CSP forbids; its stylesheet is
+    // linked by the route instead.
+    window.VIDEOJS_NO_DYNAMIC_STYLE = true;
     import("video.js").then(({ default: videojs }) => {
       const native = nativeRef.current;
       const host = hostRef.current;

@@ -1,0 +1,43 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Inline `<script>` elements that run (no `src`; JSON-LD is data, not code) and `<style>` elements,
+ * capturing their text.
+ */
+const INLINE_SCRIPT = /<script\b(?![^>]*\s(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g;
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
+
+function sourceHashes(html: string, element: RegExp): string[] {
+  const hashes = new Set<string>();
+  for (const [, text] of html.matchAll(element)) {
+    hashes.add(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The document's Content-Security-Policy. Inline scripts (Remix's hydration data and route
+ * manifest, scroll restoration) and the no-JS style are allowed by the SHA-256 of their text
+ * rather than a per-request nonce, so a page's bytes depend only on its URL and the build.
+ *
+ * Media may come from `blob:` because video.js streams HLS through Media Source Extensions and
+ * transmuxes segments in a worker made from a blob; its icon font is a `data:` URL in its CSS.
+ * In development, `remix dev` reloads the page over a WebSocket.
+ */
+export function contentSecurityPolicy(html: string, { development = false } = {}): string {
+  return [
+    "default-src 'none'",
+    ["script-src 'self'", ...sourceHashes(html, INLINE_SCRIPT)].join(" "),
+    ["style-src 'self'", ...sourceHashes(html, INLINE_STYLE)].join(" "),
+    "img-src 'self'",
+    "media-src 'self' blob:",
+    "font-src 'self' data:",
+    development ? "connect-src 'self' ws:" : "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+  ].join("; ");
+}
