@@ -60,7 +60,9 @@ app.use(
     redirect: false,
   }),
 );
-app.use(express.static(path.join(ROOT, "public"), { maxAge: "1h", index: false, redirect: false }));
+// Media keep their names across deploys, so caches revalidate them after 30 days rather than a year;
+// an operator who replaces a file under the same name purges the CDN (see the README).
+app.use(express.static(path.join(ROOT, "public"), { maxAge: "30d", index: false, redirect: false }));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 // Express's own errors: a malformed URL is a 400; anything else is logged, never shown.
 app.use((error, req, res, next) => {

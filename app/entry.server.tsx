@@ -5,14 +5,20 @@ import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 
-import { contentSecurityPolicy } from "~/lib/http.server";
+import {
+  contentSecurityPolicy,
+  DOCUMENT_CACHE_CONTROL,
+  ERROR_CACHE_CONTROL,
+  matchesIfNoneMatch,
+  strongETag,
+} from "~/lib/http.server";
 
 const ABORT_DELAY_MS = 5_000;
 
 /**
  * Renders the whole document before sending it. The content is static data, so there is nothing
- * to stream while waiting, and the finished HTML is what the CSP hashes its inline scripts from.
- * Crawlers and people get the same complete page.
+ * to stream while waiting, and the finished HTML is what the CSP hashes its inline scripts from and
+ * the ETag is computed over. Crawlers and people get the same complete page, so a CDN may share it.
  */
 export default async function handleRequest(
   request: Request,
@@ -22,6 +28,8 @@ export default async function handleRequest(
 ) {
   const html = await new Promise<string>((resolve, reject) => {
     let shellRendered = false;
+    // Cleared once rendering ends, so a finished page is not held in memory until the delay passes.
+    let abortTimer: NodeJS.Timeout | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
       {
@@ -29,11 +37,15 @@ export default async function handleRequest(
           shellRendered = true;
         },
         onAllReady() {
+          clearTimeout(abortTimer);
           const body = new PassThrough();
           pipe(body);
           resolve(text(body));
         },
-        onShellError: reject,
+        onShellError(error: unknown) {
+          clearTimeout(abortTimer);
+          reject(error);
+        },
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell reject above and are logged by Remix; log the later ones here.
@@ -41,14 +53,20 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY_MS);
+    abortTimer = setTimeout(abort, ABORT_DELAY_MS);
   });
 
+  const etag = strongETag(html);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set(
     "Content-Security-Policy",
     contentSecurityPolicy(html, { development: process.env.NODE_ENV === "development" }),
   );
+  responseHeaders.set("ETag", etag);
+  responseHeaders.set("Cache-Control", responseStatusCode === 200 ? DOCUMENT_CACHE_CONTROL : ERROR_CACHE_CONTROL);
+  if (responseStatusCode === 200 && matchesIfNoneMatch(request, etag)) {
+    return new Response(null, { headers: responseHeaders, status: 304 });
+  }
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
 

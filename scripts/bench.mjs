@@ -1,20 +1,26 @@
 /**
- * `npm run bench`: what each page costs a visitor on first load, on a phone and on a desktop.
- * Starts the built app (run `npm run build` first), loads every page in a fresh Chromium context,
- * and prints the bytes transferred (compressed, as on the wire) split by kind, plus when a reel page
- * fetches video.js relative to its first paint. A benchmark, not a test: the numbers are reported,
- * and the budgets are marked, but nothing fails.
+ * `npm run bench`: what each page costs a visitor on first load, on a phone and on a desktop, and
+ * how the server holds up under sustained load. Starts the built app (run `npm run build` first).
+ *
+ * 1. Loads every page in a fresh Chromium context and prints the bytes transferred (compressed, as
+ *    on the wire) split by kind, plus when a reel page fetches video.js relative to its first paint.
+ * 2. A soak: 64 connections over a mix of pages for 60 s (BENCH_SOAK_SECONDS to change it), with
+ *    requests per second, p50 and p99 latency, and the server's resident memory before and after.
+ *
+ * A benchmark, not a test: the numbers are reported, and the budgets are marked, but nothing fails.
  */
-import { spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { chromium, devices } from "@playwright/test";
+import autocannon from "autocannon";
 
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "./browser.mjs";
 import { REEL_PAGES, SECTION_PAGES } from "./pages.mjs";
+import { residentMiB, startServer } from "./server-process.mjs";
 
 const PORT = 3321;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
+const SOAK_CONNECTIONS = 64;
 const JS_BUDGET_KIB = 100;
 const PAGES = [...SECTION_PAGES, "/artists/film/mira-castell", "/artists/photography/marisol-vance"];
 const PROFILES = {
@@ -22,19 +28,6 @@ const PROFILES = {
   desktop: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
 };
 const KINDS = { Document: "html", Script: "js", Stylesheet: "css", Image: "img", Media: "video" };
-
-async function startServer() {
-  const server = spawn("node_modules/.bin/remix-serve", ["build/index.js"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production" },
-    stdio: "ignore",
-  });
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (await fetch(`${ORIGIN}/contact`).then((r) => r.ok).catch(() => false)) return server;
-    await sleep(100);
-  }
-  server.kill();
-  throw new Error("the server did not start: run `npm run build` first");
-}
 
 /** Loads one page and returns its bytes by kind, and FCP and video.js timings in ms. */
 async function measure(browser, profile, path) {
@@ -50,7 +43,7 @@ async function measure(browser, profile, path) {
     bytes[kindById.get(requestId) ?? "other"] += encodedDataLength;
   });
 
-  await page.goto(ORIGIN + path, { waitUntil: "networkidle" });
+  await page.goto(origin + path, { waitUntil: "networkidle" });
   await sleep(500);
   const timings = await page.evaluate(() => ({
     fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
@@ -64,7 +57,30 @@ async function measure(browser, profile, path) {
 
 const kib = (n) => (n / 1024).toFixed(1);
 
-const server = await startServer();
+/** Drives the page mix at full speed and reports throughput, latency and memory. */
+async function soak(pid) {
+  const memoryBefore = await residentMiB(pid);
+  const result = await autocannon({
+    url: origin,
+    connections: SOAK_CONNECTIONS,
+    duration: SOAK_SECONDS,
+    requests: PAGES.map((path) => ({ method: "GET", path })),
+    headers: { "accept-encoding": "gzip, br" },
+  });
+  return {
+    connections: SOAK_CONNECTIONS,
+    seconds: SOAK_SECONDS,
+    "requests/s": Math.round(result.requests.average),
+    "p50 ms": result.latency.p50,
+    "p99 ms": result.latency.p99,
+    errors: result.errors + result.timeouts,
+    "non-2xx": result.non2xx,
+    "RSS before MiB": memoryBefore.toFixed(0),
+    "RSS after MiB": (await residentMiB(pid)).toFixed(0),
+  };
+}
+
+const { child: server, origin } = await startServer(PORT);
 const found = findChromium();
 const browser = await chromium.launch(
   found?.kind === "system" ? { executablePath: found.path, args: SYSTEM_CHROMIUM_ARGS } : {},
@@ -93,6 +109,8 @@ try {
     }
   }
   console.table(rows);
+  console.log(`Soak: ${SOAK_CONNECTIONS} connections for ${SOAK_SECONDS} s over ${PAGES.length} pages`);
+  console.table([await soak(server.pid)]);
 } finally {
   await browser.close();
   server.kill();

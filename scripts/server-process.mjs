@@ -7,6 +7,11 @@ import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 
+/**
+ * @param {number} port
+ * @param {{ env?: Record<string, string>, stdio?: import("node:child_process").StdioOptions }} [options]
+ * @returns {Promise<{ child: import("node:child_process").ChildProcess, origin: string }>}
+ */
 export async function startServer(port, { env = {}, stdio = "ignore" } = {}) {
   const child = spawn(process.execPath, ["server.mjs"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...env },
@@ -22,7 +27,10 @@ export async function startServer(port, { env = {}, stdio = "ignore" } = {}) {
   throw new Error(`the server did not start on ${origin}: run \`npm run build\` first`);
 }
 
-/** The resident memory of a process in MiB, read from /proc (Linux). */
+/**
+ * The resident memory of a process in MiB, read from /proc (Linux).
+ * @param {number} pid
+ */
 export async function residentMiB(pid) {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
   return Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024;

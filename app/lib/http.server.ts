@@ -41,3 +41,24 @@ export function contentSecurityPolicy(html: string, { development = false } = {}
     "object-src 'none'",
   ].join("; ");
 }
+
+/**
+ * How long caches may keep a document. Browsers revalidate after a minute (cheaply, through the
+ * ETag); a CDN keeps a page ten minutes and may serve it stale for a day while it refetches, so a
+ * redeploy reaches everyone within minutes and an outage of the origin stays invisible.
+ */
+export const DOCUMENT_CACHE_CONTROL = "public, max-age=60, s-maxage=600, stale-while-revalidate=86400";
+/** Not-found pages are cached briefly, so a newly added artist appears quickly. */
+export const ERROR_CACHE_CONTROL = "public, max-age=60";
+
+/** A strong validator: the same bytes always give the same tag, on every instance. */
+export function strongETag(body: string): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+}
+
+/** Whether the client's If-None-Match names this tag (weak comparison, as RFC 9110 asks). */
+export function matchesIfNoneMatch(request: Request, etag: string): boolean {
+  const header = request.headers.get("If-None-Match");
+  if (!header) return false;
+  return header === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}

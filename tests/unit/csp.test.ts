@@ -1,0 +1,57 @@
+import { createHash } from "node:crypto";
+
+import { describe, expect, it } from "vitest";
+
+import { contentSecurityPolicy } from "~/lib/http.server";
+
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+const directive = (policy: string, name: string) =>
+  policy
+    .split("; ")
+    .find((part) => part.startsWith(`${name} `))
+    ?.split(" ")
+    .slice(1);
+
+const PAGE = `<!DOCTYPE html><html><head>
+<script type="application/ld+json">{"@type":"Organization"}</script>
+<noscript><style>#menu{display:block}</style></noscript>
+<link rel="modulepreload" href="/build/entry.client.js"/></head><body>
+<script>window.__remixContext = {"state":{}};</script>
+<script type="module" async="">import "/build/entry.client.js";</script>
+<script src="/build/other.js"></script>
+<script>window.__remixContext = {"state":{}};</script>
+</body></html>`;
+
+describe("contentSecurityPolicy", () => {
+  const policy = contentSecurityPolicy(PAGE);
+
+  it("allows each inline script by its hash, once, and nothing inline without one", () => {
+    expect(directive(policy, "script-src")).toEqual([
+      "'self'",
+      sha256('window.__remixContext = {"state":{}};'),
+      sha256('import "/build/entry.client.js";'),
+    ]);
+  });
+
+  it("does not hash JSON-LD, which is data and never runs", () => {
+    expect(policy).not.toContain(sha256('{"@type":"Organization"}'));
+  });
+
+  it("allows the no-JS style by its hash", () => {
+    expect(directive(policy, "style-src")).toEqual(["'self'", sha256("#menu{display:block}")]);
+  });
+
+  it("keeps everything else to the site itself", () => {
+    expect(directive(policy, "default-src")).toEqual(["'none'"]);
+    expect(directive(policy, "img-src")).toEqual(["'self'"]);
+    expect(directive(policy, "connect-src")).toEqual(["'self'"]);
+    expect(directive(policy, "frame-ancestors")).toEqual(["'none'"]);
+    expect(directive(policy, "object-src")).toEqual(["'none'"]);
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+  });
+
+  it("lets the development server's live reload connect over a WebSocket", () => {
+    expect(directive(contentSecurityPolicy(PAGE, { development: true }), "connect-src")).toEqual(["'self'", "ws:"]);
+  });
+});
