@@ -1,21 +1,26 @@
 /**
  * The production server (`npm start`). It is built from the same parts as remix-serve (Express,
- * compression, morgan, @remix-run/express) and adds what remix-serve has no hook for:
+ * compression, morgan, Remix's Node request handler) and adds what remix-serve has no hook for:
  *
  * - security headers on every response, static files included (the CSP, which depends on each
  *   document's inline scripts, is added by app/entry.server.tsx);
  * - a 405 with `Allow` for any method but GET and HEAD, before a request reaches Remix (which
  *   would answer TRACE with a 500);
+ * - requests addressed to one fixed origin: pages take absolute URLs from SITE_URL, so the Host
+ *   and X-Forwarded-Host headers are never trusted or even parsed (a malformed Host made
+ *   @remix-run/express answer 500);
+ * - a page cache: a page is the same bytes for a given URL and build, so the last PAGE_CACHE_SIZE
+ *   publicly cacheable 200 responses are kept in memory and served like static files;
  * - plain-text errors without stack traces (Express answers a malformed URL with 400);
  * - a graceful shutdown: on SIGTERM or SIGINT, requests in flight finish, then the process exits 0.
  *
- * Environment: PORT (default 3000), HOST (default: all interfaces), NODE_ENV, SITE_URL (read by the app).
+ * Environment: PORT (default 3000), HOST (default: all interfaces), NODE_ENV, SITE_URL (read by
+ * the app), PAGE_CACHE_SIZE (default 200 pages; 0 turns the cache off).
  */
 import http from "node:http";
 import path from "node:path";
 
-import { createRequestHandler } from "@remix-run/express";
-import { installGlobals } from "@remix-run/node";
+import { createRequestHandler, installGlobals, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
@@ -23,7 +28,10 @@ import morgan from "morgan";
 const ROOT = import.meta.dirname;
 const PORT = Number(process.env.PORT || 3000);
 const HOST = process.env.HOST || undefined;
+const PAGE_CACHE_SIZE = Number(process.env.PAGE_CACHE_SIZE ?? 200);
 const ALLOWED_METHODS = "GET, HEAD";
+/** Requests are addressed here; the app never reads the origin back (see SITE_URL). */
+const REQUEST_ORIGIN = "http://localhost";
 /** Past this, connections still open are cut so the process always exits within 10 s. */
 const SHUTDOWN_DEADLINE_MS = 8_000;
 
@@ -31,8 +39,7 @@ const SECURITY_HEADERS = {
   "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
-  "Permissions-Policy":
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
   "Cross-Origin-Opener-Policy": "same-origin",
   "X-Frame-Options": "DENY",
 };
@@ -40,6 +47,63 @@ const SECURITY_HEADERS = {
 process.env.NODE_ENV ??= "production";
 installGlobals({ nativeFetch: true });
 const build = await import(path.join(ROOT, "build/index.js"));
+const handleRemixRequest = createRequestHandler(build, process.env.NODE_ENV);
+/** URL → { status, headers, body }, oldest first, so the first key is the one to evict. */
+const pageCache = new Map();
+
+function toFetchRequest(req, res) {
+  // An origin-form target ("/path?query") is appended as it is, so "//x" stays a path; anything
+  // else (absolute-form, "*") is resolved and only its path and query are kept.
+  const target = req.originalUrl.startsWith("/")
+    ? new URL(REQUEST_ORIGIN + req.originalUrl)
+    : new URL(req.originalUrl, REQUEST_ORIGIN);
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  return new Request(REQUEST_ORIGIN + target.pathname + target.search, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+  });
+}
+
+/** What a shared cache could keep: a full 200 answer to a GET that the app marked public. */
+function isCacheable(req, response) {
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  return (
+    PAGE_CACHE_SIZE > 0 && req.method === "GET" && response.status === 200 && /\bpublic\b/.test(cacheControl)
+  );
+}
+
+async function remixHandler(req, res, next) {
+  try {
+    const cached = pageCache.get(req.originalUrl);
+    if (cached) {
+      pageCache.delete(req.originalUrl);
+      pageCache.set(req.originalUrl, cached);
+      // res.send answers 304 itself when the request's If-None-Match names the cached ETag.
+      return res.status(cached.status).set(cached.headers).send(cached.body);
+    }
+    const response = await handleRemixRequest(toFetchRequest(req, res));
+    res.status(response.status);
+    for (const [name, value] of response.headers) res.append(name, value);
+    if (isCacheable(req, response)) {
+      const body = Buffer.from(await response.arrayBuffer());
+      pageCache.set(req.originalUrl, {
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body,
+      });
+      if (pageCache.size > PAGE_CACHE_SIZE) pageCache.delete(pageCache.keys().next().value);
+      return res.end(body);
+    }
+    if (response.body) await writeReadableStreamToWritable(response.body, res);
+    else res.end();
+  } catch (error) {
+    next(error);
+  }
+}
 
 const app = express();
 app.disable("x-powered-by");
@@ -58,12 +122,12 @@ app.use(
     maxAge: "1y",
     index: false,
     redirect: false,
-  }),
+  })
 );
 // Media keep their names across deploys, so caches revalidate them after 30 days rather than a year;
 // an operator who replaces a file under the same name purges the CDN (see the README).
 app.use(express.static(path.join(ROOT, "public"), { maxAge: "30d", index: false, redirect: false }));
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+app.all("*", remixHandler);
 // Express's own errors: a malformed URL is a 400; anything else is logged, never shown.
 app.use((error, req, res, next) => {
   const status = error.status >= 400 && error.status < 500 ? error.status : 500;
@@ -74,7 +138,10 @@ app.use((error, req, res, next) => {
 
 function sendText(res, status, detail) {
   const line = `${status} ${http.STATUS_CODES[status]}`;
-  res.status(status).type("text/plain").send(detail ? `${line}\n${detail}\n` : `${line}\n`);
+  res
+    .status(status)
+    .type("text/plain")
+    .send(detail ? `${line}\n${detail}\n` : `${line}\n`);
 }
 
 const server = app.listen(PORT, HOST, () => {

@@ -37,8 +37,12 @@ function send(port: number, request: string): Promise<RawResponse> {
   });
 }
 
+/** A raw HTTP/1.1 request; `headers` may replace the Host. */
 const request = (target: string, { method = "GET", headers = {} as Record<string, string> } = {}) =>
-  [`${method} ${target} HTTP/1.1`, "Host: 127.0.0.1", "Connection: close", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)]
+  [
+    `${method} ${target} HTTP/1.1`,
+    ...Object.entries({ Host: "127.0.0.1", Connection: "close", ...headers }).map(([k, v]) => `${k}: ${v}`),
+  ]
     .join("\r\n")
     .concat("\r\n\r\n");
 
@@ -139,6 +143,12 @@ test.describe("hostile requests", () => {
       ["unknown method", request("/contact", { method: "BREW" })],
       ["not HTTP at all", "\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n"],
       ["header injection in Host", request("/Contact", { headers: { Host: "127.0.0.1\r\nX-Injected: 1" } })],
+      ["forged host: malformed", request("/contact", { headers: { Host: "exa mple" } })],
+      ["forged host: unclosed IPv6", request("/Contact", { headers: { Host: "[::1" } })],
+      ["forged host: malformed X-Forwarded-Host", request("/", { headers: { "X-Forwarded-Host": "a b/evil.example" } })],
+      ["no Host at all", "GET /contact HTTP/1.1\r\nConnection: close\r\n\r\n"],
+      ["forged host: absolute-form target", request("http://evil.example/Contact")],
+      ["asterisk-form target", request("*")],
     );
     expect(cases.length).toBeGreaterThan(200);
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 
 import { describe, expect, it } from "vitest";
 
-import { contentSecurityPolicy } from "~/lib/http.server";
+import { contentSecurityPolicy, matchesIfNoneMatch, strongETag } from "~/lib/http.server";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -53,5 +53,24 @@ describe("contentSecurityPolicy", () => {
 
   it("lets the development server's live reload connect over a WebSocket", () => {
     expect(directive(contentSecurityPolicy(PAGE, { development: true }), "connect-src")).toEqual(["'self'", "ws:"]);
+  });
+});
+
+describe("ETags", () => {
+  const etag = strongETag("<html>page</html>");
+  const withIfNoneMatch = (value: string) => new Request("http://localhost/", { headers: { "If-None-Match": value } });
+
+  it("are strong, and the same for the same bytes only", () => {
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(strongETag("<html>page</html>")).toBe(etag);
+    expect(strongETag("<html>page!</html>")).not.toBe(etag);
+  });
+
+  it("match If-None-Match by weak comparison, in a list or as *", () => {
+    expect(matchesIfNoneMatch(withIfNoneMatch(etag), etag)).toBe(true);
+    expect(matchesIfNoneMatch(withIfNoneMatch(`"other", W/${etag}`), etag)).toBe(true);
+    expect(matchesIfNoneMatch(withIfNoneMatch("*"), etag)).toBe(true);
+    expect(matchesIfNoneMatch(withIfNoneMatch('"other"'), etag)).toBe(false);
+    expect(matchesIfNoneMatch(new Request("http://localhost/"), etag)).toBe(false);
   });
 });
