@@ -1,49 +1,73 @@
 /**
- * `npm run bench`: what each page costs a visitor on first load, on a phone and on a desktop, and
- * how the server holds up under sustained load. Starts the built app (run `npm run build` first).
+ * `npm run bench` (after `npm run build`): how fast each page reaches a phone, and how much the
+ * server takes. A benchmark, not a test: every figure is printed next to its goal, nothing fails.
  *
- * 1. Loads every page in a fresh Chromium context and prints the bytes transferred (compressed, as
- *    on the wire) split by kind, plus when a reel page fetches video.js relative to its first paint.
- * 2. A soak: 64 connections over a mix of pages for 60 s (BENCH_SOAK_SECONDS to change it), with
- *    requests per second, p50 and p99 latency, and the server's resident memory before and after.
- *
- * A benchmark, not a test: the numbers are reported, and the budgets are marked, but nothing fails.
+ * 1. Pages, as a phone: Lighthouse 12 (mobile, default simulated throttling) performance score, LCP,
+ *    CLS and TBT; then, loaded again in Chromium at 390 px, the bytes transferred by kind
+ *    (compressed, as on the wire), the share of image bytes that are AVIF or WebP, and on the reel
+ *    pages when video.js was fetched relative to the first paint.
+ * 2. Server: /artists/directors rendered by the server (page cache on, as deployed, and off) against
+ *    the same HTML bytes served by express.static, 32 connections for 10 s each, one after another.
+ * 3. Soak: 64 connections over a mix of pages for 60 s (BENCH_SOAK_SECONDS to change it), with
+ *    the server's resident memory before and after.
  */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { chromium, devices } from "@playwright/test";
 import autocannon from "autocannon";
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
 
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "./browser.mjs";
 import { REEL_PAGES, SECTION_PAGES } from "./pages.mjs";
-import { residentMiB, startServer } from "./server-process.mjs";
+import { residentMiB, startServer, startStaticServer } from "./server-process.mjs";
 
-const PORT = 3321;
-const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
-const SOAK_CONNECTIONS = 64;
-const JS_BUDGET_KIB = 100;
+const PORTS = { app: 3321, uncached: 3322, static: 3323 };
 const PAGES = [...SECTION_PAGES, "/artists/film/mira-castell", "/artists/photography/marisol-vance"];
-const PROFILES = {
-  phone: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } },
-  desktop: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
-};
+const PHONE = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } };
 const KINDS = { Document: "html", Script: "js", Stylesheet: "css", Image: "img", Media: "video" };
+const GOALS = { score: 98, lcpMs: 1800, cls: 0.01, tbtMs: 50, jsKiB: 100, modernImageShare: 0.9, ratio: 0.5 };
+const THROUGHPUT = { connections: 32, seconds: 10, page: "/artists/directors" };
+const SOAK = { connections: 64, seconds: Number(process.env.BENCH_SOAK_SECONDS ?? 60) };
 
-/** Loads one page and returns its bytes by kind, and FCP and video.js timings in ms. */
-async function measure(browser, profile, path) {
-  const context = await browser.newContext(profile);
+const kib = (bytes) => (bytes / 1024).toFixed(1);
+const mark = (met) => (met ? "✓" : "✗");
+
+/** Lighthouse's mobile run of one page: the performance score and the three vitals. */
+async function lighthouseFigures(port, url) {
+  const { lhr } = await lighthouse(url, { port, onlyCategories: ["performance"], logLevel: "error" });
+  const value = (id) => lhr.audits[id].numericValue;
+  return {
+    score: Math.round(lhr.categories.performance.score * 100),
+    lcpMs: value("largest-contentful-paint"),
+    cls: value("cumulative-layout-shift"),
+    tbtMs: value("total-blocking-time"),
+  };
+}
+
+/** One first load as a phone: bytes by kind, AVIF/WebP share of image bytes, FCP and video.js timing. */
+async function phoneBytes(browser, url) {
+  const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  const kindById = new Map();
+  const responses = new Map();
   const bytes = { html: 0, js: 0, css: 0, img: 0, video: 0, other: 0 };
-  cdp.on("Network.responseReceived", ({ requestId, type }) => kindById.set(requestId, KINDS[type] ?? "other"));
+  let modernImageBytes = 0;
+  cdp.on("Network.responseReceived", ({ requestId, type, response }) =>
+    responses.set(requestId, { kind: KINDS[type] ?? "other", mimeType: response.mimeType }),
+  );
   cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
-    bytes[kindById.get(requestId) ?? "other"] += encodedDataLength;
+    const { kind, mimeType } = responses.get(requestId) ?? { kind: "other" };
+    bytes[kind] += encodedDataLength;
+    if (kind === "img" && /image\/(avif|webp)/.test(mimeType)) modernImageBytes += encodedDataLength;
   });
 
-  await page.goto(origin + path, { waitUntil: "networkidle" });
+  await page.goto(url, { waitUntil: "networkidle" });
   await sleep(500);
   const timings = await page.evaluate(() => ({
     fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
@@ -52,66 +76,128 @@ async function measure(browser, profile, path) {
       .find((entry) => /\/video\.es-[^/]+\.js$/.test(entry.name))?.startTime,
   }));
   await context.close();
-  return { bytes, timings };
+  return { bytes, modernShare: bytes.img ? modernImageBytes / bytes.img : 1, timings };
 }
 
-const kib = (n) => (n / 1024).toFixed(1);
-
-/** Drives the page mix at full speed and reports throughput, latency and memory. */
-async function soak(pid) {
-  const memoryBefore = await residentMiB(pid);
-  const result = await autocannon({
-    url: origin,
-    connections: SOAK_CONNECTIONS,
-    duration: SOAK_SECONDS,
-    requests: PAGES.map((path) => ({ method: "GET", path })),
-    headers: { "accept-encoding": "gzip, br" },
-  });
-  return {
-    connections: SOAK_CONNECTIONS,
-    seconds: SOAK_SECONDS,
-    "requests/s": Math.round(result.requests.average),
-    "p50 ms": result.latency.p50,
-    "p99 ms": result.latency.p99,
-    errors: result.errors + result.timeouts,
-    "non-2xx": result.non2xx,
-    "RSS before MiB": memoryBefore.toFixed(0),
-    "RSS after MiB": (await residentMiB(pid)).toFixed(0),
-  };
-}
-
-const { child: server, origin } = await startServer(PORT);
-const found = findChromium();
-const browser = await chromium.launch(
-  found?.kind === "system" ? { executablePath: found.path, args: SYSTEM_CHROMIUM_ARGS } : {},
-);
-try {
+async function pageRows(origin) {
+  const found = findChromium();
+  const systemChromium = found?.kind === "system";
+  const chromeFlags = ["--headless=new", ...SYSTEM_CHROMIUM_ARGS];
+  const chrome = await launch({ chromePath: systemChromium ? found.path : chromium.executablePath(), chromeFlags });
+  const browser = await chromium.launch(systemChromium ? { executablePath: found.path, args: SYSTEM_CHROMIUM_ARGS } : {});
   const rows = [];
-  for (const [profileName, profile] of Object.entries(PROFILES)) {
-    for (const path of PAGES) {
-      const { bytes, timings } = await measure(browser, profile, path);
-      const total = Object.values(bytes).reduce((sum, n) => sum + n, 0);
+  try {
+    for (const page of PAGES) {
+      const lh = await lighthouseFigures(chrome.port, origin + page);
+      const { bytes, modernShare, timings } = await phoneBytes(browser, origin + page);
+      const reel = REEL_PAGES.includes(page);
+      const met =
+        lh.score >= GOALS.score &&
+        lh.lcpMs <= GOALS.lcpMs &&
+        lh.cls <= GOALS.cls &&
+        lh.tbtMs <= GOALS.tbtMs &&
+        modernShare >= GOALS.modernImageShare &&
+        (reel ? timings.videojs > timings.fcp : bytes.js / 1024 <= GOALS.jsKiB);
       rows.push({
-        device: profileName,
-        page: path,
+        page,
+        perf: lh.score,
+        "LCP ms": Math.round(lh.lcpMs),
+        CLS: Number(lh.cls.toFixed(3)),
+        "TBT ms": Math.round(lh.tbtMs),
         "html KiB": kib(bytes.html),
         "js KiB": kib(bytes.js),
         "css KiB": kib(bytes.css),
         "img KiB": kib(bytes.img),
+        "avif/webp": `${Math.round(modernShare * 100)}%`,
         "video KiB": kib(bytes.video),
-        "total KiB": kib(total),
-        "FCP ms": timings.fcp?.toFixed(0) ?? "-",
-        "video.js at ms": timings.videojs?.toFixed(0) ?? "-",
-        budget: REEL_PAGES.includes(path)
-          ? timings.videojs > timings.fcp ? "video.js after paint ✓" : "video.js before paint ✗"
-          : bytes.js / 1024 <= JS_BUDGET_KIB ? `js ≤ ${JS_BUDGET_KIB} KiB ✓` : `js > ${JS_BUDGET_KIB} KiB ✗`,
+        "video.js after FCP": reel ? `${Math.round(timings.videojs - timings.fcp)} ms` : "-",
+        goals: mark(met),
       });
     }
+  } finally {
+    await browser.close();
+    chrome.kill();
   }
-  console.table(rows);
-  console.log(`Soak: ${SOAK_CONNECTIONS} connections for ${SOAK_SECONDS} s over ${PAGES.length} pages`);
-  console.table([await soak(server.pid)]);
+  return rows;
+}
+
+async function load(url, { connections, seconds, requests }) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests,
+    headers: { "accept-encoding": "gzip, br" },
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** The directors' page from the app (page cache on and off) and as a static file, in turn. */
+async function throughputRows(app) {
+  const uncached = await startServer(PORTS.uncached, { env: { PAGE_CACHE_SIZE: "0" } });
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-static-"));
+  writeFileSync(path.join(dir, "directors.html"), await (await fetch(app.origin + THROUGHPUT.page)).text());
+  const staticCopy = await startStaticServer(dir, PORTS.static);
+  try {
+    const memoryBefore = await residentMiB(app.child.pid);
+    const cached = await load(app.origin + THROUGHPUT.page, THROUGHPUT);
+    const memoryAfter = await residentMiB(app.child.pid);
+    const rendered = await load(uncached.origin + THROUGHPUT.page, THROUGHPUT);
+    const baseline = await load(`${staticCopy.origin}/directors.html`, THROUGHPUT);
+    const row = (server, figures, memory = "-") => ({
+      server,
+      "requests/s": figures.rps,
+      "vs static": (figures.rps / baseline.rps).toFixed(2),
+      "p50 ms": figures.p50,
+      "p99 ms": figures.p99,
+      errors: figures.errors,
+      "RSS MiB before → after": memory,
+      goals: server.startsWith("static") ? "-" : mark(figures.rps / baseline.rps >= GOALS.ratio && !figures.errors),
+    });
+    return [
+      row("SSR, page cache on (as deployed)", cached, `${memoryBefore.toFixed(0)} → ${memoryAfter.toFixed(0)}`),
+      row("SSR, page cache off", rendered),
+      row("static copy (express.static)", baseline),
+    ];
+  } finally {
+    uncached.child.kill();
+    staticCopy.child.kill();
+  }
+}
+
+async function soakRow(app) {
+  const memoryBefore = await residentMiB(app.child.pid);
+  const figures = await load(app.origin, { ...SOAK, requests: PAGES.map((page) => ({ method: "GET", path: page })) });
+  return {
+    "requests/s": figures.rps,
+    "p50 ms": figures.p50,
+    "p99 ms": figures.p99,
+    errors: figures.errors,
+    "RSS MiB before": memoryBefore.toFixed(0),
+    "RSS MiB after": (await residentMiB(app.child.pid)).toFixed(0),
+  };
+}
+
+const app = await startServer(PORTS.app);
+try {
+  console.log(
+    `Pages on a phone: Lighthouse mobile (goals: perf ≥ ${GOALS.score}, LCP ≤ ${GOALS.lcpMs} ms, CLS ≤ ${GOALS.cls}, ` +
+      `TBT ≤ ${GOALS.tbtMs} ms), bytes at 390 px (goals: JS ≤ ${GOALS.jsKiB} KiB off the reels, ` +
+      `≥ ${GOALS.modernImageShare * 100}% of image bytes AVIF/WebP, video.js after first paint on the reels)`,
+  );
+  console.table(await pageRows(app.origin));
+  console.log(
+    `Server: ${THROUGHPUT.page} at ${THROUGHPUT.connections} connections for ${THROUGHPUT.seconds} s each ` +
+      `(goal: SSR ≥ ${GOALS.ratio}× the static copy, zero errors)`,
+  );
+  console.table(await throughputRows(app));
+  console.log(`Soak: ${SOAK.connections} connections over ${PAGES.length} pages for ${SOAK.seconds} s`);
+  console.table([await soakRow(app)]);
 } finally {
-  await browser.close();
-  server.kill();
+  app.child.kill();
 }

@@ -10,13 +10,35 @@ import { setTimeout as sleep } from "node:timers/promises";
 /**
  * @param {number} port
  * @param {{ env?: Record<string, string>, stdio?: import("node:child_process").StdioOptions }} [options]
- * @returns {Promise<{ child: import("node:child_process").ChildProcess, origin: string }>}
  */
 export async function startServer(port, { env = {}, stdio = "ignore" } = {}) {
-  const child = spawn(process.execPath, ["server.mjs"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...env },
-    stdio,
-  });
+  return waitUntilHealthy(
+    spawn(process.execPath, ["server.mjs"], {
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...env },
+      stdio,
+    }),
+    port,
+  );
+}
+
+/**
+ * Serves one folder with express.static (scripts/static-server.mjs), the benchmark's baseline.
+ * @param {string} dir
+ * @param {number} port
+ */
+export function startStaticServer(dir, port) {
+  return waitUntilHealthy(
+    spawn(process.execPath, ["scripts/static-server.mjs", dir, String(port)], { stdio: "ignore" }),
+    port,
+  );
+}
+
+/**
+ * @param {import("node:child_process").ChildProcess} child
+ * @param {number} port
+ * @returns {Promise<{ child: import("node:child_process").ChildProcess, origin: string }>}
+ */
+async function waitUntilHealthy(child, port) {
   const origin = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 100; attempt++) {
     if (await fetch(`${origin}/healthz`).then((r) => r.ok).catch(() => false)) return { child, origin };

@@ -1,7 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 
 import { ReelPage } from "~/components/ReelPage";
-import { reelPlayerLinks } from "~/components/ReelPlayer";
 import { orNotFound, reelBySlug } from "~/lib/catalog";
 import { reelMeta } from "~/lib/seo";
 
@@ -13,5 +12,3 @@ export default function CollectiveReel() {
 }
 
 export const meta = reelMeta;
-
-export const links = reelPlayerLinks;

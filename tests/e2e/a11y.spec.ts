@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { artists, site } from "../../app/content/index";
 import { REEL_PAGES, SECTION_PAGES } from "../../scripts/pages.mjs";
+import { upgradeReelPlayer } from "./reel-player";
 
 const PAGES = [
   ...SECTION_PAGES,
@@ -25,7 +26,7 @@ test.describe("axe (WCAG 2.2 AA)", () => {
     test(`${path} has no violations`, async ({ page, isMobile }) => {
       await page.goto(path);
       // The reel pages are checked with video.js in place.
-      if (REEL_PAGES.includes(path)) await page.locator(".video-js").waitFor();
+      if (REEL_PAGES.includes(path)) await upgradeReelPlayer(page);
       await expectNoViolations(page);
       if (isMobile) {
         await page.getByRole("button", { name: "Menu" }).click();
@@ -82,7 +83,7 @@ test.describe("keyboard", () => {
   for (const path of [artists.film[0].url, "/reel-2021"]) {
     test(`every control on ${path} shows a visible focus indicator`, async ({ page }) => {
       await page.goto(path);
-      if (path === "/reel-2021") await page.locator(".video-js").waitFor();
+      if (path === "/reel-2021") await upgradeReelPlayer(page);
       for (let step = 0; step < 25; step++) {
         await page.keyboard.press("Tab");
         const focus = await page.evaluate(() => {
@@ -117,7 +118,7 @@ test.describe("keyboard", () => {
 test("the keyboard can move into and out of the reel player (no trap)", async ({ page, isMobile }) => {
   test.skip(isMobile, "keyboard walk on desktop");
   await page.goto("/reel-2021");
-  await page.locator(".video-js").waitFor();
+  await upgradeReelPlayer(page);
   const seen: string[] = [];
   for (let step = 0; step < 40; step++) {
     await page.keyboard.press("Tab");
