@@ -44,6 +44,9 @@ const SECURITY_HEADERS = {
   "X-Frame-Options": "DENY",
 };
 
+// The static layer's MIME table predates AVIF; without this, the image ladders go out as octet-stream.
+express.static.mime.define({ "image/avif": ["avif"] });
+
 process.env.NODE_ENV ??= "production";
 installGlobals({ nativeFetch: true });
 const build = await import(path.join(ROOT, "build/index.js"));

@@ -13,8 +13,10 @@
  *     quiet generated soundtrack and as an HLS ladder (360p/720p, 4 s segments), plus a poster
  *     JPEG and an animated WebP thumbnail;
  *   - client logos: palette-quantised transparent PNG word marks;
- *   - then, from those outputs, 1200×630 link-preview JPEGs (the site's, each artist's, each
- *     reel's) and the icons rendered from the hand-drawn public/favicon.svg.
+ *   - then, from those outputs: the responsive ladder of every still the pages show (each width
+ *     of its ladder in app/lib/media.ts, as AVIF, WebP and JPEG, or WebP and PNG for the logos,
+ *     named "{still}-{width}w.{format}"), 1200×630 link-preview JPEGs (the site's, each artist's,
+ *     each reel's) and the icons rendered from the hand-drawn public/favicon.svg.
  * The pictures are abstract compositions (SVG rendered by sharp) filmed by ffmpeg with a slow
  * virtual camera, a moving light leak and film grain. Each artist has its own palette and motifs.
  *
@@ -37,8 +39,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { artists, biography, clientLogos, reels, site, type Artist, type Reel, type WorkThumb } from "../app/content/index";
-import { MEDIA_SIZES, previewImages } from "../app/lib/media";
+import { type LadderFile, type LadderKind, ladderFiles, MEDIA_SIZES, previewImages } from "../app/lib/media";
 import { BITEXACT, ffmpeg, pipedPngInputs, splitFrames } from "./media/ffmpeg";
+import { ladderImage } from "./media/ladder";
 import { driftCamera, loopClipGraph, moveCamera, padAudioGraph, pickLight, reelGraph, seamlessLoop, type LoopClip, type ReelCut } from "./media/graphs";
 import { LOGO_FONT_FAMILIES, logoPng } from "./media/logos";
 import { PALETTES, type Palette } from "./media/palette";
@@ -375,13 +378,17 @@ const KINDS = {
   reelPoster: { label: "reel poster (jpg)", extension: ".jpg" },
   reelThumb: { label: "reel thumb (webp)", extension: ".webp" },
   clientLogo: { label: "client logo (png)", extension: ".png" },
+  ladderAvif: { label: "ladder (avif)", extension: ".avif" },
+  ladderWebp: { label: "ladder (webp)", extension: ".webp" },
+  ladderJpeg: { label: "ladder (jpg)", extension: ".jpg" },
+  ladderPng: { label: "ladder (png)", extension: ".png" },
   preview: { label: "link preview (jpg)", extension: ".jpg" },
   icon: { label: "icon (png)", extension: ".png" },
   favicon: { label: "favicon (ico)", extension: ".ico" },
 } as const;
 
 /** Kinds made from other outputs, so they run once everything else is in place. */
-const DERIVED: ReadonlySet<Kind> = new Set<Kind>(["preview"]);
+const DERIVED: ReadonlySet<Kind> = new Set<Kind>(["ladderAvif", "ladderWebp", "ladderJpeg", "ladderPng", "preview"]);
 
 /** Kinds that set type, so need the fonts. */
 const TYPESET: ReadonlySet<Kind> = new Set<Kind>(["reelMp4", "reelHls", "reelPoster", "reelThumb", "clientLogo", "preview"]);
@@ -483,6 +490,36 @@ function previewJobs(): Job[] {
   ];
 }
 
+/** The kinds of still the pages show, with the ladder each one gets. */
+const LADDER_OF: Partial<Record<Kind, LadderKind>> = {
+  directorStill: "directorStill",
+  filmWorkStill: "filmWork",
+  photographerDesktop: "photographerDesktop",
+  photographerMobile: "photographerMobile",
+  photoWork: "photoWork",
+  bioPhoto: "bioPhoto",
+  reelPoster: "reelPoster",
+  clientLogo: "clientLogo",
+};
+
+const LADDER_KIND: Record<LadderFile["format"], Kind> = {
+  avif: "ladderAvif",
+  webp: "ladderWebp",
+  jpg: "ladderJpeg",
+  png: "ladderPng",
+};
+
+/** Every file of the ladder of a still the pages show, resized and encoded from that still. */
+function ladderJobs(still: Job): Job[] {
+  const ladder = LADDER_OF[still.kind];
+  if (!ladder) return [];
+  return ladderFiles(ladder, still.site).map((file): Job => ({
+    site: file.path,
+    kind: LADDER_KIND[file.format],
+    make: async (out) => writeFile(out, await ladderImage(path.join(PUBLIC, still.site), file)),
+  }));
+}
+
 /** Icons rendered from the hand-drawn public/favicon.svg. */
 function iconJobs(): Job[] {
   const svg = () => readFile(path.join(PUBLIC, "favicon.svg"), "utf8");
@@ -500,15 +537,14 @@ function iconJobs(): Job[] {
 }
 
 function allJobs(): Job[] {
-  const jobs = [
+  const sources = [
     ...artists.film.flatMap(filmJobs),
     ...artists.photographers.flatMap(photographerJobs),
     ...bioJobs(),
     ...reels.flatMap(reelJobs),
     ...logoJobs(),
-    ...previewJobs(),
-    ...iconJobs(),
   ];
+  const jobs = [...sources, ...sources.flatMap(ladderJobs), ...previewJobs(), ...iconJobs()];
   const seen = new Set<string>();
   for (const job of jobs) {
     checkPath(job);

@@ -5,6 +5,17 @@ const COLUMNS = {
   portrait: "grid-cols-2 lg:grid-cols-3 xl:grid-cols-4",
 } as const;
 
+/**
+ * The width of a tile's media at each breakpoint, for `sizes`: the columns above inside the grid's
+ * padding (20 px, 40 px from md) and gaps (20 px, 32 px from lg), in at most 1536 px.
+ */
+export const ARTIST_GRID_SIZES = {
+  landscape:
+    "(min-width: 1536px) 464px, (min-width: 1024px) calc((100vw - 144px) / 3), (min-width: 768px) calc((100vw - 100px) / 2), (min-width: 640px) calc((100vw - 60px) / 2), calc(100vw - 40px)",
+  portrait:
+    "(min-width: 1536px) 340px, (min-width: 1280px) calc((100vw - 176px) / 4), (min-width: 1024px) calc((100vw - 144px) / 3), (min-width: 768px) calc((100vw - 100px) / 2), calc((100vw - 60px) / 2)",
+} as const satisfies Record<keyof typeof COLUMNS, string>;
+
 /** A list grid of ArtistTiles: one column on a phone for wide clips, two for portrait stills. */
 export function ArtistGrid({ shape, children }: { shape: keyof typeof COLUMNS; children: ReactNode }) {
   return (

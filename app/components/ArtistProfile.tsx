@@ -1,16 +1,22 @@
 import { Fragment } from "react";
 
 import type { Artist } from "~/content/types";
-import { MEDIA_SIZES } from "~/lib/media";
 
 import { ExternalLink } from "./ExternalLink";
+import { Picture } from "./Picture";
 import { WorkGrid } from "./WorkGrid";
 
-const bioPhotoSize = MEDIA_SIZES.bioPhoto;
+/** The bio photo is at most 320 px wide (max-w-xs), narrower only on a phone under 360 px. */
+const BIO_PHOTO_SIZES = "(min-width: 360px) 320px, calc(100vw - 40px)";
 
 /** The artist detail page: name and title, work groups, links out, and the biography. */
 export function ArtistProfile({ artist, instagramBaseUrl }: { artist: Artist; instagramBaseUrl: string }) {
   const hasBio = artist.biography !== "" || artist.bioPhoto !== undefined;
+  const hasRecentWork = artist.recentWorkThumbs.length > 0;
+  const extraWork =
+    artist.extraThumbsTitle && artist.extraThumbs
+      ? { title: artist.extraThumbsTitle, thumbs: artist.extraThumbs }
+      : undefined;
   return (
     <article className="mx-auto max-w-screen-2xl px-5 pb-24 pt-8 md:px-10 md:pt-14">
       <header>
@@ -18,11 +24,11 @@ export function ArtistProfile({ artist, instagramBaseUrl }: { artist: Artist; in
         <p className="mt-3 text-xs uppercase tracking-label text-muted">{artist.title}</p>
       </header>
 
-      {artist.recentWorkThumbs.length > 0 && (
-        <WorkGrid id="recent-work" title="Recent Work" thumbs={artist.recentWorkThumbs} />
+      {hasRecentWork && (
+        <WorkGrid id="recent-work" title="Recent Work" thumbs={artist.recentWorkThumbs} opensPage />
       )}
-      {artist.extraThumbsTitle && artist.extraThumbs && (
-        <WorkGrid id="extra-work" title={artist.extraThumbsTitle} thumbs={artist.extraThumbs} />
+      {extraWork && (
+        <WorkGrid id="extra-work" title={extraWork.title} thumbs={extraWork.thumbs} opensPage={!hasRecentWork} />
       )}
 
       <div className="mt-16 grid gap-12 border-t border-line pt-10 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
@@ -62,13 +68,13 @@ export function ArtistProfile({ artist, instagramBaseUrl }: { artist: Artist; in
                 </p>
               )}
               {artist.bioPhoto && (
-                <img
+                <Picture
+                  kind="bioPhoto"
                   src={artist.bioPhoto}
                   alt={`Portrait of ${artist.name}`}
-                  width={bioPhotoSize.width}
-                  height={bioPhotoSize.height}
-                  loading="lazy"
-                  decoding="async"
+                  sizes={BIO_PHOTO_SIZES}
+                  // Without work thumbs above it, the portrait is the first screen's one image.
+                  loading={hasRecentWork || extraWork ? "lazy" : "hero"}
                   className="aspect-[4/5] w-full max-w-xs bg-line object-cover"
                 />
               )}

@@ -1,26 +1,27 @@
 import { useEffect, useRef } from "react";
 
-import { MEDIA_SIZES } from "~/lib/media";
+import type { ImageLoading } from "~/lib/media";
+
+import { ARTIST_GRID_SIZES } from "./ArtistGrid";
+import { Picture } from "./Picture";
 
 interface DirectorClipProps {
   clip: string;
   still: string;
   /** Vertical offset in px that frames the clip; clamped so the box never shows an edge. */
   videoTop?: number;
-  /** The first screen's tiles load eagerly; the rest wait until scrolled near. */
-  eager: boolean;
+  /** The first screen's stills load eagerly; the rest wait until scrolled near. */
+  loading: ImageLoading;
   /** Whether the clip may play (see useThumbnailMotion); it then plays only while near the screen. */
   play: boolean;
 }
-
-const { width, height } = MEDIA_SIZES.directorStill;
 
 /**
  * A director's tile media in a 2:1 box: the still always, and on wider screens a muted looping clip
  * layered over it. The clip has `preload="none"`, so nothing is fetched until it plays, and it plays
  * only while allowed to and on or near the screen.
  */
-export function DirectorClip({ clip, still, videoTop = 0, eager, play }: DirectorClipProps) {
+export function DirectorClip({ clip, still, videoTop = 0, loading, play }: DirectorClipProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
 
   // Set through the DOM rather than a server-rendered style attribute, which the CSP forbids. The
@@ -51,13 +52,12 @@ export function DirectorClip({ clip, still, videoTop = 0, eager, play }: Directo
 
   return (
     <div className="relative aspect-[2/1]">
-      <img
+      <Picture
+        kind="directorStill"
         src={still}
         alt=""
-        width={width}
-        height={height}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
+        sizes={ARTIST_GRID_SIZES.landscape}
+        loading={loading}
         className="absolute inset-0 h-full w-full object-cover"
       />
       <video

@@ -1,14 +1,19 @@
 import { type PointerEvent, type ReactNode, useState } from "react";
 
+import { type ImageLoading, type LadderKind, MEDIA_SIZES } from "~/lib/media";
 import { prefersReducedMotion } from "~/lib/motion";
 
+import { Picture } from "./Picture";
+
 interface FreezeFrameProps {
-  /** The still first frame, shown at rest. */
+  /** The still first frame, shown at rest, and the kind of its ladder. */
   still: string;
+  stillKind: LadderKind;
+  /** The still's rendered width at each breakpoint. */
+  sizes: string;
+  loading: ImageLoading;
   /** The animated WebP, fetched only the first time the thumbnail plays. */
   animated: string;
-  width: number;
-  height: number;
   /** Tailwind aspect-ratio class of the media box, e.g. "aspect-video". */
   aspect: string;
   /** Names the play/pause control, e.g. the work's title. */
@@ -21,7 +26,16 @@ interface FreezeFrameProps {
  * An animated thumbnail that rests on its still frame. It plays while a mouse hovers it (unless the
  * visitor prefers reduced motion) and toggles with a real button that keyboard and touch can use.
  */
-export function FreezeFrame({ still, animated, width, height, aspect, label, renderLink }: FreezeFrameProps) {
+export function FreezeFrame({
+  still,
+  stillKind,
+  sizes,
+  loading,
+  animated,
+  aspect,
+  label,
+  renderLink,
+}: FreezeFrameProps) {
   const [playing, setPlaying] = useState(false);
   const [loaded, setLoaded] = useState(false);
 
@@ -36,15 +50,16 @@ export function FreezeFrame({ still, animated, width, height, aspect, label, ren
     setPlaying((current) => !current);
   };
 
+  // The animation has the still's aspect ratio, so it takes the still's size attributes.
+  const { width, height } = MEDIA_SIZES[stillKind];
   const media = (
     <span className={`relative block overflow-hidden bg-line ${aspect}`}>
-      <img
+      <Picture
+        kind={stillKind}
         src={still}
         alt=""
-        width={width}
-        height={height}
-        loading="lazy"
-        decoding="async"
+        sizes={sizes}
+        loading={loading}
         className="absolute inset-0 h-full w-full object-cover"
       />
       {loaded && (

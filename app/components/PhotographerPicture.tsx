@@ -1,35 +1,28 @@
-import { MEDIA_SIZES } from "~/lib/media";
+import type { ImageLoading } from "~/lib/media";
 
-const desktop = MEDIA_SIZES.photographerDesktop;
-const mobile = MEDIA_SIZES.photographerMobile;
+import { ARTIST_GRID_SIZES } from "./ArtistGrid";
+import { Picture } from "./Picture";
 
 /** Art direction: a square crop on phones, the full portrait frame from 768 px up. */
 export function PhotographerPicture({
   desktopSrc,
   mobileSrc,
-  eager,
+  loading,
 }: {
   desktopSrc: string;
   mobileSrc: string;
-  eager: boolean;
+  loading: ImageLoading;
 }) {
   return (
-    <picture className="block aspect-square md:aspect-[4/5]">
-      <source
-        media="(min-width: 768px)"
-        srcSet={desktopSrc}
-        width={desktop.width}
-        height={desktop.height}
-      />
-      <img
-        src={mobileSrc}
-        alt=""
-        width={mobile.width}
-        height={mobile.height}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        className="h-full w-full object-cover"
-      />
-    </picture>
+    <Picture
+      kind="photographerMobile"
+      src={mobileSrc}
+      art={{ media: "(min-width: 768px)", kind: "photographerDesktop", src: desktopSrc }}
+      alt=""
+      sizes={ARTIST_GRID_SIZES.portrait}
+      loading={loading}
+      frameClassName="block aspect-square md:aspect-[4/5]"
+      className="h-full w-full object-cover"
+    />
   );
 }

@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from "react";
 import videojsStylesheet from "video.js/dist/video-js.css";
 
 import type { ReelSource } from "~/content/types";
-import { MEDIA_SIZES } from "~/lib/media";
+import { HIGH_FETCH_PRIORITY, MEDIA_SIZES, videoPoster } from "~/lib/media";
 
 interface ReelPlayerProps {
   title: string;
+  /** The poster still as the content names it; both players show its WebP (see videoPoster). */
   poster: string;
   sources: ReelSource[];
 }
@@ -39,11 +40,16 @@ declare global {
  * place in the same aspect-ratio box and streams the HLS ladder adaptively; if the native player had
  * started, the new one carries on from the same moment.
  *
+ * The poster is the page's largest image: it is preloaded at high priority, as `<video poster>`
+ * cannot say so, and video.js is told the reel is the page's main content, so its own poster
+ * `<img>` is eager and high priority too.
+ *
  * The video.js element lives in a host div React never renders into, because video.js rewrites the
  * DOM around it. The player is disposed when the page leaves, and a StrictMode re-run of the effect
  * only ever leaves one player.
  */
 export function ReelPlayer({ title, poster, sources }: ReelPlayerProps) {
+  const posterUrl = videoPoster(poster);
   const boxRef = useRef<HTMLDivElement>(null);
   const nativeRef = useRef<HTMLVideoElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
@@ -76,9 +82,14 @@ export function ReelPlayer({ title, poster, sources }: ReelPlayerProps) {
           autoplay: false,
           preload: "none",
           fill: true,
-          poster,
+          poster: posterUrl,
+          mainContent: true,
           sources,
         });
+        // Its poster <img> fills the player's box; like every image on the site, it states its size.
+        const posterImage = player.el().querySelector(".vjs-poster img");
+        posterImage?.setAttribute("width", String(width));
+        posterImage?.setAttribute("height", String(height));
         if (resumeAt !== undefined) {
           player.currentTime(resumeAt);
           player.play()?.catch(() => undefined);
@@ -113,29 +124,32 @@ export function ReelPlayer({ title, poster, sources }: ReelPlayerProps) {
       stopListening();
       dispose?.();
     };
-  }, [title, poster, sources]);
+  }, [title, posterUrl, sources]);
 
   return (
-    <div ref={boxRef} className="relative aspect-video w-full bg-black">
-      {!enhanced && (
-        <video
-          ref={nativeRef}
-          controls
-          playsInline
-          preload="none"
-          poster={poster}
-          width={width}
-          height={height}
-          aria-label={title}
-          className="absolute inset-0 h-full w-full"
-        >
-          {sources.map((source) => (
-            <source key={source.src} src={source.src} type={source.type} />
-          ))}
-        </video>
-      )}
-      {/* Hidden until it holds the player, so it never covers the native controls. */}
-      <div ref={hostRef} data-reel-player className={enhanced ? "absolute inset-0" : "hidden"} />
-    </div>
+    <>
+      <link rel="preload" as="image" href={posterUrl} {...HIGH_FETCH_PRIORITY} />
+      <div ref={boxRef} className="relative aspect-video w-full bg-black">
+        {!enhanced && (
+          <video
+            ref={nativeRef}
+            controls
+            playsInline
+            preload="none"
+            poster={posterUrl}
+            width={width}
+            height={height}
+            aria-label={title}
+            className="absolute inset-0 h-full w-full"
+          >
+            {sources.map((source) => (
+              <source key={source.src} src={source.src} type={source.type} />
+            ))}
+          </video>
+        )}
+        {/* Hidden until it holds the player, so it never covers the native controls. */}
+        <div ref={hostRef} data-reel-player className={enhanced ? "absolute inset-0" : "hidden"} />
+      </div>
+    </>
   );
 }

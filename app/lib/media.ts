@@ -17,6 +17,152 @@ export const MEDIA_SIZES = {
 
 export type MediaKind = keyof typeof MEDIA_SIZES;
 
+type ModernFormat = "avif" | "webp";
+type ImageFormat = ModernFormat | "jpg" | "png";
+
+const MIME_TYPES: Record<ImageFormat, string> = {
+  avif: "image/avif",
+  webp: "image/webp",
+  jpg: "image/jpeg",
+  png: "image/png",
+};
+
+const PHOTO_FORMATS: readonly ModernFormat[] = ["avif", "webp"];
+
+/**
+ * Every still the pages show, as a ladder of widths (px, never wider than the source) in modern
+ * formats, best first, plus the source's own format for browsers that read neither. The widths
+ * cover each image's rendered width at 390 px on a phone (DPR 2–3) and at 1440 px on a desktop
+ * (DPR 1–2), worked out in the comments. `filmWork` means the work thumbs' still frames.
+ */
+export const LADDERS = {
+  // Phone 350 px → 700–1050; desktop, three columns: 432 px → 432–864.
+  directorStill: { widths: [480, 720, 960], formats: PHOTO_FORMATS },
+  // From 768 px up only; desktop, four columns: 316 px → 316–632; tablets up to 334 px at DPR 2–3.
+  photographerDesktop: { widths: [320, 640, 960], formats: PHOTO_FORMATS },
+  // Phones only, two columns: 165 px → 330–495; the widest phone layouts, 353 px → 706.
+  photographerMobile: { widths: [360, 540, 720], formats: PHOTO_FORMATS },
+  // Phone 350 px → 700–1050, desktop three columns 440 px → 440–880: the 480 px source caps them;
+  // 320 serves narrower windows.
+  filmWork: { widths: [320, 480], formats: PHOTO_FORMATS },
+  // Phone two columns: 165 px → 330–495; desktop four columns: 325 px → 325–650.
+  photoWork: { widths: [360, 480, 600], formats: PHOTO_FORMATS },
+  // At most 320 px wide on an artist's page, 448 px on /biography (350 px on a phone): 320–1050,
+  // capped by the 600 px source.
+  bioPhoto: { widths: [320, 480, 600], formats: PHOTO_FORMATS },
+  // /collective-reels: phone 350 px → 700–1050, desktop 432 px → 432–864; the reel pages take
+  // the widest (see videoPoster).
+  reelPoster: { widths: [480, 720, 960, 1280], formats: PHOTO_FORMATS },
+  // Palette word marks: lossless WebP is smaller than the PNG, while AVIF is larger, and so is
+  // any narrower copy (downscaling adds colours), so one width serves every screen.
+  clientLogo: { widths: [320], formats: ["webp"] },
+} as const satisfies Partial<Record<MediaKind, { widths: readonly number[]; formats: readonly ModernFormat[] }>>;
+
+export type LadderKind = keyof typeof LADDERS;
+
+/** One encoded file of a ladder. */
+export interface LadderFile {
+  path: string;
+  width: number;
+  height: number;
+  format: ImageFormat;
+}
+
+/** A ladder as `<picture>` wants it. */
+export interface ResponsiveImage {
+  /** One `<source>` per modern format, best first. */
+  sources: { type: string; srcSet: string }[];
+  /** The source's own format, for the `<img>` (and any browser that reads no modern format). */
+  srcSet: string;
+  src: string;
+  /** The source's size: the aspect ratio the box reserves. */
+  width: number;
+  height: number;
+}
+
+/** The source's format, which is also the ladder's fallback: JPEG photographs, PNG graphics. */
+function sourceFormat(source: string): "jpg" | "png" {
+  const extension = /\.(jpg|png)$/.exec(source)?.[1];
+  if (extension !== "jpg" && extension !== "png") throw new Error(`${source}: a still must be a .jpg or .png`);
+  return extension;
+}
+
+/** "/images/directors/x.jpg", 480, "avif" → "/images/directors/x-480w.avif". */
+export function ladderPath(source: string, width: number, format: ImageFormat): string {
+  return source.replace(/\.(jpg|png)$/, `-${width}w.${format}`);
+}
+
+/** Every file of the ladder of `source`, the site path a content entry names. */
+export function ladderFiles(kind: LadderKind, source: string): LadderFile[] {
+  const { widths, formats } = LADDERS[kind];
+  const size = MEDIA_SIZES[kind];
+  return [...formats, sourceFormat(source)].flatMap((format) =>
+    widths.map((width) => ({
+      path: ladderPath(source, width, format),
+      width,
+      height: Math.round((width * size.height) / size.width),
+      format,
+    })),
+  );
+}
+
+/** The srcset, `<source>` types and fallback of the still at `source`. */
+export function responsiveImage(kind: LadderKind, source: string): ResponsiveImage {
+  const files = ladderFiles(kind, source);
+  const srcSetOf = (format: ImageFormat) =>
+    files
+      .filter((file) => file.format === format)
+      .map((file) => `${file.path} ${file.width}w`)
+      .join(", ");
+  const fallback = sourceFormat(source);
+  const { widths, formats } = LADDERS[kind];
+  return {
+    sources: formats.map((format) => ({ type: MIME_TYPES[format], srcSet: srcSetOf(format) })),
+    srcSet: srcSetOf(fallback),
+    src: ladderPath(source, widths[widths.length - 1], fallback),
+    ...MEDIA_SIZES[kind],
+  };
+}
+
+/**
+ * A reel's poster for `<video poster>` and video.js, which take a single URL: no srcset and no
+ * type fallback. So it is WebP, which every current browser reads (AVIF is still missing from
+ * some; a browser without WebP shows the player without a poster), at the widest rung, the
+ * 1280×720 frame of the video itself.
+ */
+export function videoPoster(source: string): string {
+  const { widths } = LADDERS.reelPoster;
+  return ladderPath(source, widths[widths.length - 1], "webp");
+}
+
+/**
+ * How an image loads: `hero` is the largest image in the page's first screen, `eager` the rest of
+ * that screen, `lazy` everything below it.
+ */
+export type ImageLoading = "hero" | "eager" | "lazy";
+
+/**
+ * `fetchpriority="high"`, to spread on an `<img>` or `<link>`. React 18.3 does not know the
+ * `fetchPriority` prop: it writes the camelCase name into the HTML and warns. The lowercase
+ * attribute it passes through as it is, without a warning; a spread, because React's types
+ * declare only the camelCase prop.
+ */
+export const HIGH_FETCH_PRIORITY = { fetchpriority: "high" } as const;
+
+/** The `<img>` attributes for `loading`. */
+export function loadingAttributes(loading: ImageLoading): { loading: "eager" | "lazy"; fetchpriority?: "high" } {
+  return loading === "hero" ? { loading: "eager", ...HIGH_FETCH_PRIORITY } : { loading };
+}
+
+/**
+ * The loading of the `index`-th image of a list that opens the page: the first is the hero, the
+ * rest of the first `firstScreen` share the first screen, the others are below it.
+ */
+export function listImageLoading(index: number, firstScreen: number): ImageLoading {
+  if (index === 0) return "hero";
+  return index < firstScreen ? "eager" : "lazy";
+}
+
 /** Link-preview images (Open Graph / Twitter), 1200×630 JPEGs made by the media script. */
 export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
 

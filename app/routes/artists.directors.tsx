@@ -6,10 +6,11 @@ import { DirectorClip } from "~/components/DirectorClip";
 import { useThumbnailMotion } from "~/components/useThumbnailMotion";
 import { PageHeading } from "~/components/PageHeading";
 import { artists } from "~/content";
+import { listImageLoading } from "~/lib/media";
 import { sectionMeta } from "~/lib/seo";
 
-/** Tiles in the first screen of a desktop (three columns) load eagerly. */
-const EAGER_TILES = 3;
+/** A 1440×900 desktop shows three rows of three (the third just begins), a phone three tiles. */
+const FIRST_SCREEN_TILES = 9;
 
 export function loader() {
   return {
@@ -43,7 +44,7 @@ export default function Directors() {
               clip={director.thumb}
               still={director.mobileBG}
               videoTop={director.cssVideoTop}
-              eager={index < EAGER_TILES}
+              loading={listImageLoading(index, FIRST_SCREEN_TILES)}
               play={motion.playing}
             />
           </ArtistTile>

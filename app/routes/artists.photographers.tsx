@@ -5,10 +5,11 @@ import { ArtistTile } from "~/components/ArtistTile";
 import { PageHeading } from "~/components/PageHeading";
 import { PhotographerPicture } from "~/components/PhotographerPicture";
 import { artists } from "~/content";
+import { listImageLoading } from "~/lib/media";
 import { sectionMeta } from "~/lib/seo";
 
-/** Tiles in the first screen of a phone (two columns) and a desktop row load eagerly. */
-const EAGER_TILES = 4;
+/** A 1440×900 desktop shows two rows of four (the second just begins), a phone three rows of two. */
+const FIRST_SCREEN_TILES = 8;
 
 export function loader() {
   return {
@@ -39,7 +40,7 @@ export default function Photographers() {
             <PhotographerPicture
               desktopSrc={photographer.thumb}
               mobileSrc={photographer.mobileBG}
-              eager={index < EAGER_TILES}
+              loading={listImageLoading(index, FIRST_SCREEN_TILES)}
             />
           </ArtistTile>
         ))}

@@ -1,15 +1,20 @@
 import { useLoaderData } from "@remix-run/react";
 
 import { PageHeading } from "~/components/PageHeading";
+import { Picture } from "~/components/Picture";
 import { biography, site, testimonials } from "~/content";
-import { MEDIA_SIZES } from "~/lib/media";
 import { sectionMeta } from "~/lib/seo";
 
 export function loader() {
   return { agentName: site.agentName, biography, testimonials };
 }
 
-const { width, height } = MEDIA_SIZES.bioPhoto;
+/**
+ * The portrait is never wider than 448 px (max-w-md). From md its column is 5/12 of the row less
+ * the 64 px gap and 40 px padding each side; on a phone, the width less 20 px padding each side.
+ */
+const PHOTO_SIZES =
+  "(min-width: 1220px) 448px, (min-width: 768px) calc((100vw - 144px) * 5 / 12), (min-width: 488px) 448px, calc(100vw - 40px)";
 
 export default function Biography() {
   const { agentName, biography, testimonials } = useLoaderData<typeof loader>();
@@ -17,11 +22,12 @@ export default function Biography() {
     <>
       <PageHeading>Biography</PageHeading>
       <div className="mx-auto grid max-w-screen-2xl gap-10 px-5 pb-16 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] md:gap-16 md:px-10">
-        <img
+        <Picture
+          kind="bioPhoto"
           src={biography.photo}
           alt={`Portrait of ${agentName}`}
-          width={width}
-          height={height}
+          sizes={PHOTO_SIZES}
+          loading="hero"
           className="aspect-[4/5] w-full max-w-md bg-line object-cover"
         />
         <div className="max-w-2xl space-y-5 text-lg font-light leading-relaxed md:text-xl">

@@ -1,18 +1,18 @@
 import { useLoaderData } from "@remix-run/react";
 
 import { PageHeading } from "~/components/PageHeading";
+import { Picture } from "~/components/Picture";
 import { clientLogos, clientNames } from "~/content";
-import { MEDIA_SIZES } from "~/lib/media";
+import { listImageLoading } from "~/lib/media";
 import { sectionMeta } from "~/lib/seo";
 
 export function loader() {
   return { logos: clientLogos, names: clientNames };
 }
 
-const { width, height } = MEDIA_SIZES.clientLogo;
-
-/** The first row of a desktop grid is in the first screen. */
-const EAGER_LOGOS = 8;
+/** Three to eight columns with 16 px gaps, inside 20 px (md: 40 px) padding, in at most 1536 px. */
+const LOGO_SIZES =
+  "(min-width: 1536px) 168px, (min-width: 1280px) calc((100vw - 192px) / 8), (min-width: 1024px) calc((100vw - 160px) / 6), (min-width: 768px) calc((100vw - 128px) / 4), (min-width: 640px) calc((100vw - 88px) / 4), calc((100vw - 72px) / 3)";
 
 export default function Clients() {
   const { logos, names } = useLoaderData<typeof loader>();
@@ -23,13 +23,13 @@ export default function Clients() {
       <ul className="grid grid-cols-3 gap-x-4 gap-y-2 sm:grid-cols-4 lg:grid-cols-6 xl:grid-cols-8">
         {logos.map((client, index) => (
           <li key={client.logo}>
-            <img
+            <Picture
+              kind="clientLogo"
               src={client.logo}
               alt={client.alt}
-              width={width}
-              height={height}
-              loading={index < EAGER_LOGOS ? "eager" : "lazy"}
-              decoding="async"
+              sizes={LOGO_SIZES}
+              // A 1440×900 desktop shows the whole grid in its first screen.
+              loading={listImageLoading(index, logos.length)}
               className="h-auto w-full opacity-80"
             />
           </li>

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { FreezeFrame } from "~/components/FreezeFrame";
 import { PageHeading } from "~/components/PageHeading";
 import { reels } from "~/content";
-import { MEDIA_SIZES } from "~/lib/media";
+import { listImageLoading } from "~/lib/media";
 import { sectionMeta } from "~/lib/seo";
 
 export function loader() {
@@ -12,7 +12,11 @@ export function loader() {
   };
 }
 
-const { width, height } = MEDIA_SIZES.reelPoster;
+/** One column on a phone, three from md (32 px gaps), inside 20 px (md: 40 px) padding, in at most 1536 px. */
+const THUMB_SIZES = "(min-width: 1536px) 464px, (min-width: 768px) calc((100vw - 144px) / 3), calc(100vw - 40px)";
+
+/** A desktop row holds all three; a phone shows the first two and the top of the third. */
+const FIRST_SCREEN_THUMBS = 3;
 
 export default function CollectiveReels() {
   const { reels } = useLoaderData<typeof loader>();
@@ -20,13 +24,14 @@ export default function CollectiveReels() {
     <>
       <PageHeading>Collective Reels</PageHeading>
       <ul className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-x-8 gap-y-12 px-5 pb-20 md:grid-cols-3 md:px-10">
-        {reels.map((reel) => (
+        {reels.map((reel, index) => (
           <li key={reel.slug}>
             <FreezeFrame
               still={reel.poster}
+              stillKind="reelPoster"
+              sizes={THUMB_SIZES}
+              loading={listImageLoading(index, FIRST_SCREEN_THUMBS)}
               animated={reel.thumb}
-              width={width}
-              height={height}
               aspect="aspect-video"
               label={reel.title}
               renderLink={(media) => (

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 
 import { artists, site } from "../../app/content/index";
 import type { Artist } from "../../app/content/types";
+import { responsiveImage } from "../../app/lib/media";
 
 const allArtists: Artist[] = [...artists.film, ...artists.photographers];
 const find = (predicate: (artist: Artist) => boolean) => {
@@ -60,7 +61,7 @@ test("a bio photo shows when the artist has one", async ({ page }) => {
   await page.goto(artist.url);
   await expect(page.getByRole("img", { name: `Portrait of ${artist.name}` })).toHaveAttribute(
     "src",
-    artist.bioPhoto ?? "",
+    responsiveImage("bioPhoto", artist.bioPhoto ?? "").src,
   );
 });
 

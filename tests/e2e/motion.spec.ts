@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { artists, reels } from "../../app/content/index";
 import { upgradeReelPlayer } from "./reel-player";
+import { videoPoster } from "../../app/lib/media";
 
 const isVideoRequest = (url: string) => /\.(mp4|m3u8|ts)(\?|$)/.test(url);
 const isVideoJsRequest = (url: string) => /\/video\.es-[^/]+\.js$|\/video-js-[^/]+\.css$/.test(url);
@@ -45,7 +46,7 @@ test.describe("reel player", () => {
     await upgradeReelPlayer(page);
     await expect(page.locator("main video:not(.vjs-tech)")).toHaveCount(0);
     await expect(page.locator(".video-js")).toHaveClass(/vjs-paused/);
-    await expect(page.locator(".vjs-poster img")).toHaveAttribute("src", reels[2].poster);
+    await expect(page.locator(".vjs-poster img")).toHaveAttribute("src", videoPoster(reels[2].poster));
     // The upgrade happens inside the reserved aspect-ratio box: nothing on the page moves.
     const layoutShift = await page.evaluate(
       () =>
@@ -80,7 +81,7 @@ test.describe("reel player", () => {
     await page.getByRole("link", { name: "2020 Reel", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("2020 Reel");
     await upgradeReelPlayer(page);
-    await expect(page.locator(".vjs-poster img")).toHaveAttribute("src", reels[1].poster);
+    await expect(page.locator(".vjs-poster img")).toHaveAttribute("src", videoPoster(reels[1].poster));
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Clients" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Clients");

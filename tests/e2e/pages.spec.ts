@@ -1,6 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { artists, clientLogos, clientNames, contact, reels, testimonials } from "../../app/content/index";
+import { ladderFiles, responsiveImage, videoPoster } from "../../app/lib/media";
+
+import { scrollThrough } from "./scroll";
 
 /** Every page of the spec's route table with its exact heading. */
 const PAGES = [
@@ -17,18 +20,6 @@ const PAGES = [
   { path: artists.photographers[0].url, heading: artists.photographers[0].name },
 ];
 
-/** Scrolls to the bottom and back so lazy images load before a full-page screenshot. */
-async function scrollThrough(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 60));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForLoadState("networkidle");
-}
-
 for (const { path, heading } of PAGES) {
   test(`${path} answers 200 with its heading, header, nav and footer`, async ({ page }, testInfo) => {
     const response = await page.goto(path);
@@ -37,6 +28,7 @@ for (const { path, heading } of PAGES) {
     await expect(page.getByRole("link", { name: "Ines Calloway" })).toHaveAttribute("href", "/");
     await expect(page.getByRole("contentinfo")).toContainText("© 2020");
 
+    // Lazy images load before the full-page screenshot.
     await scrollThrough(page);
     const name = path.replace(/^\//, "").replaceAll("/", "_");
     await page.screenshot({
@@ -73,7 +65,7 @@ test.describe("page content", () => {
       await expect(video).toHaveJSProperty("loop", true);
       await expect(video).toHaveAttribute("playsinline", "");
       await expect(video.locator("source")).toHaveAttribute("src", artist.thumb);
-      await expect(tile.locator("img")).toHaveAttribute("src", artist.mobileBG);
+      await expect(tile.locator("img")).toHaveAttribute("src", responsiveImage("directorStill", artist.mobileBG).src);
       // Phones show only the still.
       await (isMobile ? expect(video).toBeHidden() : expect(video).toBeVisible());
     }
@@ -86,8 +78,18 @@ test.describe("page content", () => {
     for (const [index, artist] of artists.photographers.entries()) {
       const tile = tiles.nth(index);
       await expect(tile.locator(`a[href="https://${artist.website}"]`)).toContainText(artist.name);
-      await expect(tile.locator("picture source")).toHaveAttribute("srcset", artist.thumb);
-      await expect(tile.locator("picture img")).toHaveAttribute("src", artist.mobileBG);
+      const desktop = responsiveImage("photographerDesktop", artist.thumb);
+      const mobile = responsiveImage("photographerMobile", artist.mobileBG);
+      await expect(tile.locator('picture source[media][type="image/avif"]')).toHaveAttribute(
+        "srcset",
+        desktop.sources[0].srcSet,
+      );
+      await expect(tile.locator("picture source[media]:not([type])")).toHaveAttribute("srcset", desktop.srcSet);
+      await expect(tile.locator('picture source:not([media])[type="image/avif"]')).toHaveAttribute(
+        "srcset",
+        mobile.sources[0].srcSet,
+      );
+      await expect(tile.locator("picture img")).toHaveAttribute("src", mobile.src);
     }
   });
 
@@ -99,7 +101,11 @@ test.describe("page content", () => {
     const first = page.locator("picture img").first();
     await expect(first).toHaveJSProperty("complete", true);
     const shown = await first.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
-    expect(shown).toBe(isMobile ? artists.photographers[0].mobileBG : artists.photographers[0].thumb);
+    const [photographer] = artists.photographers;
+    const expected = isMobile
+      ? ladderFiles("photographerMobile", photographer.mobileBG)
+      : ladderFiles("photographerDesktop", photographer.thumb);
+    expect(expected.map((file) => file.path)).toContain(shown);
   });
 
   test("clients: the logo grid with alt text, then the names in capitals", async ({ page }) => {
@@ -161,7 +167,7 @@ test.describe("page content", () => {
       const video = html.match(/(<video [^>]*>)(.*?)<\/video>/s);
       expect(video, "a <video> element").not.toBeNull();
       const [tag, sources] = [video?.[1] ?? "", video?.[2] ?? ""];
-      expect(tag).toContain(`poster="${reel.poster}"`);
+      expect(tag).toContain(`poster="${videoPoster(reel.poster)}"`);
       expect(tag).toMatch(/ controls=""/);
       expect(tag).not.toContain("autoplay");
       expect(sources).toContain(`<source src="${reel.sources[0].src}" type="application/x-mpegURL"/>`);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { artists, reels } from "../../app/content/index";
+import { ladderFiles } from "../../app/lib/media";
 import { REEL_PAGES, SECTION_PAGES } from "../../scripts/pages.mjs";
 import { upgradeReelPlayer } from "./reel-player";
 
@@ -53,7 +54,14 @@ test.describe("security headers", () => {
     }
   });
 
-  test("static files are served with nosniff and HSTS too", async ({ request }) => {
+  test("static files are served with their real types, nosniff and HSTS", async ({ request }) => {
+    const types = { ".avif": "image/avif", ".webp": "image/webp", ".jpg": "image/jpeg", ".svg": "image/svg+xml" };
+    for (const [extension, type] of Object.entries(types)) {
+      const path =
+        ladderFiles("reelPoster", reels[0].poster).find((file) => file.path.endsWith(extension))?.path ??
+        `/favicon${extension}`;
+      expect((await request.get(path)).headers()["content-type"], path).toBe(type);
+    }
     for (const path of ["/favicon.svg", "/site.webmanifest", reels[0].poster]) {
       const headers = (await request.get(path)).headers();
       expect(headers["x-content-type-options"], path).toBe("nosniff");

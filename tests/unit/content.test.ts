@@ -14,6 +14,7 @@ import {
   testimonials,
 } from "~/content";
 import type { Artist, ArtistTitle, WorkThumb } from "~/content/types";
+import { type LadderKind, ladderFiles } from "~/lib/media";
 
 const PUBLIC_DIR = join(import.meta.dirname, "../../public");
 const TITLES: ArtistTitle[] = ["Photographer", "Director", "Photographer / Director", "CGI VFX 3D"];
@@ -40,6 +41,23 @@ function mediaReferences(): [string, string][] {
     for (const source of reel.sources) refs.push([source.src, `${reel.slug}.sources`]);
   }
   for (const client of clientLogos) refs.push([client.logo, `client ${client.name}`]);
+  return refs;
+}
+
+/** Every still the pages show, with the kind of its responsive ladder. */
+function stills(): [string, LadderKind][] {
+  const refs: [string, LadderKind][] = [[biography.photo, "bioPhoto"]];
+  for (const artist of artists.film) {
+    refs.push([artist.mobileBG, "directorStill"]);
+    for (const thumb of workThumbs(artist)) if (thumb.still) refs.push([thumb.still, "filmWork"]);
+  }
+  for (const artist of artists.photographers) {
+    refs.push([artist.thumb, "photographerDesktop"], [artist.mobileBG, "photographerMobile"]);
+    for (const thumb of workThumbs(artist)) refs.push([thumb.image, "photoWork"]);
+  }
+  for (const artist of allArtists) if (artist.bioPhoto) refs.push([artist.bioPhoto, "bioPhoto"]);
+  for (const reel of reels) refs.push([reel.poster, "reelPoster"]);
+  for (const client of clientLogos) refs.push([client.logo, "clientLogo"]);
   return refs;
 }
 
@@ -165,5 +183,12 @@ describe("media", () => {
   it.each(mediaReferences())("%s (%s) exists under public/", (path) => {
     expect(path).toMatch(/^\/(images|videos)\//);
     expect(existsSync(join(PUBLIC_DIR, path))).toBe(true);
+  });
+
+  it.each(stills())("every file of the %s ladder (%s) exists under public/", (path, kind) => {
+    const missing = ladderFiles(kind, path)
+      .map((file) => file.path)
+      .filter((file) => !existsSync(join(PUBLIC_DIR, file)));
+    expect(missing).toEqual([]);
   });
 });
