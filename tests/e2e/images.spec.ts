@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { artists } from "../../app/content/index";
 import { REEL_PAGES, SECTION_PAGES } from "../../scripts/pages.mjs";
 
+import { upgradeReelPlayer } from "./reel-player";
 import { scrollThrough } from "./scroll";
 
 /** Every page that shows images (the contact page shows none), and an artist of each type. */
@@ -67,17 +68,13 @@ function layoutShifts(page: Page): Promise<string[]> {
 
 test.describe("responsive images on a phone", () => {
   test.skip(({ isMobile }) => !isMobile, "the formats and widths a phone downloads");
-  // The phone project puts a 390 px viewport on the Pixel 7's 412 px screen. Chromium's preload
-  // scanner then picks srcset candidates for the screen and the layout for the viewport, so some
-  // stills would be fetched twice, which no real phone does. Here the screen fits the viewport.
-  test.use({ screen: { width: 390, height: 844 } });
 
   for (const path of PAGES) {
     test(`${path}: sized images, mostly AVIF or WebP, the hero first`, async ({ page }, testInfo) => {
       const imageBytes = recordImageBytes(page);
       await page.goto(path);
       // The reel pages are checked with video.js in place, its poster <img> included.
-      if (REEL_PAGES.includes(path)) await page.locator(".vjs-poster img").waitFor();
+      if (REEL_PAGES.includes(path)) await upgradeReelPlayer(page);
 
       // (c) The largest image in the first screen loads eagerly at high priority; no other image
       // in the first screen waits to be lazily loaded.
