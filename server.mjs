@@ -2,8 +2,8 @@
  * The production server (`npm start`). It is built from the same parts as remix-serve (Express,
  * compression, morgan, Remix's Node request handler) and adds what remix-serve has no hook for:
  *
- * - security headers on every response, static files included (the CSP, which depends on each
- *   document's inline scripts, is added by app/entry.server.tsx);
+ * - security headers: nosniff on every response, the rest on everything but static files (the CSP,
+ *   which depends on each document's inline scripts, is added by app/entry.server.tsx);
  * - a 405 with `Allow` for any method but GET and HEAD, before a request reaches Remix (which
  *   would answer TRACE with a 500);
  * - requests addressed to one fixed origin: pages take absolute URLs from SITE_URL, so the Host
@@ -35,9 +35,12 @@ const REQUEST_ORIGIN = "http://localhost";
 /** Past this, connections still open are cut so the process always exits within 10 s. */
 const SHUTDOWN_DEADLINE_MS = 8_000;
 
-const SECURITY_HEADERS = {
+/**
+ * Headers for everything the app answers (pages, redirects, errors). Static files get only
+ * nosniff: the rest govern documents, and a dozen scripts per page would each carry ~350 bytes.
+ */
+const PAGE_HEADERS = {
   "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
-  "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
   "Cross-Origin-Opener-Policy": "same-origin",
@@ -112,8 +115,9 @@ const app = express();
 app.disable("x-powered-by");
 app.use(morgan("tiny"));
 app.use((req, res, next) => {
-  res.set(SECURITY_HEADERS);
+  res.set("X-Content-Type-Options", "nosniff");
   if (req.method === "GET" || req.method === "HEAD") return next();
+  res.set(PAGE_HEADERS);
   res.set("Allow", ALLOWED_METHODS);
   sendText(res, 405, `This site is read-only: use ${ALLOWED_METHODS}.`);
 });
@@ -130,6 +134,10 @@ app.use(
 // Media keep their names across deploys, so caches revalidate them after 30 days rather than a year;
 // an operator who replaces a file under the same name purges the CDN (see the README).
 app.use(express.static(path.join(ROOT, "public"), { maxAge: "30d", index: false, redirect: false }));
+app.use((req, res, next) => {
+  res.set(PAGE_HEADERS);
+  next();
+});
 app.all("*", remixHandler);
 // Express's own errors: a malformed URL is a 400; anything else is logged, never shown.
 app.use((error, req, res, next) => {
