@@ -26,7 +26,7 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  const rendered = await new Promise<string>((resolve, reject) => {
+  const html = await new Promise<string>((resolve, reject) => {
     let shellRendered = false;
     // Cleared once rendering ends, so a finished page is not held in memory until the delay passes.
     let abortTimer: NodeJS.Timeout | undefined;
@@ -56,7 +56,6 @@ export default async function handleRequest(
     abortTimer = setTimeout(abort, ABORT_DELAY_MS);
   });
 
-  const html = withLowPriorityModules(rendered);
   const etag = strongETag(html);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set(
@@ -69,15 +68,6 @@ export default async function handleRequest(
     return new Response(null, { headers: responseHeaders, status: 304 });
   }
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
-}
-
-/**
- * The page is complete without JavaScript, which only enhances it, so Remix's route modules are
- * preloaded at low priority: on a slow connection the stylesheet and the first screen's images go
- * first, and hydration follows.
- */
-function withLowPriorityModules(html: string): string {
-  return html.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
 }
 
 /** Logs real failures only: a 404 or 405 is an answer, and an aborted request is the client leaving. */
