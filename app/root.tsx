@@ -4,6 +4,7 @@ import {
   isRouteErrorResponse,
   Link,
   Links,
+  LiveReload,
   Meta,
   Outlet,
   Scripts,
@@ -85,6 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {data && <SiteFooter agencyName={data.agencyName} year={data.copyrightYear} />}
         <ScrollRestoration />
         <Scripts />
+        <LiveReload />
       </body>
     </html>
   );

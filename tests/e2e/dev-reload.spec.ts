@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+import { expect, test } from "@playwright/test";
+
+import { contact } from "../../app/content/index";
+
+const ROOT = path.join(import.meta.dirname, "../..");
+const APP_PORT = 3240;
+const DEV_PORT = 3241;
+
+/**
+ * `npm run dev` in a scratch copy of the project, so its development build never replaces the
+ * production build the rest of the suite is serving: the sources are copied, node_modules and the
+ * media are linked.
+ */
+async function scratchProject(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "dev-reload-"));
+  for (const file of ["app", "package.json", "remix.config.js", "remix.env.d.ts", "tailwind.config.ts", "tsconfig.json"]) {
+    await cp(path.join(ROOT, file), path.join(dir, file), { recursive: true });
+  }
+  await symlink(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
+  await mkdir(path.join(dir, "public"));
+  for (const entry of await readdir(path.join(ROOT, "public"))) {
+    if (entry === "build") continue;
+    await symlink(path.join(ROOT, "public", entry), path.join(dir, "public", entry));
+  }
+  return dir;
+}
+
+async function waitForPage(url: string, child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 180; attempt++) {
+    if (await fetch(url).then((r) => r.ok).catch(() => false)) return;
+    if (child.exitCode !== null) throw new Error(`npm run dev exited with ${child.exitCode}`);
+    await sleep(500);
+  }
+  throw new Error(`npm run dev did not serve ${url} within 90 s`);
+}
+
+test.describe("npm run dev", () => {
+  test.skip(({ isMobile }) => isMobile, "the dev server does not depend on the screen");
+
+  test("an edit to a content file shows in the open page by itself", async ({ page }) => {
+    test.setTimeout(150_000);
+    const dir = await scratchProject();
+    // Its own process group, so remix-serve, which `remix dev` starts, is stopped with it.
+    const child = spawn("npm", ["run", "dev", "--", "--port", String(DEV_PORT)], {
+      cwd: dir,
+      detached: true,
+      env: { ...process.env, PORT: String(APP_PORT) },
+      stdio: "ignore",
+    });
+    try {
+      const url = `http://localhost:${APP_PORT}/contact`;
+      await waitForPage(url, child);
+      const liveReload = page.waitForEvent("websocket", (socket) => socket.url().includes(`:${DEV_PORT}/`));
+      await page.goto(url);
+      await liveReload;
+      await expect(page.getByRole("link", { name: contact.email })).toBeVisible();
+
+      const file = path.join(dir, "app/content/contact.ts");
+      const edited = "bookings@calloway-artists.example";
+      await writeFile(file, (await readFile(file, "utf8")).replace(contact.email, edited));
+
+      await expect(page.getByRole("link", { name: edited })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole("link", { name: contact.email })).toHaveCount(0);
+    } finally {
+      if (child.pid) process.kill(-child.pid, "SIGKILL");
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
