@@ -15,11 +15,8 @@ const problems = validateContent(siteContent, { publicDir: PUBLIC_DIR });
 
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem);
-  console.error(
-    `\n${problems.length} problem${
-      problems.length === 1 ? "" : "s"
-    } in app/content/: fix them and run npm run content:check again.`,
-  );
+  const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
+  console.error(`\n${count} in app/content/ (listed above): fix and run npm run content:check again.`);
   process.exit(1);
 }
 
