@@ -44,9 +44,8 @@ function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
       return issue.input === undefined ? "is missing" : `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
     case "invalid_value": {
       const allowed = issue.values.map((value) => JSON.stringify(value)).join(", ");
-      return `${JSON.stringify(issue.input)} is not allowed here; use ${
-        issue.values.length > 1 ? `one of ${allowed}` : allowed
-      }`;
+      const use = issue.values.length > 1 ? `one of ${allowed}` : allowed;
+      return `${JSON.stringify(issue.input)} is not allowed here; use ${use}`;
     }
     case "unrecognized_keys":
       return `unknown field ${issue.keys
