@@ -4,7 +4,10 @@
  * Media paths are site-absolute ("/images/…", "/videos/…") and resolve under public/.
  */
 
-export type ArtistTitle = "Photographer" | "Director" | "Photographer / Director" | "CGI VFX 3D";
+/** A value, not only a type, so the content check (schema.ts) can list the allowed titles. */
+export const ARTIST_TITLES = ["Photographer", "Director", "Photographer / Director", "CGI VFX 3D"] as const;
+
+export type ArtistTitle = (typeof ARTIST_TITLES)[number];
 
 /** The `:type` segment of an artist's detail URL. */
 export type ArtistType = "film" | "photography";
@@ -50,9 +53,12 @@ export interface ReelSource {
   type: "video/mp4" | "application/x-mpegURL";
 }
 
+/** Each reel has its own route module (app/routes/{slug}.tsx), so the set is closed. */
+export const REEL_SLUGS = ["collective-reel", "reel-2021", "reel-2020"] as const;
+
 export interface Reel {
   /** Also its route: /{slug}. */
-  slug: "collective-reel" | "reel-2021" | "reel-2020";
+  slug: (typeof REEL_SLUGS)[number];
   title: string;
   description: string;
   autoplay: false;
