@@ -9,6 +9,8 @@
  * - requests addressed to one fixed origin: pages take absolute URLs from SITE_URL, so the Host
  *   and X-Forwarded-Host headers are never trusted or even parsed (a malformed Host made
  *   @remix-run/express answer 500);
+ * - build assets precompressed with Brotli at its highest level (scripts/precompress.mjs), sent to
+ *   browsers that accept it; everything else is compressed on the fly;
  * - a page cache: a page is the same bytes for a given URL and build, so the last PAGE_CACHE_SIZE
  *   publicly cacheable 200 responses are kept in memory and served like static files;
  * - plain-text errors without stack traces (Express answers a malformed URL with 400);
@@ -17,6 +19,7 @@
  * Environment: PORT (default 3000), HOST (default: all interfaces), NODE_ENV, SITE_URL (read by
  * the app), PAGE_CACHE_SIZE (default 200 pages; 0 turns the cache off).
  */
+import { readdir } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 
@@ -54,6 +57,14 @@ process.env.NODE_ENV ??= "production";
 installGlobals({ nativeFetch: true });
 const build = await import(path.join(ROOT, "build/index.js"));
 const handleRemixRequest = createRequestHandler(build, process.env.NODE_ENV);
+const ASSETS_DIR = path.join(ROOT, build.assetsBuildDirectory);
+const ASSET_CACHE = { immutable: true, maxAge: "1y" };
+/** Asset path under the build's public path → its Brotli copy. */
+const brotliCopies = new Map(
+  (await readdir(ASSETS_DIR, { recursive: true }))
+    .filter((file) => file.endsWith(".br"))
+    .map((file) => [`/${file.slice(0, -".br".length).split(path.sep).join("/")}`, path.join(ASSETS_DIR, file)]),
+);
 /** URL → { status, headers, body }, oldest first, so the first key is the one to evict. */
 const pageCache = new Map();
 
@@ -124,12 +135,8 @@ app.use((req, res, next) => {
 app.use(compression());
 app.use(
   build.publicPath,
-  express.static(path.join(ROOT, build.assetsBuildDirectory), {
-    immutable: true,
-    maxAge: "1y",
-    index: false,
-    redirect: false,
-  })
+  sendBrotliCopy,
+  express.static(ASSETS_DIR, { ...ASSET_CACHE, index: false, redirect: false }),
 );
 // Media keep their names across deploys, so caches revalidate them after 30 days rather than a year;
 // an operator who replaces a file under the same name purges the CDN (see the README).
@@ -146,6 +153,15 @@ app.use((error, req, res, next) => {
   if (res.headersSent) return next(error);
   sendText(res, status);
 });
+
+/** A build asset's Brotli copy, when there is one and the client accepts `br` (compression skips it). */
+function sendBrotliCopy(req, res, next) {
+  const copy = brotliCopies.get(req.path);
+  if (!copy || !req.acceptsEncodings("br")) return next();
+  res.set({ "Content-Encoding": "br", Vary: "Accept-Encoding" });
+  res.type(path.extname(req.path));
+  res.sendFile(copy, ASSET_CACHE, (error) => error && next(error));
+}
 
 function sendText(res, status, detail) {
   const line = `${status} ${http.STATUS_CODES[status]}`;

@@ -1,3 +1,6 @@
+import http from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+
 import { expect, test } from "@playwright/test";
 
 import { reels } from "../../app/content/index";
@@ -61,8 +64,52 @@ test.describe("HTTP caching", () => {
     }
   });
 
+  test("scripts go out as their Brotli copy to browsers that accept br, gzip to the rest, the same bytes", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("response", (response) => {
+      if (/\/build\/.+\.js$/.test(response.url())) scripts.push(response.url());
+    });
+    await page.goto("/artists/directors");
+    expect(scripts.length).toBeGreaterThan(0);
+    let largest = { plain: 0, brotli: 0, gzip: 0 };
+    for (const url of scripts) {
+      const plain = await rawGet(url, "identity");
+      const brotli = await rawGet(url, "gzip, deflate, br");
+      const gzip = await rawGet(url, "gzip");
+      expect(brotli.headers["content-encoding"], url).toBe("br");
+      expect(brotli.headers["content-type"], url).toMatch(/^application\/javascript/);
+      expect(brotli.headers["vary"], url).toMatch(/accept-encoding/i);
+      expect(brotli.headers["cache-control"], url).toContain("immutable");
+      expect(brotliDecompressSync(brotli.body).equals(plain.body), url).toBe(true);
+      // Compressing on the fly skips files under 1 KiB.
+      expect(gzip.headers["content-encoding"], url).toBe(plain.body.length < 1024 ? undefined : "gzip");
+      const unzipped = gzip.headers["content-encoding"] ? gunzipSync(gzip.body) : gzip.body;
+      expect(unzipped.equals(plain.body), url).toBe(true);
+      if (plain.body.length > largest.plain) {
+        largest = { plain: plain.body.length, brotli: brotli.body.length, gzip: gzip.body.length };
+      }
+    }
+    // The largest script is React's chunk: Brotli at its highest level beats compressing on the fly.
+    expect(largest.brotli).toBeLessThan(largest.gzip * 0.9);
+  });
+
   test("pages are compressed on the wire", async ({ request }) => {
     const response = await request.get("/artists/directors", { headers: { "Accept-Encoding": "gzip, br" } });
     expect(response.headers()["content-encoding"]).toMatch(/gzip|br/);
   });
 });
+
+/** A GET whose body is returned as sent, still encoded (fetch and Playwright would decode it). */
+function rawGet(url: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
