@@ -52,12 +52,13 @@ async function removeLeftovers(dir: string): Promise<void> {
   }
 }
 
-/** Every file under media/, as root-relative paths with forward slashes. */
+/** Every file under media/ but hidden ones (.DS_Store), as root-relative paths with forward slashes. */
 async function listSources(root: string): Promise<string[]> {
   const dir = path.join(root, MEDIA_DIR);
   if (!existsSync(dir)) return [];
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
+  return entries
+    .filter((entry) => entry.isFile() && !entry.name.startsWith(".")).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
 }
 
 async function readManifest(root: string): Promise<Manifest> {
@@ -155,13 +156,18 @@ async function probeAll(root: string, pending: Pending<SourceJob>[]): Promise<Ma
 async function runSourceJobs(jobs: SourceJob[], manifest: Manifest, options: RunOptions, summary: RunSummary): Promise<void> {
   const { root, force, log } = options;
   const listing = await listSources(root);
+  // Several outputs share a source: hash each once.
   const hashes = new Map<string, string>();
+  const hashOf = async (file: string): Promise<string> => {
+    const hash = hashes.get(file) ?? (await sha256(path.join(root, file)));
+    hashes.set(file, hash);
+    return hash;
+  };
   const pending: Pending<SourceJob>[] = [];
   const missing = new Map<string, { slot: Source["slot"]; outputs: string[] }>();
   for (const job of jobs) {
     const file = findSource(job.source.slot, listing);
-    if (file && !hashes.has(file)) hashes.set(file, await sha256(path.join(root, file)));
-    const key = file && entryKey(recipeOf(job), [[file, hashes.get(file) ?? ""]]);
+    const key = file ? entryKey(recipeOf(job), [[file, await hashOf(file)]]) : undefined;
     const decision = decide(key, manifest[job.site], existsSync(path.join(root, "public", job.site)), force);
     if (decision === "make" && file && key) pending.push({ job, inputs: [file], key });
     else if (decision === "up to date") summary.upToDate++;
@@ -241,6 +247,7 @@ async function runFileJobs(jobs: FileJob[], manifest: Manifest, options: RunOpti
  */
 export async function buildMedia(jobs: Job[], options: RunOptions): Promise<RunSummary> {
   await removeLeftovers(path.join(options.root, "public"));
+  await removeLeftovers(path.join(options.root, MEDIA_DIR));
   const previous = await readManifest(options.root);
   const manifest: Manifest = Object.fromEntries(jobs.flatMap((job) => (previous[job.site] ? [[job.site, previous[job.site]]] : [])));
   const summary: RunSummary = { made: 0, upToDate: 0, kept: 0 };

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Artist } from "~/content/types";
 import { ladderFiles, MEDIA_SIZES } from "~/lib/media";
 import { ffprobe } from "../../scripts/media/ffmpeg";
-import { type Job, type MediaContent, planJobs } from "../../scripts/media/jobs";
-import { buildMedia, type RunOptions } from "../../scripts/media/run";
+import { type Job, type MediaContent, planJobs, type SourceJob } from "../../scripts/media/jobs";
+import { buildMedia, type RunOptions, writeDemoSources } from "../../scripts/media/run";
 
 const photographer: Artist = {
   id: "ines-park",
@@ -113,6 +113,38 @@ describe("media build, pictures (sharp only)", () => {
     const before = await filesUnder(path.join(root, "public"));
     await expect(buildMedia(jobs, options())).rejects.toThrow(/^media\/artists\/ines-park\/photo\.jpg: cannot read \(.+\)$/);
     expect(await filesUnder(path.join(root, "public"))).toEqual(before);
+  });
+});
+
+describe("--demo", () => {
+  let root: string;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "media-demo-"));
+  });
+
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  /** A bio photo job whose demo source is a flat grey picture. */
+  const bioJob = (id: string): SourceJob => {
+    const [job] = planJobs(content([], [{ ...photographer, id, bioPhoto: `/images/bio/${id}.jpg` }])).filter(
+      (candidate): candidate is SourceJob => candidate.kind === "bioPhoto" && "source" in candidate,
+    );
+    const grey = async (out: string) => {
+      await sharp({ create: { width: 60, height: 75, channels: 3, background: "#777" } }).png().toFile(out);
+    };
+    return { ...job, source: { ...job.source, demo: grey } };
+  };
+
+  it("writes a demo source into each empty slot, never over a file there, and never over an operator's output", async () => {
+    await mkdir(path.join(root, "media/artists/own"), { recursive: true });
+    await writeFile(path.join(root, "media/artists/own/bio.jpg"), "the operator's");
+    await writeFile(path.join(root, "media/manifest.json"), JSON.stringify({ "/images/bio/elsewhere.jpg": { from: ["media/artists/elsewhere/bio.tif"], key: "0" } }));
+    const lines: string[] = [];
+    await writeDemoSources([bioJob("empty"), bioJob("own"), bioJob("elsewhere")], { root, force: false, log: (line) => lines.push(line) });
+    expect(await filesUnder(path.join(root, "media"))).toEqual(["artists/empty/bio.png", "artists/own/bio.jpg", "manifest.json"]);
+    expect(await readFile(path.join(root, "media/artists/own/bio.jpg"), "utf8")).toBe("the operator's");
+    expect(lines[0]).toMatch(/^demo: left 1 sources out.*media\/artists\/elsewhere\/bio\./);
   });
 });
 
