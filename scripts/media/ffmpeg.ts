@@ -71,7 +71,9 @@ export async function ffprobe(file: string): Promise<VideoProbe> {
     ({ stdout } = await promisify(execFile)("ffprobe", ["-v", "error", "-show_entries", "stream=codec_type,width,height:format=duration", "-of", "json", file]));
   } catch (error) {
     const { code, stderr } = error as { code?: string; stderr?: string };
-    throw new Error(code === "ENOENT" ? "ffprobe not found: install ffmpeg to read videos" : stderr || String(error));
+    if (code === "ENOENT") throw new Error("ffprobe not found: install ffmpeg to read videos");
+    // Without the file's full path (the caller names it) and the demuxer's memory address.
+    throw new Error(stderr?.replaceAll(`${file}: `, "").replace(/\[[^\]]* @ 0x[0-9a-f]+\] /g, "") || String(error));
   }
   const probe = JSON.parse(stdout) as { streams?: { codec_type?: string; width?: number; height?: number }[]; format?: { duration?: string } };
   const video = probe.streams?.find((stream) => stream.codec_type === "video" && stream.width && stream.height);
