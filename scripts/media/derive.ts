@@ -86,9 +86,8 @@ interface Loop {
 
 /** The loop's length in this source; shorter sources make shorter loops, down to a second. */
 function loopSeconds(loop: Loop, info: SourceInfo): number {
-  // A frame short of the end, since a container's duration can run past the last frame.
-  const seconds = Math.min(loop.seconds, info.duration - loop.start - 1 / loop.fps);
-  if (seconds < 1) throw new Error(`too short: ${info.duration.toFixed(1)} s, needs at least ${(loop.start + 1 + 1 / loop.fps).toFixed(1)} s`);
+  const seconds = Math.min(loop.seconds, info.duration - loop.start);
+  if (seconds < 1) throw new Error(`too short: ${info.duration.toFixed(1)} s, needs at least ${loop.start + 1} s`);
   return seconds;
 }
 

@@ -68,16 +68,18 @@ export interface VideoProbe {
 export async function ffprobe(file: string): Promise<VideoProbe> {
   let stdout: string;
   try {
-    ({ stdout } = await promisify(execFile)("ffprobe", ["-v", "error", "-show_entries", "stream=codec_type,width,height:format=duration", "-of", "json", file]));
+    ({ stdout } = await promisify(execFile)("ffprobe", ["-v", "error", "-show_entries", "stream=codec_type,width,height,duration:format=duration", "-of", "json", file]));
   } catch (error) {
     const { code, stderr } = error as { code?: string; stderr?: string };
     if (code === "ENOENT") throw new Error("ffprobe not found: install ffmpeg to read videos");
     // Without the file's full path (the caller names it) and the demuxer's memory address.
     throw new Error(stderr?.replaceAll(`${file}: `, "").replace(/\[[^\]]* @ 0x[0-9a-f]+\] /g, "") || String(error));
   }
-  const probe = JSON.parse(stdout) as { streams?: { codec_type?: string; width?: number; height?: number }[]; format?: { duration?: string } };
+  const probe = JSON.parse(stdout) as { streams?: { codec_type?: string; width?: number; height?: number; duration?: string }[]; format?: { duration?: string } };
   const video = probe.streams?.find((stream) => stream.codec_type === "video" && stream.width && stream.height);
-  const duration = Number(probe.format?.duration);
+  // The picture's own length: the container's can run past the last frame (a longer sound track).
+  // Some containers (WebM) give only the container's.
+  const duration = Number(video?.duration ?? probe.format?.duration);
   if (!video?.width || !video.height) throw new Error("no video stream");
   if (!(duration > 0)) throw new Error("unknown duration");
   return { width: video.width, height: video.height, duration, audio: probe.streams?.some((stream) => stream.codec_type === "audio") ?? false };

@@ -43,9 +43,9 @@ export const SITE_CONTENT: MediaContent = {
  * then no longer matches, and the next run remakes every output of that kind.
  */
 export const KINDS = {
-  directorClip: { label: "director clip (mp4)", extension: ".mp4", version: 1 },
+  directorClip: { label: "director clip (mp4)", extension: ".mp4", version: 2 },
   directorStill: { label: "director still (jpg)", extension: ".jpg", version: 1 },
-  filmWork: { label: "film work (webp)", extension: ".webp", version: 1 },
+  filmWork: { label: "film work (webp)", extension: ".webp", version: 2 },
   filmWorkStill: { label: "film work still (jpg)", extension: ".jpg", version: 1 },
   photographerDesktop: { label: "photographer desktop (jpg)", extension: ".jpg", version: 1 },
   photographerMobile: { label: "photographer mobile (jpg)", extension: ".jpg", version: 1 },
