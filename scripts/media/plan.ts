@@ -53,7 +53,7 @@ export function unreadableMessage(source: string, reason: string): string {
 /** Outputs that exist nowhere and have no source to be made from, grouped by the source they need. */
 export function missingSourcesMessage(missing: { slot: Slot; outputs: string[] }[]): string {
   const lines = missing.map(({ slot, outputs }) => `  ${expectedName(slot)}  (for ${outputs.join(", ")})`);
-  return `${missing.length} source${missing.length === 1 ? " is" : "s are"} missing, and what they make is not in public/ either. Add:\n${lines.join("\n")}`;
+  return `public/ lacks files that no source in ${MEDIA_DIR}/ can make. Add:\n${lines.join("\n")}`;
 }
 
 // ---------------------------------------------------------------------------------------------

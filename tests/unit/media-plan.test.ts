@@ -118,7 +118,7 @@ describe("messages", () => {
     const message = missingSourcesMessage([
       { slot: { base: "media/reels/reel-2020", type: "video" }, outputs: ["public/videos/reels/reel-2020.mp4", "public/images/reels/reel-2020.jpg"] },
     ]);
-    expect(message).toContain("1 source is missing");
+    expect(message).toMatch(/^public\/ lacks files that no source in media\/ can make\. Add:\n/);
     expect(message).toContain("media/reels/reel-2020.{mp4,mov,m4v,webm}  (for public/videos/reels/reel-2020.mp4, public/images/reels/reel-2020.jpg)");
   });
 
