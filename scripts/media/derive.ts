@@ -18,6 +18,9 @@ sharp.concurrency(1);
 
 type Size = { readonly width: number; readonly height: number };
 
+/** SVG logos are drawn at this density (dpi) before they are fitted, so edges stay crisp. */
+const SVG_DENSITY = 288;
+
 /** What the build needs to know of a source before it uses it. */
 export interface SourceInfo {
   width: number;
@@ -31,7 +34,7 @@ export interface SourceInfo {
 export async function probeSource(file: string, type: SourceType): Promise<SourceInfo> {
   if (type === "video") return ffprobe(file);
   // Decoding the whole picture (not just its header) catches truncated files too.
-  const { info } = await sharp(file, { density: 288 }).raw().toBuffer({ resolveWithObject: true });
+  const { info } = await sharp(file, { density: SVG_DENSITY }).raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, duration: 0, audio: false };
 }
 
@@ -47,8 +50,6 @@ export async function croppedJpeg(source: string, out: string, size: Size): Prom
 
 /** Logos are scaled to cover about the same area, so short and long names carry equal weight. */
 const LOGO_AREA = 8000;
-/** SVG logos are drawn at this density (dpi) before they are fitted, so edges stay crisp. */
-const SVG_DENSITY = 288;
 
 /**
  * A logo trimmed to its ink, fitted into `size` (at most 80% of its width and 100 px high, and
