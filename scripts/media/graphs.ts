@@ -1,8 +1,8 @@
 /**
- * ffmpeg filtergraphs that bring the SVG scene plates to life: a slow virtual camera
- * (sub-pixel zoom and drift through `perspective`), a moving light leak from the seeded
- * `gradients` source screened over the plate, temporal film grain from the seeded `noise`
- * filter, and a crossfade that makes clips loop without a visible jump.
+ * ffmpeg filtergraphs. For the demo's footage, they bring the SVG scene plates to life: a slow
+ * virtual camera (sub-pixel zoom and drift through `perspective`), a moving light leak from the
+ * seeded `gradients` source screened over the plate and temporal film grain from the seeded
+ * `noise` filter. For every video, a crossfade that makes clips loop without a visible jump.
  */
 import { ffColor, type Palette } from "./palette";
 import type { Rng } from "./seed";
@@ -105,13 +105,11 @@ export function seamlessLoop(src: string, out: string, fps: number, start: numbe
 
 const grain = (strength: number, seed: number): string => `format=yuv420p,noise=c0s=${strength}:c0f=t+u:all_seed=${seed}`;
 
-export interface LoopClip {
+export interface Footage {
   width: number;
   height: number;
   fps: number;
   seconds: number;
-  /** Crossfade length at the loop point. */
-  fade: number;
   grain: number;
   palette: Palette;
   camera: Camera;
@@ -119,14 +117,10 @@ export interface LoopClip {
   seed: number;
 }
 
-/** A looping clip of the plate on input 0: `[v]`, yuv420p. Its first frame is the poster. */
-export function loopClipGraph(c: LoopClip): string {
-  const frames = Math.round((c.seconds + c.fade) * c.fps);
-  return (
-    `${shot(0, "lit", c.width, c.height, c.fps, frames, c.palette, c.camera, c.light)};` +
-    `${seamlessLoop("lit", "looped", c.fps, c.fade, c.seconds, c.fade)};` +
-    `[looped]${grain(c.grain, c.seed)}[v]`
-  );
+/** The plate on input 0 filmed for `seconds`, lit and with grain: `[v]`, yuv420p. */
+export function footageGraph(c: Footage): string {
+  const frames = Math.round(c.seconds * c.fps);
+  return `${shot(0, "lit", c.width, c.height, c.fps, frames, c.palette, c.camera, c.light)};[lit]${grain(c.grain, c.seed)}[v]`;
 }
 
 export interface ReelShot {

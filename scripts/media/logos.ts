@@ -1,7 +1,8 @@
 /**
- * Client word marks: the brand name set in type, near-white on transparent, with a look picked
- * from the brand name's hash (typeface, weight, case, letter-spacing, an optional geometric mark,
- * a one- or two-line layout), so the /clients grid reads like a real wall of varied logos.
+ * The demo's client logos: the brand name set in type, near-white on transparent, with a look
+ * picked from the brand name's hash (typeface, weight, case, letter-spacing, an optional geometric
+ * mark, a one- or two-line layout), so the /clients grid reads like a real wall of varied logos.
+ * Drawn large, as a source the media build then fits to the logo box like any other.
  */
 import sharp from "sharp";
 import { escapeXml } from "./scenes";
@@ -65,8 +66,6 @@ interface Piece {
   input: Buffer;
   width: number;
   height: number;
-  /** The area its parts cover (less than width × height once pieces are arranged). */
-  area: number;
 }
 
 /** A line of text rendered large, then trimmed to its ink. */
@@ -78,12 +77,12 @@ async function textPiece(text: string, style: TypeStyle, size: number): Promise<
     `<text x="${size / 2}" y="${size * 1.3}" font-family="${style.family}" font-size="${size}" font-weight="${style.weight}"` +
     ` font-style="${style.italic ? "italic" : "normal"}" letter-spacing="${(style.tracking * size).toFixed(1)}" fill="${INK}">${escapeXml(text)}</text></svg>`;
   const { data, info } = await sharp(Buffer.from(svg)).trim({ threshold: 1 }).png().toBuffer({ resolveWithObject: true });
-  return { input: data, width: info.width, height: info.height, area: info.width * info.height };
+  return { input: data, width: info.width, height: info.height };
 }
 
 async function markPiece(kind: MarkKind, size: number): Promise<Piece> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">${MARK_SHAPES[kind]}</svg>`;
-  return { input: await sharp(Buffer.from(svg)).png().toBuffer(), width: size, height: size, area: size * size };
+  return { input: await sharp(Buffer.from(svg)).png().toBuffer(), width: size, height: size };
 }
 
 /** Lays pieces out in a row (`row`) or a centred column, `gap` px apart. */
@@ -104,7 +103,7 @@ async function arrange(pieces: Piece[], direction: "row" | "column", gap: number
     .composite(composites)
     .png()
     .toBuffer();
-  return { input, width, height, area: pieces.reduce((sum, p) => sum + p.area, 0) };
+  return { input, width, height };
 }
 
 type Layout = "plain" | "inline" | "stacked" | "twoLine";
@@ -149,8 +148,9 @@ async function nameBlock(name: string, style: TypeStyle, size: number): Promise<
   return arrange(lines, "column", Math.round(size * 0.3));
 }
 
-/** The word mark, composed at large size (before it is fitted to the logo box). */
-async function wordMark(name: string, r: Rng): Promise<{ mark: Piece; maxHeight: number }> {
+/** The brand's word mark as a PNG, with type 160 px high. */
+export async function logoMark(name: string): Promise<Buffer> {
+  const r = rng(`logo:${name}`);
   const style = r.pick(TYPE_STYLES);
   const layout = pickLayout(name, r);
   const kind = r.pick(MARKS);
@@ -159,33 +159,14 @@ async function wordMark(name: string, r: Rng): Promise<{ mark: Piece; maxHeight:
     const [first, rest] = secondLine(name) ?? [name, ""];
     const top = await textPiece(applyCase(first, style), style, size);
     const bottom = await textPiece(rest.toUpperCase(), SMALL_CAPS, Math.round(size * 0.3));
-    return { mark: await arrange([top, bottom], "column", Math.round(size * 0.18)), maxHeight: 80 };
+    return (await arrange([top, bottom], "column", Math.round(size * 0.18))).input;
   }
   const text = await nameBlock(name, style, size);
-  if (layout === "plain") return { mark: text, maxHeight: 64 };
+  if (layout === "plain") return text.input;
   if (layout === "inline") {
     const symbol = await markPiece(kind, Math.round(Math.min(text.height, size * 1.6) * 0.95));
-    return { mark: await arrange([symbol, text], "row", Math.round(size * 0.35)), maxHeight: 64 };
+    return (await arrange([symbol, text], "row", Math.round(size * 0.35))).input;
   }
   const symbol = await markPiece(kind, Math.round(size * 0.9));
-  return { mark: await arrange([symbol, text], "column", Math.round(size * 0.3)), maxHeight: 100 };
-}
-
-/** Logos are scaled to cover about the same area, so short and long names carry equal weight. */
-const TARGET_AREA = 8000;
-
-/** A palette-quantised transparent PNG of the brand's word mark, centred in width×height. */
-export async function logoPng(name: string, width: number, height: number): Promise<Buffer> {
-  const { mark, maxHeight } = await wordMark(name, rng(`logo:${name}`));
-  const maxWidth = width * 0.8;
-  const scale = Math.min(maxWidth / mark.width, maxHeight / mark.height, Math.sqrt(TARGET_AREA / mark.area));
-  const w = Math.max(1, Math.round(mark.width * scale));
-  const h = Math.max(1, Math.round(mark.height * scale));
-  const fitted = await sharp(mark.input).resize(w, h, { kernel: "lanczos3" }).png().toBuffer();
-  const left = Math.floor((width - w) / 2);
-  const top = Math.floor((height - h) / 2);
-  return sharp(fitted)
-    .extend({ left, right: width - w - left, top, bottom: height - h - top, background: { r: 0, g: 0, b: 0, alpha: 0 } })
-    .png({ palette: true, colors: 16, effort: 10, compressionLevel: 9, dither: 0 })
-    .toBuffer();
+  return (await arrange([symbol, text], "column", Math.round(size * 0.3))).input;
 }

@@ -1,0 +1,222 @@
+/**
+ * The demo content's sources (`npm run media -- --demo`): abstract compositions (SVG rendered by
+ * sharp) filmed by ffmpeg with a slow virtual camera, a moving light leak and film grain. Each
+ * artist has its own palette and motifs. They are written into media/ like an operator's files
+ * and go through the same derivation; these functions only make the source files:
+ *   - film artists: footage for the grid clip (video) and for each work thumb;
+ *   - photographers: one "photograph" (cropped later for desktop and phone) and each work;
+ *   - bio photos (artists' and the agent's): an abstract silhouette, never a likeness;
+ *   - reels: a 12 s showreel of four shots with its title set over the opening and a quiet
+ *     generated soundtrack;
+ *   - client logos: a typeset word mark.
+ *
+ * Everything is seeded: palettes, compositions, camera moves and ffmpeg's random sources
+ * (`gradients`, `noise`, `anoisesrc`) all derive from stable strings such as the artist id, and
+ * files are written bit-exact without metadata, so a rerun writes the same bytes, and outputs
+ * made from them stay up to date.
+ */
+import { writeFile } from "node:fs/promises";
+
+import sharp from "sharp";
+
+import { artists, reels, site, type Artist, type ClientLogo, type Reel } from "../../app/content/index";
+import { MEDIA_SIZES } from "../../app/lib/media";
+import { BITEXACT, ffmpeg, pipedPngInputs } from "./ffmpeg";
+import { driftCamera, footageGraph, moveCamera, padAudioGraph, pickLight, reelGraph, type Footage } from "./graphs";
+import { logoMark } from "./logos";
+import { PALETTES, type Palette } from "./palette";
+import type { SourceType } from "./plan";
+import { MOTIF_NAMES, bustSvg, sceneSvg, titleCardSvg, type Motif } from "./scenes";
+import { deal, hash, rng } from "./seed";
+
+/** The file type the demo writes for each type of source. */
+export const DEMO_EXTENSION: Record<SourceType, string> = { video: "mp4", image: "png", logo: "png" };
+
+/** Grain strength (SVG overlay opacity) for stills. */
+const STILL_GRAIN = 0.28;
+const VIGNETTE = 0.45;
+
+/**
+ * Source footage is kept near-lossless (the site's files are encoded from it), on one thread so
+ * the bytes come out the same every run.
+ */
+const SOURCE_H264 = ["-c:v", "libx264", "-preset", "fast", "-crf", "14", "-pix_fmt", "yuv420p", "-threads", "1"];
+
+// ---------------------------------------------------------------------------------------------
+// Art direction per artist
+
+interface Style {
+  palette: Palette;
+  /** The artist's main motif, then two more that take turns with it across the work thumbs. */
+  motifs: [Motif, Motif, Motif];
+}
+
+export const AGENT = "agent";
+
+/** Palettes are dealt across everyone (all distinct), motifs within each list (evenly spread). */
+function styles(): Map<string, Style> {
+  const film = artists.film.map((a) => a.id);
+  const photographers = artists.photographers.map((a) => a.id);
+  const everyone = [...film, ...photographers, AGENT];
+  const palettes = deal(everyone, PALETTES, "palette");
+  // The agent's bio photo is the only picture of theirs, and it has no motif.
+  const motifs = [...deal(film, MOTIF_NAMES, "motif"), ...deal(photographers, MOTIF_NAMES, "motif"), MOTIF_NAMES[0]];
+  return new Map(
+    everyone.map((id, i): [string, Style] => {
+      const others = MOTIF_NAMES.filter((m) => m !== motifs[i]).sort((a, b) => hash(`${id}:${a}`) - hash(`${id}:${b}`));
+      return [id, { palette: palettes[i], motifs: [motifs[i], others[0], others[1]] }];
+    }),
+  );
+}
+
+const STYLES = styles();
+
+function styleOf(id: string): Style {
+  const style = STYLES.get(id);
+  if (!style) throw new Error(`no demo style for ${id}`);
+  return style;
+}
+
+type Size = { readonly width: number; readonly height: number };
+
+function svgToPng(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Film artists: footage for the grid clip and the work thumbs
+
+interface FootageRecipe {
+  motif: Motif;
+  sceneKey: string;
+  footage: Footage;
+}
+
+/**
+ * Five seconds: the grid clip loops the last four and crossfades into the first (see derive.ts),
+ * so the camera's drift has a four-second period. Drawn at the director's still size, the
+ * largest picture made from it.
+ */
+function directorRecipe(artist: Artist): FootageRecipe {
+  const style = styleOf(artist.id);
+  const r = rng(`clip:${artist.id}`);
+  const loop = 4;
+  return {
+    motif: style.motifs[0],
+    sceneKey: `scene:${artist.id}`,
+    footage: { ...MEDIA_SIZES.directorStill, fps: 25, seconds: loop + 1, grain: 6, palette: style.palette, camera: driftCamera(loop, r), light: pickLight(r), seed: r.seed() },
+  };
+}
+
+/** Three seconds at the thumbnails' own size and rate: they loop two and a half. */
+function filmWorkRecipe(artist: Artist, index: number): FootageRecipe {
+  const style = styleOf(artist.id);
+  const r = rng(`work:${artist.id}:${index}`);
+  const loop = 2.5;
+  return {
+    motif: style.motifs[index % 3],
+    sceneKey: `work-scene:${artist.id}:${index}`,
+    footage: { ...MEDIA_SIZES.filmWork, fps: 12, seconds: loop + 0.5, grain: 0, palette: style.palette, camera: driftCamera(loop, r), light: pickLight(r), seed: r.seed() },
+  };
+}
+
+async function footage(recipe: FootageRecipe, out: string, display: string): Promise<void> {
+  const { footage: f } = recipe;
+  const plate = await svgToPng(sceneSvg(recipe.motif, f.width, f.height, f.palette, rng(recipe.sceneKey), { vignette: VIGNETTE }));
+  await ffmpeg(
+    [...pipedPngInputs(1), "-filter_complex", footageGraph(f), "-map", "[v]", "-r", String(f.fps), ...SOURCE_H264, "-an", ...BITEXACT, "-f", "mp4", out],
+    [plate],
+    display,
+  );
+}
+
+export function directorFootage(artist: Artist, out: string, display: string): Promise<void> {
+  return footage(directorRecipe(artist), out, display);
+}
+
+export function filmWorkFootage(artist: Artist, index: number, out: string, display: string): Promise<void> {
+  return footage(filmWorkRecipe(artist, index), out, display);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Photographers, bio photos
+
+/** The photographer's picture, 4:5, large enough for both crops. */
+const MASTER = { width: 1200, height: 1500 };
+
+async function stillPng(svg: string, out: string): Promise<void> {
+  await writeFile(out, await svgToPng(svg));
+}
+
+export function photograph(artist: Artist, out: string): Promise<void> {
+  const style = styleOf(artist.id);
+  return stillPng(sceneSvg(style.motifs[0], MASTER.width, MASTER.height, style.palette, rng(`scene:${artist.id}`), { grain: STILL_GRAIN, vignette: VIGNETTE }), out);
+}
+
+export function photoWork(artist: Artist, index: number, out: string): Promise<void> {
+  const { width, height } = MEDIA_SIZES.photoWork;
+  const style = styleOf(artist.id);
+  return stillPng(sceneSvg(style.motifs[index % 3], width, height, style.palette, rng(`work-scene:${artist.id}:${index}`), { grain: STILL_GRAIN, vignette: VIGNETTE }), out);
+}
+
+/** `id`: an artist's, or AGENT. */
+export function bioPhoto(id: string, out: string): Promise<void> {
+  const { width, height } = MEDIA_SIZES.bioPhoto;
+  return stillPng(bustSvg(width, height, styleOf(id).palette, rng(`bio:${id}`), { grain: STILL_GRAIN, vignette: VIGNETTE }), out);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reels
+
+const REEL_FPS = 25;
+const REEL_VIDEO = { width: 1280, height: 720 };
+
+/** A fixed shuffle of the motifs; reel i takes four in a row from position 3i, so reels open differently. */
+const REEL_MOTIFS = [...MOTIF_NAMES].sort((a, b) => hash(`reel:${a}`) - hash(`reel:${b}`));
+
+/** Four shots with distinct motifs, each in the palette of an artist from the roster. */
+function reelShots(reel: Reel, size: Size) {
+  const r = rng(`reel:${reel.slug}`);
+  const offset = reels.findIndex((candidate) => candidate.slug === reel.slug) * 3;
+  const motifs = [0, 1, 2, 3].map((k) => REEL_MOTIFS[(offset + k) % REEL_MOTIFS.length]);
+  const roster = [...STYLES.values()].map((s) => s.palette);
+  const first = r.int(roster.length);
+  const step = 1 + r.int(roster.length - 1);
+  const shots = motifs.map((motif, i) => ({ motif, palette: roster[(first + i * step) % roster.length], sceneKey: `reel-scene:${reel.slug}:${i}` }));
+  const seconds = reel.duration;
+  const moves = shots.map((shot) => ({
+    palette: shot.palette,
+    camera: moveCamera(seconds / shots.length + 0.5, r),
+    light: pickLight(r),
+    transition: r.pick(["fade", "fadeblack", "smoothleft", "smoothup"]),
+  }));
+  const cut = { ...size, fps: REEL_FPS, seconds, transition: 0.48, shots: moves, titleIn: 0.4, titleOut: 4.2, grain: 5, seed: r.seed() };
+  return { shots, cut };
+}
+
+/** A showreel with sound. */
+export async function reelFootage(reel: Reel, out: string, display: string): Promise<void> {
+  const size = REEL_VIDEO;
+  const { shots, cut } = reelShots(reel, size);
+  const plates = shots.map((shot) => svgToPng(sceneSvg(shot.motif, size.width, size.height, shot.palette, rng(shot.sceneKey), { vignette: VIGNETTE })));
+  const label = reel.title.includes(site.agencyName) ? "Showreel" : site.agencyName;
+  const inputs = await Promise.all([...plates, svgToPng(titleCardSvg(size.width, size.height, label, reel.title))]);
+  await ffmpeg(
+    [
+      ...pipedPngInputs(inputs.length),
+      "-filter_complex", `${reelGraph(cut)};${padAudioGraph(reel.duration, rng(`audio:${reel.slug}`))}`,
+      "-map", "[v]", "-map", "[a]", "-r", String(REEL_FPS),
+      ...SOURCE_H264, "-c:a", "aac", "-b:a", "192k", "-ar", "48000", "-t", String(reel.duration),
+      ...BITEXACT, "-f", "mp4", out,
+    ],
+    inputs,
+    display,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Logos
+
+export async function logo(client: ClientLogo, out: string): Promise<void> {
+  await writeFile(out, await logoMark(client.name));
+}

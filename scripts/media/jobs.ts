@@ -1,0 +1,292 @@
+/**
+ * Every file the site needs, as a job: the site path the content names, and what it is made
+ * from. A source job reads one file from media/ (laid out per content entry, see the header of
+ * scripts/build-media.ts); a file job reads files already in public/: the responsive ladders and
+ * link previews read the stills the source jobs make, the icons read public/favicon.svg.
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+import { artists, biography, clientLogos, reels, site, type Artist, type ClientLogo, type Reel, type WorkThumb } from "../../app/content/index";
+import { type LadderFile, type LadderKind, ladderFiles, MEDIA_SIZES, previewImages } from "../../app/lib/media";
+import * as demo from "./demo";
+import * as derive from "./derive";
+import type { SourceInfo } from "./derive";
+import { requireFonts } from "./fonts";
+import { ladderImage } from "./ladder";
+import { MEDIA_DIR, type Slot, type SourceType } from "./plan";
+import { icoFromPng, iconPng, previewJpeg } from "./previews";
+
+/** The content the media are made for: the site's (SITE_CONTENT), or a test's. */
+export interface MediaContent {
+  film: readonly Artist[];
+  photographers: readonly Artist[];
+  /** The photo on /biography. */
+  agentPhoto?: string;
+  reels: readonly Reel[];
+  clientLogos: readonly ClientLogo[];
+  agencyName: string;
+}
+
+export const SITE_CONTENT: MediaContent = {
+  film: artists.film,
+  photographers: artists.photographers,
+  agentPhoto: biography.photo,
+  reels,
+  clientLogos,
+  agencyName: site.agencyName,
+};
+
+/**
+ * Every kind of output: its label in the size summary, the extension its path must have, and
+ * the version of its recipe. Bump a version when the way a kind is made changes: the manifest
+ * then no longer matches, and the next run remakes every output of that kind.
+ */
+export const KINDS = {
+  directorClip: { label: "director clip (mp4)", extension: ".mp4", version: 2 },
+  directorStill: { label: "director still (jpg)", extension: ".jpg", version: 1 },
+  filmWork: { label: "film work (webp)", extension: ".webp", version: 2 },
+  filmWorkStill: { label: "film work still (jpg)", extension: ".jpg", version: 1 },
+  photographerDesktop: { label: "photographer desktop (jpg)", extension: ".jpg", version: 1 },
+  photographerMobile: { label: "photographer mobile (jpg)", extension: ".jpg", version: 1 },
+  photoWork: { label: "photo work (jpg)", extension: ".jpg", version: 1 },
+  bioPhoto: { label: "bio photo (jpg)", extension: ".jpg", version: 1 },
+  reelMp4: { label: "reel (mp4)", extension: ".mp4", version: 1 },
+  reelHls: { label: "reel (hls)", extension: ".m3u8", version: 1 },
+  reelPoster: { label: "reel poster (jpg)", extension: ".jpg", version: 1 },
+  reelThumb: { label: "reel thumb (webp)", extension: ".webp", version: 1 },
+  clientLogo: { label: "client logo (png)", extension: ".png", version: 1 },
+  ladderAvif: { label: "ladder (avif)", extension: ".avif", version: 1 },
+  ladderWebp: { label: "ladder (webp)", extension: ".webp", version: 1 },
+  ladderJpeg: { label: "ladder (jpg)", extension: ".jpg", version: 1 },
+  ladderPng: { label: "ladder (png)", extension: ".png", version: 1 },
+  preview: { label: "link preview (jpg)", extension: ".jpg", version: 1 },
+  icon: { label: "icon (png)", extension: ".png", version: 1 },
+  favicon: { label: "favicon (ico)", extension: ".ico", version: 1 },
+} as const;
+
+export type Kind = keyof typeof KINDS;
+
+/** A source file: where it goes in media/, and how the demo makes one there (`--demo`). */
+export interface Source {
+  slot: Slot;
+  demo(out: string, display: string): Promise<void>;
+}
+
+interface JobBase {
+  /** Site path the content references ("/images/…"), under public/. */
+  site: string;
+  kind: Kind;
+  /** What shapes the output besides its inputs (size, format): part of its up-to-date key. */
+  recipe: string;
+}
+
+/**
+ * Each job writes its output to `out`, a temporary path that is moved into place once complete
+ * (for HLS a folder that replaces the master playlist's folder). `display` names it in messages.
+ */
+export interface SourceJob extends JobBase {
+  source: Source;
+  make(file: string, info: SourceInfo, out: string, display: string): Promise<void>;
+}
+
+export interface FileJob extends JobBase {
+  /** Site paths of the files in public/ it reads. */
+  files: string[];
+  make(files: string[], out: string, display: string): Promise<void>;
+}
+
+export type Job = SourceJob | FileJob;
+
+const sizeRecipe = ({ width, height }: { width: number; height: number }): string => `${width}x${height}`;
+
+function source(base: string, type: SourceType, makeDemo: Source["demo"]): Source {
+  return { slot: { base: `${MEDIA_DIR}/${base}`, type }, demo: makeDemo };
+}
+
+/** A work thumb's source is named after its file: "/images/work/x/3.webp" → "work-3". */
+function workName(work: WorkThumb): string {
+  return `work-${path.basename(work.image, path.extname(work.image))}`;
+}
+
+function workThumbs(artist: Artist): WorkThumb[] {
+  return [...artist.recentWorkThumbs, ...(artist.extraThumbs ?? [])];
+}
+
+function filmJobs(artist: Artist): Job[] {
+  const clip = source(`artists/${artist.id}/clip`, "video", (out, display) => demo.directorFootage(artist, out, display));
+  const jobs: Job[] = [
+    { site: artist.thumb, kind: "directorClip", source: clip, recipe: sizeRecipe(MEDIA_SIZES.directorClip), make: (file, info, out, display) => derive.directorClip(file, info, out, display) },
+    { site: artist.mobileBG, kind: "directorStill", source: clip, recipe: sizeRecipe(MEDIA_SIZES.directorStill), make: (file, _info, out, display) => derive.directorStill(file, out, display) },
+  ];
+  workThumbs(artist).forEach((work, i) => {
+    const footage = source(`artists/${artist.id}/${workName(work)}`, "video", (out, display) => demo.filmWorkFootage(artist, i, out, display));
+    const recipe = sizeRecipe(MEDIA_SIZES.filmWork);
+    jobs.push({ site: work.image, kind: "filmWork", source: footage, recipe, make: (file, info, out, display) => derive.filmWorkAnimation(file, info, out, display) });
+    if (work.still) jobs.push({ site: work.still, kind: "filmWorkStill", source: footage, recipe, make: (file, _info, out, display) => derive.filmWorkStill(file, out, display) });
+  });
+  return jobs;
+}
+
+/** A still cropped from a picture source to the size of its kind. */
+function croppedJob(site: string, kind: "photographerDesktop" | "photographerMobile" | "photoWork" | "bioPhoto", from: Source): SourceJob {
+  const size = MEDIA_SIZES[kind];
+  return { site, kind, source: from, recipe: sizeRecipe(size), make: (file, _info, out) => derive.croppedJpeg(file, out, size) };
+}
+
+function photographerJobs(artist: Artist): Job[] {
+  const photo = source(`artists/${artist.id}/photo`, "image", (out) => demo.photograph(artist, out));
+  return [
+    croppedJob(artist.thumb, "photographerDesktop", photo),
+    croppedJob(artist.mobileBG, "photographerMobile", photo),
+    ...workThumbs(artist).map((work, i) =>
+      croppedJob(work.image, "photoWork", source(`artists/${artist.id}/${workName(work)}`, "image", (out) => demo.photoWork(artist, i, out))),
+    ),
+  ];
+}
+
+function bioJobs(content: MediaContent): Job[] {
+  const jobs = [...content.film, ...content.photographers].flatMap((artist): Job[] =>
+    artist.bioPhoto ? [croppedJob(artist.bioPhoto, "bioPhoto", source(`artists/${artist.id}/bio`, "image", (out) => demo.bioPhoto(artist.id, out)))] : [],
+  );
+  if (content.agentPhoto) jobs.push(croppedJob(content.agentPhoto, "bioPhoto", source("agent/bio", "image", (out) => demo.bioPhoto(demo.AGENT, out))));
+  return jobs;
+}
+
+function sourceOf(reel: Reel, type: Reel["sources"][number]["type"]): string {
+  const found = reel.sources.find((s) => s.type === type);
+  if (!found) throw new Error(`reel ${reel.slug}: no ${type} source`);
+  return found.src;
+}
+
+function reelJobs(reel: Reel): Job[] {
+  const footage = source(`reels/${reel.slug}`, "video", (out, display) => {
+    requireFonts();
+    return demo.reelFootage(reel, out, display);
+  });
+  const master = sourceOf(reel, "application/x-mpegURL");
+  return [
+    { site: sourceOf(reel, "video/mp4"), kind: "reelMp4", source: footage, recipe: "1280x720", make: (file, info, out, display) => derive.reelMp4(file, info, out, display) },
+    { site: master, kind: "reelHls", source: footage, recipe: "720p 360p", make: (file, info, out, display) => derive.reelHls(file, info, out, path.basename(master), display) },
+    { site: reel.poster, kind: "reelPoster", source: footage, recipe: sizeRecipe(MEDIA_SIZES.reelPoster), make: (file, _info, out, display) => derive.reelPoster(file, out, display) },
+    { site: reel.thumb, kind: "reelThumb", source: footage, recipe: sizeRecipe(MEDIA_SIZES.reelThumb), make: (file, info, out, display) => derive.reelThumb(file, info, out, display) },
+  ];
+}
+
+/** A client's logo source is named after its file: "/images/clients/acme.png" → media/logos/acme.{png,svg}. */
+function logoJob(client: ClientLogo): SourceJob {
+  const name = path.basename(client.logo, path.extname(client.logo));
+  const mark = source(`logos/${name}`, "logo", (out) => {
+    requireFonts();
+    return demo.logo(client, out);
+  });
+  const size = MEDIA_SIZES.clientLogo;
+  return { site: client.logo, kind: "clientLogo", source: mark, recipe: sizeRecipe(size), make: (file, _info, out) => derive.logoPng(file, out, size) };
+}
+
+/** The kinds of still the pages show, with the ladder each one gets. */
+const LADDER_OF: Partial<Record<Kind, LadderKind>> = {
+  directorStill: "directorStill",
+  filmWorkStill: "filmWork",
+  photographerDesktop: "photographerDesktop",
+  photographerMobile: "photographerMobile",
+  photoWork: "photoWork",
+  bioPhoto: "bioPhoto",
+  reelPoster: "reelPoster",
+  clientLogo: "clientLogo",
+};
+
+const LADDER_KIND: Record<LadderFile["format"], Kind> = {
+  avif: "ladderAvif",
+  webp: "ladderWebp",
+  jpg: "ladderJpeg",
+  png: "ladderPng",
+};
+
+/** Every file of the ladder of a still the pages show, resized and encoded from that still. */
+function ladderJobs(still: Job): Job[] {
+  const ladder = LADDER_OF[still.kind];
+  if (!ladder) return [];
+  return ladderFiles(ladder, still.site).map((file): FileJob => ({
+    site: file.path,
+    kind: LADDER_KIND[file.format],
+    files: [still.site],
+    recipe: `${sizeRecipe(file)} ${file.format}`,
+    make: async ([input], out) => writeFile(out, await ladderImage(input, file)),
+  }));
+}
+
+/** Link previews: the site's (from the first director's still), each artist's and each reel's. */
+function previewJobs(content: MediaContent): Job[] {
+  const fromFile = (site: string, background: string, caption?: { title: string; subtitle: string }): FileJob => ({
+    site,
+    kind: "preview",
+    files: [background],
+    recipe: caption ? `${caption.title} / ${caption.subtitle}` : "",
+    make: async ([input], out) => {
+      requireFonts();
+      await writeFile(out, await previewJpeg(input, caption));
+    },
+  });
+  const artistPreview = (artist: Artist, background: string) =>
+    fromFile(previewImages.artist(artist.id), background, { title: artist.name, subtitle: artist.title });
+  return [
+    ...content.film.slice(0, 1).map((first) => fromFile(previewImages.site, first.mobileBG, { title: content.agencyName, subtitle: "Film directors & photographers" })),
+    ...content.film.map((artist) => artistPreview(artist, artist.mobileBG)),
+    ...content.photographers.map((artist) => artistPreview(artist, artist.thumb)),
+    // A reel's poster already shows its title card.
+    ...content.reels.map((reel) => fromFile(previewImages.reel(reel.slug), reel.poster)),
+  ];
+}
+
+/** Icons rendered from the hand-drawn public/favicon.svg. */
+function iconJobs(): Job[] {
+  const png = (site: string, size: number, opaque = false): FileJob => ({
+    site,
+    kind: "icon",
+    files: ["/favicon.svg"],
+    recipe: `${size}${opaque ? " opaque" : ""}`,
+    make: async ([svg], out) => writeFile(out, await iconPng(await readFile(svg, "utf8"), size, opaque)),
+  });
+  const favicon: FileJob = {
+    site: "/favicon.ico",
+    kind: "favicon",
+    files: ["/favicon.svg"],
+    recipe: "32",
+    make: async ([svg], out) => writeFile(out, icoFromPng(await iconPng(await readFile(svg, "utf8"), 32), 32)),
+  };
+  return [
+    png("/images/icons/icon-192.png", 192),
+    png("/images/icons/icon-512.png", 512),
+    png("/images/icons/apple-touch-icon.png", 180, true),
+    favicon,
+  ];
+}
+
+/** Checks that a site path is a media path with the kind's extension. */
+function checkPath(job: Job): void {
+  if (!/^\/((images|videos)\/[a-z0-9][a-z0-9/._-]*|favicon\.ico)$/.test(job.site) || job.site.includes("..")) {
+    throw new Error(`${KINDS[job.kind].label}: "${job.site}" is not a /images/… or /videos/… path`);
+  }
+  const { extension, label } = KINDS[job.kind];
+  if (!job.site.endsWith(extension)) throw new Error(`${label}: "${job.site}" should end in ${extension}`);
+}
+
+/** Every job for `content`: source jobs first, then the file jobs that read their outputs. */
+export function planJobs(content: MediaContent): Job[] {
+  const fromSources = [
+    ...content.film.flatMap(filmJobs),
+    ...content.photographers.flatMap(photographerJobs),
+    ...bioJobs(content),
+    ...content.reels.flatMap(reelJobs),
+    ...content.clientLogos.map(logoJob),
+  ];
+  const jobs = [...fromSources, ...fromSources.flatMap(ladderJobs), ...previewJobs(content), ...iconJobs()];
+  const seen = new Set<string>();
+  for (const job of jobs) {
+    checkPath(job);
+    if (seen.has(job.site)) throw new Error(`two media share the path ${job.site}`);
+    seen.add(job.site);
+  }
+  return jobs;
+}

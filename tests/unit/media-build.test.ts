@@ -1,0 +1,188 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { Artist } from "~/content/types";
+import { ladderFiles, MEDIA_SIZES } from "~/lib/media";
+import { ffprobe } from "../../scripts/media/ffmpeg";
+import { type Job, type MediaContent, planJobs, type SourceJob } from "../../scripts/media/jobs";
+import { buildMedia, type RunOptions, writeDemoSources } from "../../scripts/media/run";
+
+const photographer: Artist = {
+  id: "ines-park",
+  name: "Ines Park",
+  title: "Photographer",
+  thumb: "/images/photographers/ines-park.jpg",
+  mobileBG: "/images/photographers/ines-park-mobile.jpg",
+  url: "/artists/photography/ines-park",
+  website: "ines-park.example",
+  instagram: "",
+  biography: "",
+  recentWorkThumbs: [],
+};
+
+const director: Artist = {
+  ...photographer,
+  id: "tom-ashe",
+  name: "Tom Ashe",
+  title: "Director",
+  thumb: "/videos/directors/tom-ashe.mp4",
+  mobileBG: "/images/directors/tom-ashe.jpg",
+  url: "/artists/film/tom-ashe",
+  recentWorkThumbs: [{ name: "Spot", image: "/images/work/tom-ashe/1.webp", still: "/images/work/tom-ashe/1.jpg", url: "https://example.com/spot" }],
+};
+
+const content = (film: Artist[], photographers: Artist[]): MediaContent => ({ film, photographers, reels: [], clientLogos: [], agencyName: "Test Agency" });
+
+/** The jobs of `content` without link previews and icons (they need fonts and a favicon). */
+const jobsOf = (media: MediaContent): Job[] => planJobs(media).filter((job) => !["preview", "icon", "favicon"].includes(job.kind));
+
+async function dimensions(file: string): Promise<[number | undefined, number | undefined, string | undefined]> {
+  const { width, height, format } = await sharp(file).metadata();
+  return [width, height, format];
+}
+
+/** Every file under `dir`, relative to it. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
+}
+
+describe("media build, pictures (sharp only)", () => {
+  let root: string;
+  const lines: string[] = [];
+  const options = (force = false): RunOptions => ({ root, force, log: (line) => lines.push(line) });
+  const jobs = jobsOf(content([], [photographer]));
+  const photo = () => path.join(root, "media/artists/ines-park/photo.jpg");
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "media-build-"));
+    await mkdir(path.dirname(photo()), { recursive: true });
+    // A landscape "photograph" with a bright subject off centre, so the crops have work to do.
+    const subject = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1600"><rect width="2400" height="1600" fill="#203040"/><circle cx="1700" cy="700" r="300" fill="#f0c080"/></svg>');
+    await sharp(subject).jpeg().toFile(photo());
+  });
+
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it("crops the photo for desktop and phone and makes both ladders", { timeout: 120_000 }, async () => {
+    const summary = await buildMedia(jobs, options());
+    expect(await dimensions(path.join(root, "public", photographer.thumb))).toEqual([960, 1200, "jpeg"]);
+    expect(await dimensions(path.join(root, "public", photographer.mobileBG))).toEqual([720, 720, "jpeg"]);
+    const ladder = [...ladderFiles("photographerDesktop", photographer.thumb), ...ladderFiles("photographerMobile", photographer.mobileBG)];
+    for (const file of ladder) {
+      const format = file.format === "jpg" ? "jpeg" : file.format === "avif" ? "heif" : file.format;
+      expect(await dimensions(path.join(root, "public", file.path)), file.path).toEqual([file.width, file.height, format]);
+    }
+    expect(summary).toEqual({ made: 2 + ladder.length, upToDate: 0, kept: 0 });
+    expect(lines).toContain("making 2 files from sources in media/");
+    expect(lines.some((line) => /^\[1\/2\] media\/artists\/ines-park\/photo\.jpg → public\/images\/photographers\/ines-park(-mobile)?\.jpg \(\d+\.\d s\)$/.test(line))).toBe(true);
+    const manifest = JSON.parse(await readFile(path.join(root, "media/manifest.json"), "utf8")) as Record<string, { from: string[] }>;
+    expect(manifest[photographer.thumb].from).toEqual(["media/artists/ines-park/photo.jpg"]);
+    expect(manifest[ladder[0].path].from).toEqual([`public${photographer.thumb}`]);
+  });
+
+  it("skips everything on a rerun, and says which files in media/ it does not use", async () => {
+    await mkdir(path.join(root, "media/artists/ines-prk"));
+    await writeFile(path.join(root, "media/artists/ines-prk/photo.jpg"), "");
+    expect(await buildMedia(jobs, options())).toEqual({ made: 0, upToDate: 20, kept: 0 });
+    expect(lines).toContain("ignored media/artists/ines-prk/photo.jpg: no content entry takes a file of that name");
+  });
+
+  it("keeps outputs without a source, as in a fresh clone, and deletes nothing", async () => {
+    const before = await filesUnder(path.join(root, "public"));
+    await rm(photo());
+    expect(await buildMedia(jobs, options())).toEqual({ made: 0, upToDate: 18, kept: 2 });
+    expect(await filesUnder(path.join(root, "public"))).toEqual(before);
+  });
+
+  it("fails naming the source to add when an output is missing too", async () => {
+    await rm(path.join(root, "public", photographer.mobileBG));
+    await expect(buildMedia(jobs, options())).rejects.toThrow(
+      "media/artists/ines-park/photo.{jpg,jpeg,png,webp,tif,tiff}  (for public/images/photographers/ines-park-mobile.jpg)",
+    );
+  });
+
+  it("fails naming a source it cannot read, before writing anything", async () => {
+    await writeFile(photo(), "not a picture");
+    const before = await filesUnder(path.join(root, "public"));
+    await expect(buildMedia(jobs, options())).rejects.toThrow(/^media\/artists\/ines-park\/photo\.jpg: cannot read \(.+\)$/);
+    expect(await filesUnder(path.join(root, "public"))).toEqual(before);
+  });
+});
+
+describe("--demo", () => {
+  let root: string;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "media-demo-"));
+  });
+
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  /** A bio photo job whose demo source is a flat grey picture. */
+  const bioJob = (id: string): SourceJob => {
+    const [job] = planJobs(content([], [{ ...photographer, id, bioPhoto: `/images/bio/${id}.jpg` }])).filter(
+      (candidate): candidate is SourceJob => candidate.kind === "bioPhoto" && "source" in candidate,
+    );
+    const grey = async (out: string) => {
+      await sharp({ create: { width: 60, height: 75, channels: 3, background: "#777" } }).png().toFile(out);
+    };
+    return { ...job, source: { ...job.source, demo: grey } };
+  };
+
+  it("writes a demo source into each empty slot, never over a file there, and never over an operator's output", async () => {
+    await mkdir(path.join(root, "media/artists/own"), { recursive: true });
+    await writeFile(path.join(root, "media/artists/own/bio.jpg"), "the operator's");
+    await writeFile(path.join(root, "media/manifest.json"), JSON.stringify({ "/images/bio/elsewhere.jpg": { from: ["media/artists/elsewhere/bio.tif"], key: "0" } }));
+    const lines: string[] = [];
+    await writeDemoSources([bioJob("empty"), bioJob("own"), bioJob("elsewhere")], { root, force: false, log: (line) => lines.push(line) });
+    expect(await filesUnder(path.join(root, "media"))).toEqual(["artists/empty/bio.png", "artists/own/bio.jpg", "manifest.json"]);
+    expect(await readFile(path.join(root, "media/artists/own/bio.jpg"), "utf8")).toBe("the operator's");
+    expect(lines[0]).toMatch(/^demo: left 1 sources out.*media\/artists\/elsewhere\/bio\./);
+  });
+});
+
+const ffmpegMissing = spawnSync("ffmpeg", ["-version"]).status !== 0;
+
+describe.skipIf(ffmpegMissing)(`media build, videos${ffmpegMissing ? " (skipped: ffmpeg is not installed)" : ""}`, () => {
+  let root: string;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "media-build-"));
+    const dir = path.join(root, "media/artists/tom-ashe");
+    await mkdir(dir, { recursive: true });
+    for (const name of ["clip.mov", "work-1.mp4"]) {
+      const made = spawnSync("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=s=320x240:r=30:d=3", "-pix_fmt", "yuv420p", path.join(dir, name)]);
+      expect(made.status, made.stderr.toString()).toBe(0);
+    }
+  });
+
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it("loops a director's clip, takes its first frame as the still, and makes the work thumbnail", { timeout: 120_000 }, async () => {
+    const jobs = jobsOf(content([director], [])).filter((job) => "source" in job);
+    await buildMedia(jobs, { root, force: false, log: () => undefined });
+    const clip = await ffprobe(path.join(root, "public", director.thumb));
+    expect([clip.width, clip.height, clip.audio]).toEqual([MEDIA_SIZES.directorClip.width, MEDIA_SIZES.directorClip.height, false]);
+    expect(clip.duration).toBeGreaterThan(1.5);
+    expect(await dimensions(path.join(root, "public", director.mobileBG))).toEqual([960, 540, "jpeg"]);
+    const work = director.recentWorkThumbs[0];
+    const animation = await sharp(path.join(root, "public", work.image)).metadata();
+    expect([animation.width, animation.height, animation.format]).toEqual([480, 270, "webp"]);
+    expect(animation.pages).toBeGreaterThan(12);
+    expect(await dimensions(path.join(root, "public", work.still ?? ""))).toEqual([480, 270, "jpeg"]);
+  });
+
+  it("fails naming a video it cannot read", async () => {
+    await writeFile(path.join(root, "media/artists/tom-ashe/clip.mov"), "not a video");
+    const jobs = jobsOf(content([director], [])).filter((job) => "source" in job);
+    await expect(buildMedia(jobs, { root, force: false, log: () => undefined })).rejects.toThrow(/^media\/artists\/tom-ashe\/clip\.mov: cannot read \(.+\)$/);
+    expect(existsSync(path.join(root, "public", director.thumb))).toBe(true);
+  });
+});

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+
+import { planJobs, SITE_CONTENT, type SourceJob } from "../../scripts/media/jobs";
+import { decide, entryKey, expectedName, findSource, missingSourcesMessage, serializeManifest, unreadableMessage, type Slot } from "../../scripts/media/plan";
+
+const jobs = planJobs(SITE_CONTENT);
+
+/** The source slot each output is made from, or the public files it reads. */
+function madeFrom(site: string): string {
+  const job = jobs.find((candidate) => candidate.site === site);
+  if (!job) throw new Error(`no job makes ${site}`);
+  return "source" in job ? expectedName(job.source.slot) : job.files.join(" ");
+}
+
+const outputsOf = (base: string): string[] =>
+  jobs.filter((job): job is SourceJob => "source" in job && job.source.slot.base === base).map((job) => job.site);
+
+describe("which source feeds which outputs", () => {
+  it("makes a film artist's grid clip and its still from media/artists/{id}/clip", () => {
+    expect(outputsOf("media/artists/mira-castell/clip")).toEqual(["/videos/directors/mira-castell.mp4", "/images/directors/mira-castell.jpg"]);
+    expect(madeFrom("/images/directors/mira-castell.jpg")).toBe("media/artists/mira-castell/clip.{mp4,mov,m4v,webm}");
+  });
+
+  it("names work sources after the work's file, films' as videos and photographers' as pictures", () => {
+    expect(outputsOf("media/artists/mira-castell/work-2")).toEqual(["/images/work/mira-castell/2.webp", "/images/work/mira-castell/2.jpg"]);
+    expect(madeFrom("/images/work/clara-wren/5.jpg")).toBe("media/artists/clara-wren/work-5.{jpg,jpeg,png,webp,tif,tiff}");
+  });
+
+  it("crops a photographer's desktop and phone stills from one photo", () => {
+    const { id, thumb, mobileBG } = SITE_CONTENT.photographers[0];
+    expect(outputsOf(`media/artists/${id}/photo`)).toEqual([thumb, mobileBG]);
+  });
+
+  it("makes every file of a reel from media/reels/{slug}", () => {
+    expect(outputsOf("media/reels/reel-2020")).toEqual([
+      "/videos/reels/reel-2020.mp4",
+      "/videos/reels/reel-2020/master.m3u8",
+      "/images/reels/reel-2020.jpg",
+      "/images/reels/reel-2020.webp",
+    ]);
+  });
+
+  it("takes bio photos, the agent's and the logos from their own folders", () => {
+    expect(madeFrom("/images/bio/mira-castell.jpg")).toBe("media/artists/mira-castell/bio.{jpg,jpeg,png,webp,tif,tiff}");
+    expect(madeFrom(SITE_CONTENT.agentPhoto ?? "")).toBe("media/agent/bio.{jpg,jpeg,png,webp,tif,tiff}");
+    expect(madeFrom("/images/clients/fable-and-thread.png")).toBe("media/logos/fable-and-thread.{png,svg}");
+  });
+
+  it("makes ladders and previews from the stills in public/, icons from the favicon", () => {
+    expect(madeFrom("/images/directors/mira-castell-480w.avif")).toBe("/images/directors/mira-castell.jpg");
+    expect(madeFrom("/images/og/reels/reel-2021.jpg")).toBe("/images/reels/reel-2021.jpg");
+    expect(madeFrom("/favicon.ico")).toBe("/favicon.svg");
+  });
+
+  it("gives every media path the content names a job, and every source job a slot under media/", () => {
+    const sites = new Set(jobs.map((job) => job.site));
+    for (const artist of [...SITE_CONTENT.film, ...SITE_CONTENT.photographers]) {
+      expect(sites.has(artist.thumb) && sites.has(artist.mobileBG), artist.id).toBe(true);
+    }
+    for (const job of jobs) if ("source" in job) expect(job.source.slot.base).toMatch(/^media\/(artists|agent|reels|logos)\//);
+  });
+});
+
+describe("finding a source", () => {
+  const slot: Slot = { base: "media/artists/jane/photo", type: "image" };
+
+  it("takes the slot's file in any accepted type, in any case", () => {
+    expect(findSource(slot, ["media/artists/jane/photo.JPG", "media/artists/jane/clip.mp4"])).toBe("media/artists/jane/photo.JPG");
+    expect(findSource(slot, ["media/artists/jane/photo.tiff"])).toBe("media/artists/jane/photo.tiff");
+  });
+
+  it("ignores other slots, other types and other folders", () => {
+    expect(findSource(slot, ["media/artists/jane/photo.mov", "media/artists/jane/photos.jpg", "media/artists/janet/photo.jpg"])).toBeUndefined();
+  });
+
+  it("refuses two candidates, naming both", () => {
+    expect(() => findSource(slot, ["media/artists/jane/photo.jpg", "media/artists/jane/photo.png"])).toThrow(
+      "media/artists/jane/photo.jpg and media/artists/jane/photo.png: two sources for one file; keep one",
+    );
+  });
+});
+
+describe("up to date", () => {
+  const key = entryKey("photoWork@1 600x750", [["media/artists/jane/work-1.jpg", "abc"]]);
+  const entry = { from: ["media/artists/jane/work-1.jpg"], key };
+
+  it("skips an output made from the same source by the same recipe", () => {
+    expect(decide(key, entry, true, false)).toBe("up to date");
+  });
+
+  it("remakes it when the source's content, its path or the recipe changed, or when forced", () => {
+    expect(decide(entryKey("photoWork@1 600x750", [["media/artists/jane/work-1.jpg", "abd"]]), entry, true, false)).toBe("make");
+    expect(decide(entryKey("photoWork@1 600x750", [["media/artists/jane/work-1.png", "abc"]]), entry, true, false)).toBe("make");
+    expect(decide(entryKey("photoWork@2 600x750", [["media/artists/jane/work-1.jpg", "abc"]]), entry, true, false)).toBe("make");
+    expect(decide(key, entry, true, true)).toBe("make");
+  });
+
+  it("makes an output that is missing or was never recorded", () => {
+    expect(decide(key, entry, false, false)).toBe("make");
+    expect(decide(key, undefined, true, false)).toBe("make");
+  });
+
+  it("keeps an output whose source is not here, and reports one that is missing too", () => {
+    expect(decide(undefined, entry, true, false)).toBe("keep");
+    expect(decide(undefined, undefined, true, true)).toBe("keep");
+    expect(decide(undefined, entry, false, false)).toBe("missing");
+  });
+
+  it("writes the manifest sorted, one output per line", () => {
+    expect(serializeManifest({ "/b.jpg": entry, "/a.jpg": entry })).toBe(
+      `{\n  "/a.jpg": ${JSON.stringify(entry)},\n  "/b.jpg": ${JSON.stringify(entry)}\n}\n`,
+    );
+  });
+});
+
+describe("messages", () => {
+  it("names each missing source with every name it may have, and what it makes", () => {
+    const message = missingSourcesMessage([
+      { slot: { base: "media/reels/reel-2020", type: "video" }, outputs: ["public/videos/reels/reel-2020.mp4", "public/images/reels/reel-2020.jpg"] },
+    ]);
+    expect(message).toMatch(/^public\/ lacks files that no source in media\/ can make\. Add:\n/);
+    expect(message).toContain("media/reels/reel-2020.{mp4,mov,m4v,webm}  (for public/videos/reels/reel-2020.mp4, public/images/reels/reel-2020.jpg)");
+  });
+
+  it("names an unreadable source first, with the first line of the reason", () => {
+    expect(unreadableMessage("media/artists/x/photo.jpg", "Input file contains unsupported image format\nmore")).toBe(
+      "media/artists/x/photo.jpg: cannot read (Input file contains unsupported image format)",
+    );
+  });
+});
