@@ -37,9 +37,17 @@ const SOAK = { connections: 64, seconds: Number(process.env.BENCH_SOAK_SECONDS ?
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 const mark = (met) => (met ? "✓" : "✗");
 
-/** Lighthouse's mobile run of one page: the performance score and the three vitals. */
+/**
+ * Lighthouse's mobile run of one page: the performance score and the three vitals. Now and then
+ * a run on this machine ends in a runtime error and no figures; it is repeated, at most twice.
+ */
 async function lighthouseFigures(port, url) {
-  const { lhr } = await lighthouse(url, { port, onlyCategories: ["performance"], logLevel: "error" });
+  let lhr;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    ({ lhr } = await lighthouse(url, { port, onlyCategories: ["performance"], logLevel: "error" }));
+    if (!lhr.runtimeError) break;
+    console.error(`${url}: Lighthouse ${lhr.runtimeError.code}, running it again`);
+  }
   const value = (id) => lhr.audits[id].numericValue;
   return {
     score: Math.round(lhr.categories.performance.score * 100),
