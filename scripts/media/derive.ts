@@ -16,7 +16,7 @@ import { animatedWebp } from "./webp";
 
 sharp.concurrency(1);
 
-type Size = { readonly width: number; readonly height: number };
+export type Size = { readonly width: number; readonly height: number };
 
 /** SVG logos are drawn at this density (dpi) before they are fitted, so edges stay crisp. */
 const SVG_DENSITY = 288;
@@ -157,7 +157,7 @@ export function filmWorkStill(source: string, out: string, display: string): Pro
 
 const REEL_FPS = 25;
 /** Frame size of the reel MP4 and of the top HLS rendition. */
-const REEL_VIDEO = { width: 1280, height: 720 };
+export const REEL_VIDEO = { width: 1280, height: 720 };
 /** The poster frame, and where the thumbnail loop starts: in the demo reels, the title is fully shown. */
 const REEL_POSTER_AT = 1.6;
 const REEL_THUMB_LOOP: Loop = { fps: 12, start: REEL_POSTER_AT, fade: 0.5, seconds: 3 };

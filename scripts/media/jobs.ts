@@ -11,7 +11,7 @@ import { artists, biography, clientLogos, reels, site, type Artist, type ClientL
 import { type LadderFile, type LadderKind, ladderFiles, MEDIA_SIZES, previewImages } from "../../app/lib/media";
 import * as demo from "./demo";
 import * as derive from "./derive";
-import type { SourceInfo } from "./derive";
+import type { Size, SourceInfo } from "./derive";
 import { requireFonts } from "./fonts";
 import { ladderImage } from "./ladder";
 import { MEDIA_DIR, type Slot, type SourceType } from "./plan";
@@ -87,6 +87,8 @@ interface JobBase {
  */
 export interface SourceJob extends JobBase {
   source: Source;
+  /** The frame the source is scaled to fill; a smaller source is enlarged (logos are fitted, not filled). */
+  fills?: Size;
   make(file: string, info: SourceInfo, out: string, display: string): Promise<void>;
 }
 
@@ -116,14 +118,14 @@ function workThumbs(artist: Artist): WorkThumb[] {
 function filmJobs(artist: Artist): Job[] {
   const clip = source(`artists/${artist.id}/clip`, "video", (out, display) => demo.directorFootage(artist, out, display));
   const jobs: Job[] = [
-    { site: artist.thumb, kind: "directorClip", source: clip, recipe: sizeRecipe(MEDIA_SIZES.directorClip), make: (file, info, out, display) => derive.directorClip(file, info, out, display) },
-    { site: artist.mobileBG, kind: "directorStill", source: clip, recipe: sizeRecipe(MEDIA_SIZES.directorStill), make: (file, _info, out, display) => derive.directorStill(file, out, display) },
+    { site: artist.thumb, kind: "directorClip", source: clip, fills: MEDIA_SIZES.directorClip, recipe: sizeRecipe(MEDIA_SIZES.directorClip), make: (file, info, out, display) => derive.directorClip(file, info, out, display) },
+    { site: artist.mobileBG, kind: "directorStill", source: clip, fills: MEDIA_SIZES.directorStill, recipe: sizeRecipe(MEDIA_SIZES.directorStill), make: (file, _info, out, display) => derive.directorStill(file, out, display) },
   ];
   workThumbs(artist).forEach((work, i) => {
     const footage = source(`artists/${artist.id}/${workName(work)}`, "video", (out, display) => demo.filmWorkFootage(artist, i, out, display));
     const recipe = sizeRecipe(MEDIA_SIZES.filmWork);
-    jobs.push({ site: work.image, kind: "filmWork", source: footage, recipe, make: (file, info, out, display) => derive.filmWorkAnimation(file, info, out, display) });
-    if (work.still) jobs.push({ site: work.still, kind: "filmWorkStill", source: footage, recipe, make: (file, _info, out, display) => derive.filmWorkStill(file, out, display) });
+    jobs.push({ site: work.image, kind: "filmWork", source: footage, fills: MEDIA_SIZES.filmWork, recipe, make: (file, info, out, display) => derive.filmWorkAnimation(file, info, out, display) });
+    if (work.still) jobs.push({ site: work.still, kind: "filmWorkStill", source: footage, fills: MEDIA_SIZES.filmWork, recipe, make: (file, _info, out, display) => derive.filmWorkStill(file, out, display) });
   });
   return jobs;
 }
@@ -131,7 +133,7 @@ function filmJobs(artist: Artist): Job[] {
 /** A still cropped from a picture source to the size of its kind. */
 function croppedJob(site: string, kind: "photographerDesktop" | "photographerMobile" | "photoWork" | "bioPhoto", from: Source): SourceJob {
   const size = MEDIA_SIZES[kind];
-  return { site, kind, source: from, recipe: sizeRecipe(size), make: (file, _info, out) => derive.croppedJpeg(file, out, size) };
+  return { site, kind, source: from, fills: size, recipe: sizeRecipe(size), make: (file, _info, out) => derive.croppedJpeg(file, out, size) };
 }
 
 function photographerJobs(artist: Artist): Job[] {
@@ -166,7 +168,7 @@ function reelJobs(reel: Reel): Job[] {
   });
   const master = sourceOf(reel, "application/x-mpegURL");
   return [
-    { site: sourceOf(reel, "video/mp4"), kind: "reelMp4", source: footage, recipe: "1280x720", make: (file, info, out, display) => derive.reelMp4(file, info, out, display) },
+    { site: sourceOf(reel, "video/mp4"), kind: "reelMp4", source: footage, fills: derive.REEL_VIDEO, recipe: sizeRecipe(derive.REEL_VIDEO), make: (file, info, out, display) => derive.reelMp4(file, info, out, display) },
     { site: master, kind: "reelHls", source: footage, recipe: "720p 360p", make: (file, info, out, display) => derive.reelHls(file, info, out, path.basename(master), display) },
     { site: reel.poster, kind: "reelPoster", source: footage, recipe: sizeRecipe(MEDIA_SIZES.reelPoster), make: (file, _info, out, display) => derive.reelPoster(file, out, display) },
     { site: reel.thumb, kind: "reelThumb", source: footage, recipe: sizeRecipe(MEDIA_SIZES.reelThumb), make: (file, info, out, display) => derive.reelThumb(file, info, out, display) },

@@ -149,6 +149,16 @@ async function probeAll(root: string, pending: Pending<SourceJob>[]): Promise<Ma
   return infos;
 }
 
+/** Sources smaller than a frame they fill: the output is enlarged from them, so it looks soft. */
+function enlargementWarnings(pending: Pending<SourceJob>[], infos: Map<string, SourceInfo>): string[] {
+  return pending.flatMap(({ job, inputs: [file] }) => {
+    const info = infos.get(file);
+    if (!job.fills || !info || (info.width >= job.fills.width && info.height >= job.fills.height)) return [];
+    const { width, height } = job.fills;
+    return [`warning: ${file} is ${info.width}×${info.height}, smaller than the ${width}×${height} of public${job.site}, which will look soft: give a larger original`];
+  });
+}
+
 /**
  * Makes the outputs of source jobs that are not up to date. Before making anything it fails on
  * any missing output whose source is not here either, and on any source it cannot read.
@@ -182,6 +192,7 @@ async function runSourceJobs(jobs: SourceJob[], manifest: Manifest, options: Run
   // A misspelt folder or name would otherwise leave the output silently as it was.
   for (const file of listing.filter((file) => file !== MANIFEST && !hashes.has(file))) log(`ignored ${file}: no content entry takes a file of that name`);
   const infos = await probeAll(root, pending);
+  for (const warning of enlargementWarnings(pending, infos)) log(warning);
 
   if (pending.length > 0) log(`making ${pending.length} files from sources in ${MEDIA_DIR}/`);
   const done = progress(log, pending.length);

@@ -116,6 +116,30 @@ describe("media build, pictures (sharp only)", () => {
   });
 });
 
+describe("media build, a source smaller than its outputs", () => {
+  let root: string;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "media-small-"));
+    await mkdir(path.join(root, "media/artists/ines-park"), { recursive: true });
+    await sharp({ create: { width: 800, height: 600, channels: 3, background: "#806040" } })
+      .jpeg()
+      .toFile(path.join(root, "media/artists/ines-park/photo.jpg"));
+  });
+
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it("still makes the outputs, and warns for each one it has to enlarge", { timeout: 120_000 }, async () => {
+    const lines: string[] = [];
+    await buildMedia(jobsOf(content([], [photographer])), { root, force: false, log: (line) => lines.push(line) });
+    expect(await dimensions(path.join(root, "public", photographer.thumb))).toEqual([960, 1200, "jpeg"]);
+    expect(lines.filter((line) => line.startsWith("warning:"))).toEqual([
+      "warning: media/artists/ines-park/photo.jpg is 800×600, smaller than the 960×1200 of public/images/photographers/ines-park.jpg, which will look soft: give a larger original",
+      "warning: media/artists/ines-park/photo.jpg is 800×600, smaller than the 720×720 of public/images/photographers/ines-park-mobile.jpg, which will look soft: give a larger original",
+    ]);
+  });
+});
+
 describe("--demo", () => {
   let root: string;
 
