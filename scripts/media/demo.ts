@@ -21,6 +21,7 @@ import sharp from "sharp";
 
 import { artists, reels, site, type Artist, type ClientLogo, type Reel } from "../../app/content/index";
 import { MEDIA_SIZES } from "../../app/lib/media";
+import type { Size } from "./derive";
 import { BITEXACT, ffmpeg, pipedPngInputs } from "./ffmpeg";
 import { driftCamera, footageGraph, moveCamera, padAudioGraph, pickLight, reelGraph, type Footage } from "./graphs";
 import { logoMark } from "./logos";
@@ -77,7 +78,6 @@ function styleOf(id: string): Style {
   return style;
 }
 
-type Size = { readonly width: number; readonly height: number };
 
 function svgToPng(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
