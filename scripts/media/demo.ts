@@ -78,7 +78,6 @@ function styleOf(id: string): Style {
   return style;
 }
 
-
 function svgToPng(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
