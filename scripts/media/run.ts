@@ -83,6 +83,21 @@ function sha256(file: string): Promise<string> {
   });
 }
 
+/**
+ * Content hashes of root-relative files, each read once: several outputs share a source, and a
+ * still feeds every file of its ladder and its link preview. One per phase, since the file jobs
+ * read what the source jobs have just made.
+ */
+function hasher(root: string): { hashOf(file: string): Promise<string>; hashes: ReadonlyMap<string, string> } {
+  const hashes = new Map<string, string>();
+  const hashOf = async (file: string): Promise<string> => {
+    const hash = hashes.get(file) ?? (await sha256(path.join(root, file)));
+    hashes.set(file, hash);
+    return hash;
+  };
+  return { hashOf, hashes };
+}
+
 /** A job's recipe with its kind and the kind's version, so bumping a version remakes the kind. */
 const recipeOf = (job: Job): string => `${job.kind}@${KINDS[job.kind].version} ${job.recipe}`;
 
@@ -166,13 +181,7 @@ function enlargementWarnings(pending: Pending<SourceJob>[], infos: Map<string, S
 async function runSourceJobs(jobs: SourceJob[], manifest: Manifest, options: RunOptions, summary: RunSummary): Promise<void> {
   const { root, force, log } = options;
   const listing = await listSources(root);
-  // Several outputs share a source: hash each once.
-  const hashes = new Map<string, string>();
-  const hashOf = async (file: string): Promise<string> => {
-    const hash = hashes.get(file) ?? (await sha256(path.join(root, file)));
-    hashes.set(file, hash);
-    return hash;
-  };
+  const { hashOf, hashes } = hasher(root);
   const pending: Pending<SourceJob>[] = [];
   const missing = new Map<string, { slot: Source["slot"]; outputs: string[] }>();
   for (const job of jobs) {
@@ -218,11 +227,12 @@ async function runSourceJobs(jobs: SourceJob[], manifest: Manifest, options: Run
 /** Makes the outputs read from files in public/ (ladders, previews, icons) that are not up to date. */
 async function runFileJobs(jobs: FileJob[], manifest: Manifest, options: RunOptions, summary: RunSummary): Promise<void> {
   const { root, force, log } = options;
+  const { hashOf } = hasher(root);
   const pending: Pending<FileJob>[] = [];
   for (const job of jobs) {
     const inputs = job.files.map((site) => `public${site}`);
     const present = inputs.every((file) => existsSync(path.join(root, file)));
-    const key = present ? entryKey(recipeOf(job), await Promise.all(inputs.map(async (file) => [file, await sha256(path.join(root, file))] as const))) : undefined;
+    const key = present ? entryKey(recipeOf(job), await Promise.all(inputs.map(async (file) => [file, await hashOf(file)] as const))) : undefined;
     const decision = decide(key, manifest[job.site], existsSync(path.join(root, "public", job.site)), force);
     if (decision === "make" && key) pending.push({ job, inputs, key });
     else if (decision === "up to date") summary.upToDate++;
