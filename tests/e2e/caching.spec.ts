@@ -1,7 +1,7 @@
 import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 import { reels } from "../../app/content/index";
 
@@ -47,12 +47,7 @@ test.describe("HTTP caching", () => {
   });
 
   test("hashed build assets are immutable for a year; media are cached for 30 days", async ({ page, request }) => {
-    const scripts: string[] = [];
-    page.on("response", (response) => {
-      if (/\/build\/.+\.js$/.test(response.url())) scripts.push(response.url());
-    });
-    await page.goto("/contact");
-    expect(scripts.length).toBeGreaterThan(0);
+    const scripts = await scriptsOf(page, "/contact");
     for (const url of scripts) {
       const cacheControl = (await request.get(url)).headers()["cache-control"];
       expect(cacheControl, url).toContain("immutable");
@@ -67,12 +62,7 @@ test.describe("HTTP caching", () => {
   test("scripts go out as their Brotli copy to browsers that accept br, gzip to the rest, the same bytes", async ({
     page,
   }) => {
-    const scripts: string[] = [];
-    page.on("response", (response) => {
-      if (/\/build\/.+\.js$/.test(response.url())) scripts.push(response.url());
-    });
-    await page.goto("/artists/directors");
-    expect(scripts.length).toBeGreaterThan(0);
+    const scripts = await scriptsOf(page, "/artists/directors");
     let largest = { plain: 0, brotli: 0, gzip: 0 };
     for (const url of scripts) {
       const plain = await rawGet(url, "identity");
@@ -100,6 +90,17 @@ test.describe("HTTP caching", () => {
     expect(response.headers()["content-encoding"]).toMatch(/gzip|br/);
   });
 });
+
+/** The URLs of the build's scripts a page loads (at least one). */
+async function scriptsOf(page: Page, path: string): Promise<string[]> {
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    if (/\/build\/.+\.js$/.test(response.url())) scripts.push(response.url());
+  });
+  await page.goto(path);
+  expect(scripts.length, path).toBeGreaterThan(0);
+  return scripts;
+}
 
 /** A GET whose body is returned as sent, still encoded (fetch and Playwright would decode it). */
 function rawGet(url: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
