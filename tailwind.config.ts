@@ -27,4 +27,5 @@ export default {
     },
   },
   plugins: [],
+  experimental: { optimizeUniversalDefaults: true },
 } satisfies Config;
