@@ -12,6 +12,7 @@ import {
   matchesIfNoneMatch,
   strongETag,
 } from "~/lib/http.server";
+import { deferHydration } from "~/lib/hydration.server";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -19,6 +20,7 @@ const ABORT_DELAY_MS = 5_000;
  * Renders the whole document before sending it. The content is static data, so there is nothing
  * to stream while waiting, and the finished HTML is what the CSP hashes its inline scripts from and
  * the ETag is computed over. Crawlers and people get the same complete page, so a CDN may share it.
+ * Its scripts wait for the first screen to paint (see hydration.server.ts).
  */
 export default async function handleRequest(
   request: Request,
@@ -26,7 +28,7 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  const html = await new Promise<string>((resolve, reject) => {
+  const rendered = await new Promise<string>((resolve, reject) => {
     let shellRendered = false;
     // Cleared once rendering ends, so a finished page is not held in memory until the delay passes.
     let abortTimer: NodeJS.Timeout | undefined;
@@ -56,11 +58,13 @@ export default async function handleRequest(
     abortTimer = setTimeout(abort, ABORT_DELAY_MS);
   });
 
+  const development = process.env.NODE_ENV === "development";
+  const html = development ? rendered : deferHydration(rendered);
   const etag = strongETag(html);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set(
     "Content-Security-Policy",
-    contentSecurityPolicy(html, { development: process.env.NODE_ENV === "development" }),
+    contentSecurityPolicy(html, { development }),
   );
   responseHeaders.set("ETag", etag);
   responseHeaders.set("Cache-Control", responseStatusCode === 200 ? DOCUMENT_CACHE_CONTROL : ERROR_CACHE_CONTROL);

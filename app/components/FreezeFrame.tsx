@@ -1,4 +1,4 @@
-import { type PointerEvent, type ReactNode, useState } from "react";
+import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
 
 import { type ImageLoading, type LadderKind, MEDIA_SIZES } from "~/lib/media";
 import { prefersReducedMotion } from "~/lib/motion";
@@ -25,6 +25,7 @@ interface FreezeFrameProps {
 /**
  * An animated thumbnail that rests on its still frame. It plays while a mouse hovers it (unless the
  * visitor prefers reduced motion) and toggles with a real button that keyboard and touch can use.
+ * A mouse already resting on it when the page hydrates counts as hovering.
  */
 export function FreezeFrame({
   still,
@@ -36,14 +37,21 @@ export function FreezeFrame({
   label,
   renderLink,
 }: FreezeFrameProps) {
+  const boxRef = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
   const [loaded, setLoaded] = useState(false);
 
-  const onHover = (next: boolean) => (event: PointerEvent) => {
-    if (event.pointerType !== "mouse" || prefersReducedMotion()) return;
+  const hover = (next: boolean) => {
+    if (prefersReducedMotion()) return;
     if (next) setLoaded(true);
     setPlaying(next);
   };
+  const onHover = (next: boolean) => (event: PointerEvent) => {
+    if (event.pointerType === "mouse") hover(next);
+  };
+  useEffect(() => {
+    if (matchMedia("(hover: hover)").matches && boxRef.current?.matches(":hover")) hover(true);
+  }, []);
   // An updater, because a click arrives in the same frame as the hover that preceded it.
   const toggle = () => {
     setLoaded(true);
@@ -78,7 +86,7 @@ export function FreezeFrame({
   );
 
   return (
-    <div className="relative" onPointerEnter={onHover(true)} onPointerLeave={onHover(false)}>
+    <div ref={boxRef} className="relative" onPointerEnter={onHover(true)} onPointerLeave={onHover(false)}>
       {renderLink(media)}
       <button
         type="button"

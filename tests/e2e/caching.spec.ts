@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
 
 import { reels } from "../../app/content/index";
+import { waitForHydration } from "./hydration";
 
 /** Seconds in a Cache-Control directive, e.g. `maxAge("public, max-age=60", "max-age")` → 60. */
 const seconds = (cacheControl: string, directive: string) =>
@@ -91,13 +92,14 @@ test.describe("HTTP caching", () => {
   });
 });
 
-/** The URLs of the build's scripts a page loads (at least one). */
+/** The URLs of the build's scripts a page loads (at least one), once it is hydrated. */
 async function scriptsOf(page: Page, path: string): Promise<string[]> {
   const scripts: string[] = [];
   page.on("response", (response) => {
     if (/\/build\/.+\.js$/.test(response.url())) scripts.push(response.url());
   });
   await page.goto(path);
+  await waitForHydration(page);
   expect(scripts.length, path).toBeGreaterThan(0);
   return scripts;
 }

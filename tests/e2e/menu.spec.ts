@@ -23,6 +23,23 @@ test.describe("mobile menu", () => {
     await expect(menu).toBeHidden();
   });
 
+  test("a tap before the page's scripts have arrived opens the menu once they have", async ({ page }) => {
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route("**/build/**/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/artists/directors");
+    const button = page.getByRole("button", { name: "Menu" });
+    await button.tap();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+
+    releaseScripts();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(page.locator("#mobile-menu")).toBeVisible();
+  });
+
   test("closes when one of its links is tapped", async ({ page }) => {
     await page.goto("/artists/directors");
     const button = page.getByRole("button", { name: "Menu" });

@@ -1,0 +1,69 @@
+/**
+ * Hydration waits until the first screen has painted.
+ *
+ * Remix's `<Scripts>` preloads every module of the page (about 80 KiB compressed) and runs them as
+ * soon as the HTML is parsed. On a slow phone those bytes share the thin connection with the first
+ * screen's images, and their evaluation delays the first paint, while the server-rendered page
+ * already reads, links and plays without them. `deferHydration` rewrites that output so that:
+ *
+ * - the module preloads are inert (`data-rel` in place of `rel`) until the window's `load` event
+ *   and the frame after it (or 100 ms, where no frame comes), or the visitor's first key or
+ *   pointer press, whichever comes first;
+ * - Remix's inline scripts that hand the loader data over (the context, and the chunks of its
+ *   single-fetch stream) are emptied, and their code runs at that moment too, in the same order:
+ *   setting up the stream alone took about 10 ms of main thread here, in the middle of parsing;
+ * - the route modules are then imported, and Remix hydrates as it always does;
+ * - a button pressed before then (the phone menu, say) is remembered, and entry.client.tsx presses
+ *   it again once the page is hydrated, so no tap is lost.
+ *
+ * The elements stay where React rendered them, so hydration still matches the server's HTML:
+ * React compares elements, not their attributes or a script's text, in production. Development
+ * keeps Remix's output, where React would warn about the changed attributes.
+ */
+
+/** The module script's route imports, as Remix writes them: `import * as route0 from "/build/root-X.js";` */
+const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"]+");$/gm;
+const MODULE_SCRIPT = /(<script type="module" async="">)([\s\S]*?)(<\/script>)/;
+const MODULE_PRELOAD = /<link rel="modulepreload" href=/g;
+/** `<script>window.__remixContext = {…}</script>`, then `<script>window.__remixContext.streamController…</script>`s. */
+const HANDOFF_SCRIPT = /<script>(window\.__remixContext\b[\s\S]*?)<\/script>/g;
+
+/**
+ * Runs first in the module script (which has no static imports left, so the browser runs it as soon
+ * as it is parsed): remembers pressed buttons, waits, then turns the preloads on.
+ */
+const WAIT_FOR_FIRST_PAINT = `window.__pressedBeforeHydration = undefined;
+addEventListener("click", (event) => {
+  const button = event.target instanceof Element && event.target.closest("button");
+  if (button && window.__pressedBeforeHydration !== null) window.__pressedBeforeHydration = button;
+}, { capture: true });
+await new Promise((start) => {
+  const afterNextFrame = () => {
+    requestAnimationFrame(() => setTimeout(start));
+    setTimeout(start, 100);
+  };
+  if (document.readyState === "complete") afterNextFrame();
+  else addEventListener("load", afterNextFrame, { once: true });
+  for (const type of ["keydown", "pointerdown"]) addEventListener(type, start, { once: true, capture: true });
+});
+for (const link of document.querySelectorAll("link[data-rel]")) link.rel = link.dataset.rel;
+`;
+
+export function deferHydration(html: string): string {
+  const script = html.match(MODULE_SCRIPT);
+  if (!script) return html;
+  const [whole, open, body, close] = script;
+  const routes: string[] = [];
+  const imports: string[] = [];
+  const rest = body.replace(ROUTE_IMPORT, (_statement, name: string, url: string) => {
+    routes.push(name);
+    imports.push(`import(${url})`);
+    return "";
+  });
+  const load = `const [${routes.join(", ")}] = await Promise.all([${imports.join(", ")}]);\n`;
+  const handoff = [...html.matchAll(HANDOFF_SCRIPT)].map(([, code]) => `${code}\n`).join("");
+  return html
+    .replace(whole, () => open + WAIT_FOR_FIRST_PAINT + handoff + load + rest + close)
+    .replace(HANDOFF_SCRIPT, "<script></script>")
+    .replace(MODULE_PRELOAD, '<link data-rel="modulepreload" href=');
+}
