@@ -18,7 +18,7 @@ function PictureSources({ image, sizes, media }: { image: ResponsiveImage; sizes
       media={media}
       type={source.type}
       srcSet={source.srcSet}
-      sizes={sizes}
+      sizes={image.sized ? sizes : undefined}
       width={image.width}
       height={image.height}
     />
@@ -41,7 +41,10 @@ interface PictureProps {
   frameClassName?: string;
 }
 
-/** A still in AVIF, WebP and its own format, at the widths its ladder has. */
+/**
+ * A still in AVIF, WebP and its own format, at the widths its ladder has. A ladder of one width
+ * (the logos) names its files alone: no width descriptors and no `sizes`, 500 bytes less per image.
+ */
 export function Picture({ kind, src, alt, sizes, loading, className, art, frameClassName = "contents" }: PictureProps) {
   const image = responsiveImage(kind, src);
   return (
@@ -57,8 +60,8 @@ export function Picture({ kind, src, alt, sizes, loading, className, art, frameC
         height={image.height}
         alt={alt}
         className={className}
-        sizes={sizes}
-        srcSet={image.srcSet}
+        sizes={image.sized ? sizes : undefined}
+        srcSet={image.sized ? image.srcSet : undefined}
         src={image.src}
       />
     </picture>

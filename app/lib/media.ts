@@ -75,6 +75,11 @@ export interface ResponsiveImage {
   /** The source's own format, for the `<img>` (and any browser that reads no modern format). */
   srcSet: string;
   src: string;
+  /**
+   * Whether the candidates are described by their widths, so the browser needs `sizes` to choose.
+   * A ladder of one width names its file alone, and the page needs no `sizes` for it.
+   */
+  sized: boolean;
   /** The source's size: the aspect ratio the box reserves. */
   width: number;
   height: number;
@@ -109,17 +114,19 @@ export function ladderFiles(kind: LadderKind, source: string): LadderFile[] {
 /** The srcset, `<source>` types and fallback of the still at `source`. */
 export function responsiveImage(kind: LadderKind, source: string): ResponsiveImage {
   const files = ladderFiles(kind, source);
+  const { widths, formats } = LADDERS[kind];
+  const sized = widths.length > 1;
   const srcSetOf = (format: ImageFormat) =>
     files
       .filter((file) => file.format === format)
-      .map((file) => `${file.path} ${file.width}w`)
+      .map((file) => (sized ? `${file.path} ${file.width}w` : file.path))
       .join(", ");
   const fallback = sourceFormat(source);
-  const { widths, formats } = LADDERS[kind];
   return {
     sources: formats.map((format) => ({ type: MIME_TYPES[format], srcSet: srcSetOf(format) })),
     srcSet: srcSetOf(fallback),
     src: ladderPath(source, widths[widths.length - 1], fallback),
+    sized,
     ...MEDIA_SIZES[kind],
   };
 }

@@ -54,13 +54,25 @@ describe("ladders", () => {
     ]);
     expect(image.srcSet).toBe("/images/work/jane/1-320w.jpg 320w, /images/work/jane/1-480w.jpg 480w");
     expect(image.src).toBe("/images/work/jane/1-480w.jpg");
+    expect(image.sized).toBe(true);
     expect([image.width, image.height]).toEqual([480, 270]);
   });
 
-  it("keeps a logo's PNG as its fallback", () => {
+  it("keeps a logo's PNG as its fallback, and names its one width without a descriptor", () => {
     const image = responsiveImage("clientLogo", "/images/clients/acme.png");
-    expect(image.sources).toEqual([{ type: "image/webp", srcSet: "/images/clients/acme-320w.webp 320w" }]);
+    expect(image.sources).toEqual([{ type: "image/webp", srcSet: "/images/clients/acme-320w.webp" }]);
     expect(image.src).toBe("/images/clients/acme-320w.png");
+    expect(image.sized).toBe(false);
+  });
+
+  it("gives a one-width ladder's picture no sizes, which the browser would not use", () => {
+    const html = renderToString(
+      createElement(Picture, { kind: "clientLogo", src: "/images/clients/acme.png", alt: "Acme", sizes: "50vw", loading: "lazy" }),
+    );
+    expect(html).toBe(
+      '<picture class="contents"><source type="image/webp" srcSet="/images/clients/acme-320w.webp" width="320" height="160"/>' +
+        '<img loading="lazy" decoding="async" width="320" height="160" alt="Acme" src="/images/clients/acme-320w.png"/></picture>',
+    );
   });
 
   it("rejects a still that is neither JPEG nor PNG", () => {
