@@ -14,13 +14,16 @@ export function loader() {
 const LOGO_SIZES =
   "(min-width: 1536px) 168px, (min-width: 1280px) calc((100vw - 192px) / 8), (min-width: 1024px) calc((100vw - 160px) / 6), (min-width: 768px) calc((100vw - 128px) / 4), (min-width: 640px) calc((100vw - 88px) / 4), calc((100vw - 72px) / 3)";
 
+const PHONE_FIRST_SCREEN_LOGOS = 36;
+
 export default function Clients() {
   const { logos, names } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeading>Clients</PageHeading>
       <div className="mx-auto max-w-screen-2xl px-5 pb-20 md:px-10">
-      <ul className="grid grid-cols-3 gap-x-4 gap-y-2 sm:grid-cols-4 lg:grid-cols-6 xl:grid-cols-8">
+      {/* Dimmed as one layer: the same look as each logo at 80%, without 55 layers to paint. */}
+      <ul className="grid grid-cols-3 gap-x-4 gap-y-2 opacity-80 sm:grid-cols-4 lg:grid-cols-6 xl:grid-cols-8">
         {logos.map((client, index) => (
           <li key={client.logo}>
             <Picture
@@ -28,9 +31,10 @@ export default function Clients() {
               src={client.logo}
               alt={client.alt}
               sizes={LOGO_SIZES}
-              // A 1440×900 desktop shows the whole grid in its first screen.
-              loading={listImageLoading(index, logos.length)}
-              className="h-auto w-full opacity-80"
+              // A 390×844 phone shows twelve rows of three before scrolling. A desktop shows the
+              // whole grid, and loads the lazy rest as soon as it has laid the page out.
+              loading={listImageLoading(index, PHONE_FIRST_SCREEN_LOGOS)}
+              className="h-auto w-full"
             />
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { artists } from "../../app/content/index";
+import { waitForHydration } from "./hydration";
 
 const film = artists.film[0];
 
@@ -69,4 +70,31 @@ test("navigating scrolls to the top of the new page", async ({ page }) => {
   await profile.click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(last.name);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("back to a page left by a client-side navigation scrolls to where the visitor was", async ({ page }) => {
+  await page.goto("/artists/directors");
+  await waitForHydration(page);
+  const last = artists.film[artists.film.length - 1];
+  await page.getByRole("link", { name: `Profile of ${last.name}` }).scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(300);
+  await page.getByRole("link", { name: `Profile of ${last.name}` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(last.name);
+  // Leave the app for another document, then come back twice: Remix's inline script restores it.
+  await page.goto("/robots.txt");
+  await page.goBack();
+  await waitForHydration(page);
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Artists — Film & Content");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
+test("a first visit's scroll script keys the history entry without reading sessionStorage", async ({ request }) => {
+  const html = await (await request.get("/contact")).text();
+  const script = html.match(/<script>(\(\(STORAGE_KEY[\s\S]*?)<\/script>/)?.[1] ?? "";
+  const newKey = script.indexOf("window.history.replaceState");
+  const read = script.indexOf("sessionStorage.getItem");
+  expect(newKey).toBeGreaterThan(-1);
+  expect(script.slice(newKey, read)).toMatch(/return;\s*}\s*try \{/);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { deferHydration } from "~/lib/hydration.server";
+import { deferHydration, skipNeedlessScrollRead } from "~/lib/hydration.server";
 
 /** The tail of a page as Remix 2 renders it with single fetch and lazy route discovery. */
 const REMIX_OUTPUT = `<link rel="modulepreload" href="/build/entry.client-A.js"/><link rel="modulepreload" href="/build/_shared/chunk-B.js"/><link rel="modulepreload" href="/build/root-C.js"/><script>window.__remixContext = {};window.__remixContext.stream = new ReadableStream();</script><script type="module" async="">;
@@ -26,7 +26,7 @@ describe("deferHydration", () => {
     ]);
   });
 
-  it("imports the route modules only after the load event, or the first key or pointer press", () => {
+  it("imports the route modules only after the load event, or a key or pointer press, or a step in history", () => {
     expect(script).not.toMatch(/^import \*/m);
     const wait = script.indexOf('addEventListener("load"');
     const turnOn = script.indexOf("link.rel = link.dataset.rel");
@@ -34,7 +34,7 @@ describe("deferHydration", () => {
       'const [route0, route1] = await Promise.all([import("/build/root-C.js"), import("/build/routes/contact-D.js")]);',
     );
     expect(wait).toBeGreaterThan(-1);
-    expect(script).toContain('for (const type of ["keydown", "pointerdown"])');
+    expect(script).toContain('for (const type of ["keydown", "pointerdown", "popstate"])');
     expect(turnOn).toBeGreaterThan(wait);
     expect(routes).toBeGreaterThan(turnOn);
   });
@@ -67,5 +67,30 @@ describe("deferHydration", () => {
   it("leaves a document without Remix's module script alone", () => {
     const plain = '<html><body><link rel="modulepreload" href="/x.js"/><p>Hi</p></body></html>';
     expect(deferHydration(plain)).toBe(plain);
+  });
+});
+
+describe("skipNeedlessScrollRead", () => {
+  /** Remix 2.17's `<ScrollRestoration>` script, as it renders. */
+  const SCROLL_SCRIPT = `<script>((STORAGE_KEY, restoreKey) => {
+    if (!window.history.state || !window.history.state.key) {
+      let key = Math.random().toString(32).slice(2);
+      window.history.replaceState({
+        key
+      }, "");
+    }
+    try {
+      let positions = JSON.parse(sessionStorage.getItem(STORAGE_KEY) || "{}");
+    } catch (error) {}
+  })("positions", null)</script>`;
+
+  it("returns after keying a new history entry, before reading sessionStorage", () => {
+    const script = skipNeedlessScrollRead(SCROLL_SCRIPT);
+    expect(script).toContain('      }, "");\n      return;\n    }\n    try {');
+    expect(script.indexOf("return;")).toBeLessThan(script.indexOf("sessionStorage.getItem"));
+  });
+
+  it("leaves a page without that script alone", () => {
+    expect(skipNeedlessScrollRead(REMIX_OUTPUT)).toBe(REMIX_OUTPUT);
   });
 });
