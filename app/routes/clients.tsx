@@ -22,7 +22,7 @@ export default function Clients() {
     <>
       <PageHeading>Clients</PageHeading>
       <div className="mx-auto max-w-screen-2xl px-5 pb-20 md:px-10">
-      {/* Dimmed as one layer: the same look as each logo at 80%, without 55 layers to paint. */}
+      {/* Dimmed as a whole: the same look as each logo at 80%, with one opacity effect to paint, not 55. */}
       <ul className="grid grid-cols-3 gap-x-4 gap-y-2 opacity-80 sm:grid-cols-4 lg:grid-cols-6 xl:grid-cols-8">
         {logos.map((client, index) => (
           <li key={client.logo}>
