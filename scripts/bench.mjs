@@ -54,6 +54,7 @@ async function lighthouseFigures(port, url) {
     if (lhr.runtimeError) console.error(`${url}: Lighthouse ${lhr.runtimeError.code}, running it again`);
     else runs.push(lhr);
   }
+  if (runs.length === 0) throw new Error(`${url}: every Lighthouse run ended in a runtime error`);
   const lhr = computeMedianRun(runs);
   const value = (id) => lhr.audits[id].numericValue;
   return {
