@@ -1,5 +1,8 @@
 import type { Config } from "tailwindcss";
 
+import { clientLogos } from "./app/content/clients";
+import { logoCell, logoSprites } from "./app/lib/media";
+
 export default {
   content: ["./app/**/*.{ts,tsx}"],
   theme: {
@@ -26,6 +29,8 @@ export default {
       },
     },
   },
+  // The class of each logo's cell in its strip on /clients, which the page works out from the content.
+  safelist: logoSprites(clientLogos).flatMap((sprite) => sprite.logos.map((_, cell) => logoCell(cell, sprite.logos.length))),
   plugins: [],
   experimental: { optimizeUniversalDefaults: true },
 } satisfies Config;

@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 
-import { type LadderKind, ladderFiles, previewImages } from "../lib/media";
+import { type LadderKind, ladderFiles, logoSprites, previewImages } from "../lib/media";
 import {
   ARTIST_TITLES,
   type Artist,
@@ -304,7 +304,7 @@ function reelsSchema(files: MediaFiles) {
 function clientsSchema(files: MediaFiles) {
   const logo = z.strictObject({
     name: text,
-    logo: mediaPath(files, "logo", "clientLogo"),
+    logo: mediaPath(files, "logo"),
     alt: text,
   }) satisfies z.ZodType<ClientLogo>;
   // The /clients page sets the text list in capitals; a lowercase entry would stand out.
@@ -312,10 +312,20 @@ function clientsSchema(files: MediaFiles) {
     error: (issue) => `${JSON.stringify(issue.input)} must be in capitals`,
   });
   return z.strictObject({
-    clientLogos: z.array(logo).superRefine(
-      uniqueIn("clientLogos", (entry) => stringOf(fieldsOf(entry).name), "name"),
-      ALWAYS,
-    ),
+    clientLogos: z
+      .array(logo)
+      .superRefine(uniqueIn("clientLogos", (entry) => stringOf(fieldsOf(entry).name), "name"), ALWAYS)
+      // The page shows the logos from the strips the media script draws of them (app/lib/media.ts).
+      .superRefine((logos, ctx) => {
+        for (const sprite of logoSprites(logos)) {
+          const missing = [sprite.webp, sprite.png].filter((path) => !files.exists(path));
+          if (missing.length > 0) {
+            const first = sprite.logos[0].logo;
+            const message = `the strip of the logos from ${first} on, ${missing[0]}, is not in public/; run npm run media`;
+            ctx.addIssue({ code: "custom", message });
+          }
+        }
+      }),
     clientNames: z.array(clientName).superRefine(uniqueIn("clientNames", stringOf), ALWAYS),
   });
 }

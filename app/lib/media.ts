@@ -53,9 +53,6 @@ export const LADDERS = {
   // /collective-reels: phone 350 px → 700–1050, desktop 432 px → 432–864; the reel pages take
   // the widest (see videoPoster).
   reelPoster: { widths: [480, 720, 960, 1280], formats: PHOTO_FORMATS },
-  // Palette word marks: lossless WebP is smaller than the PNG, while AVIF is larger, and so is
-  // any narrower copy (downscaling adds colours), so one width serves every screen.
-  clientLogo: { widths: [320], formats: ["webp"] },
 } as const satisfies Partial<Record<MediaKind, { widths: readonly number[]; formats: readonly ModernFormat[] }>>;
 
 export type LadderKind = keyof typeof LADDERS;
@@ -75,11 +72,6 @@ export interface ResponsiveImage {
   /** The source's own format, for the `<img>` (and any browser that reads no modern format). */
   srcSet: string;
   src: string;
-  /**
-   * Whether the candidates are described by their widths, so the browser needs `sizes` to choose.
-   * A ladder of one width names its file alone, and the page needs no `sizes` for it.
-   */
-  sized: boolean;
   /** The source's size: the aspect ratio the box reserves. */
   width: number;
   height: number;
@@ -115,20 +107,65 @@ export function ladderFiles(kind: LadderKind, source: string): LadderFile[] {
 export function responsiveImage(kind: LadderKind, source: string): ResponsiveImage {
   const files = ladderFiles(kind, source);
   const { widths, formats } = LADDERS[kind];
-  const sized = widths.length > 1;
   const srcSetOf = (format: ImageFormat) =>
     files
       .filter((file) => file.format === format)
-      .map((file) => (sized ? `${file.path} ${file.width}w` : file.path))
+      .map((file) => `${file.path} ${file.width}w`)
       .join(", ");
   const fallback = sourceFormat(source);
   return {
     sources: formats.map((format) => ({ type: MIME_TYPES[format], srcSet: srcSetOf(format) })),
     srcSet: srcSetOf(fallback),
     src: ladderPath(source, widths[widths.length - 1], fallback),
-    sized,
     ...MEDIA_SIZES[kind],
   };
+}
+
+/**
+ * The client logos, drawn one under another, in content order, into strips of LOGOS_PER_SPRITE:
+ * /clients fetches five images rather than 55, and a phone asks for those below its first screen
+ * only as it scrolls there. Each logo is still its own `<img>` with its alt text: `object-fit: cover` scales the strip
+ * to the logo box's width, and `logoCell` picks the box's cell. A strip is lossless WebP, with a
+ * palette PNG for browsers that read no WebP.
+ */
+export const LOGOS_PER_SPRITE = 12; // whole rows of three, four and six: phones, tablets and laptops
+
+export interface LogoSprite<Logo> {
+  webp: string;
+  png: string;
+  logos: Logo[];
+}
+
+/**
+ * 32-bit FNV-1a of `text`, in hex. A strip's name carries the hash of the logo files it holds,
+ * so adding, removing or reordering logos names a new file, and no cache keeps showing the old
+ * strip under the new alt texts.
+ */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, "0");
+}
+
+/** The strips of `logos` (each naming its file in `logo`, "/images/clients/acme.png"). */
+export function logoSprites<Logo extends { logo: string }>(logos: readonly Logo[]): LogoSprite<Logo>[] {
+  const sprites: LogoSprite<Logo>[] = [];
+  for (let start = 0; start < logos.length; start += LOGOS_PER_SPRITE) {
+    const members = logos.slice(start, start + LOGOS_PER_SPRITE);
+    const name = `/images/clients/logos-${fnv1a(members.map((member) => member.logo).join("\n"))}`;
+    sprites.push({ webp: `${name}.webp`, png: `${name}.png`, logos: members });
+  }
+  return sprites;
+}
+
+/**
+ * The class that shows cell `index` of a strip of `count` logos in a box of a logo's shape. A
+ * percentage in object-position places that fraction of the overflow, (count − 1) cells here.
+ * Tailwind makes these classes from its safelist (tailwind.config.ts), since no source names them.
+ */
+export function logoCell(index: number, count: number): string {
+  const percent = count > 1 ? (index / (count - 1)) * 100 : 0;
+  return `object-[50%_${Number(percent.toFixed(4))}%]`;
 }
 
 /**

@@ -8,12 +8,12 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import { artists, biography, clientLogos, reels, site, type Artist, type ClientLogo, type Reel, type WorkThumb } from "../../app/content/index";
-import { type LadderFile, type LadderKind, ladderFiles, MEDIA_SIZES, previewImages } from "../../app/lib/media";
+import { type LadderFile, type LadderKind, ladderFiles, logoSprites, MEDIA_SIZES, previewImages } from "../../app/lib/media";
 import * as demo from "./demo";
 import * as derive from "./derive";
 import type { Size, SourceInfo } from "./derive";
 import { requireFonts } from "./fonts";
-import { ladderImage } from "./ladder";
+import { ladderImage, logoStrip } from "./ladder";
 import { MEDIA_DIR, type Slot, type SourceType } from "./plan";
 import { icoFromPng, iconPng, previewJpeg } from "./previews";
 
@@ -56,6 +56,8 @@ export const KINDS = {
   reelPoster: { label: "reel poster (jpg)", extension: ".jpg", version: 1 },
   reelThumb: { label: "reel thumb (webp)", extension: ".webp", version: 1 },
   clientLogo: { label: "client logo (png)", extension: ".png", version: 1 },
+  logoSpriteWebp: { label: "logo strip (webp)", extension: ".webp", version: 1 },
+  logoSpritePng: { label: "logo strip (png)", extension: ".png", version: 1 },
   ladderAvif: { label: "ladder (avif)", extension: ".avif", version: 1 },
   ladderWebp: { label: "ladder (webp)", extension: ".webp", version: 1 },
   ladderJpeg: { label: "ladder (jpg)", extension: ".jpg", version: 1 },
@@ -195,7 +197,6 @@ const LADDER_OF: Partial<Record<Kind, LadderKind>> = {
   photoWork: "photoWork",
   bioPhoto: "bioPhoto",
   reelPoster: "reelPoster",
-  clientLogo: "clientLogo",
 };
 
 const LADDER_KIND: Record<LadderFile["format"], Kind> = {
@@ -216,6 +217,20 @@ function ladderJobs(still: Job): Job[] {
     recipe: `${sizeRecipe(file)} ${file.format}`,
     make: async ([input], out) => writeFile(out, await ladderImage(input, file)),
   }));
+}
+
+/** The strips /clients shows the logos from, drawn from the fitted logos in content order. */
+function logoSpriteJobs(content: MediaContent): Job[] {
+  const size = MEDIA_SIZES.clientLogo;
+  return logoSprites(content.clientLogos).flatMap((sprite) =>
+    (["webp", "png"] as const).map((format): FileJob => ({
+      site: sprite[format],
+      kind: format === "webp" ? "logoSpriteWebp" : "logoSpritePng",
+      files: sprite.logos.map((client) => client.logo),
+      recipe: `${sprite.logos.length} × ${sizeRecipe(size)} ${format}`,
+      make: async (inputs, out) => writeFile(out, await logoStrip(inputs, size, format)),
+    })),
+  );
 }
 
 /** Link previews: the site's (from the first director's still), each artist's and each reel's. */
@@ -283,7 +298,7 @@ export function planJobs(content: MediaContent): Job[] {
     ...content.reels.flatMap(reelJobs),
     ...content.clientLogos.map(logoJob),
   ];
-  const jobs = [...fromSources, ...fromSources.flatMap(ladderJobs), ...previewJobs(content), ...iconJobs()];
+  const jobs = [...fromSources, ...fromSources.flatMap(ladderJobs), ...logoSpriteJobs(content), ...previewJobs(content), ...iconJobs()];
   const seen = new Set<string>();
   for (const job of jobs) {
     checkPath(job);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { artists, clientLogos, clientNames, contact, reels, testimonials } from "../../app/content/index";
-import { ladderFiles, responsiveImage, videoPoster } from "../../app/lib/media";
+import { ladderFiles, logoSprites, MEDIA_SIZES, responsiveImage, videoPoster } from "../../app/lib/media";
 
 import { scrollThrough } from "./scroll";
 
@@ -118,6 +118,47 @@ test.describe("page content", () => {
     const names = page.getByRole("main").getByRole("list").last().getByRole("listitem");
     await expect(names).toHaveCount(clientNames.length);
     await expect(names.first()).toHaveText(clientNames[0]);
+  });
+
+  test("clients: each logo shows its own cell of a strip, and the strips are the only logo files fetched", async ({ page }) => {
+    const fetched = new Set<string>();
+    page.on("request", (request) => {
+      if (request.resourceType() === "image") fetched.add(new URL(request.url()).pathname);
+    });
+    await page.goto("/clients");
+    await scrollThrough(page);
+    const sprites = logoSprites(clientLogos);
+    expect([...fetched].filter((path) => path.startsWith("/images/clients/")).sort()).toEqual(sprites.map((sprite) => sprite.webp).sort());
+
+    const shown = await page
+      .getByRole("main")
+      .locator("img")
+      .evaluateAll((images) =>
+        (images as HTMLImageElement[]).map((image) => {
+          const style = getComputedStyle(image);
+          const box = image.getBoundingClientRect();
+          return {
+            strip: new URL(image.currentSrc).pathname,
+            natural: [image.naturalWidth, image.naturalHeight],
+            shape: Math.round((box.width / box.height) * 100) / 100,
+            fit: style.objectFit,
+            // "50% 9.0909%": where the strip's overflow is cut, as a share from its top.
+            cut: Number(style.objectPosition.split(" ")[1].replace("%", "")),
+          };
+        }),
+      );
+    const { width, height } = MEDIA_SIZES.clientLogo;
+    const expected = sprites.flatMap((sprite) =>
+      sprite.logos.map((_, cell) => ({
+        strip: sprite.webp,
+        natural: [width, height * sprite.logos.length],
+        shape: width / height,
+        fit: "cover",
+        // Cell `cell` starts `cell` logo heights down, of the strip's overflow of (count − 1).
+        cut: expect.closeTo(sprite.logos.length > 1 ? (cell / (sprite.logos.length - 1)) * 100 : 0, 3),
+      })),
+    );
+    expect(shown).toEqual(expected);
   });
 
   test("clients: names run in three columns on a desktop and one on a phone", async ({ page, isMobile }) => {

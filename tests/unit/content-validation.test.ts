@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { siteContent, validateContent } from "~/content/validate";
+import { logoSprites } from "~/lib/media";
 
 const ROOT = join(import.meta.dirname, "../..");
 const PUBLIC_DIR = join(ROOT, "public");
@@ -56,6 +57,15 @@ describe("media files", () => {
     expect(problemsAfter((content) => (content.artists.photographers[0].thumb = "/images/og/site.jpg"))).toEqual([
       `artists: photographers "${photographer}".thumb: /images/og/site.jpg lacks 9 responsive copies in public/ ` +
         "(e.g. /images/og/site-320w.avif); run npm run media",
+    ]);
+  });
+
+  it("names a strip of logos the media script has not drawn, after a logo is added or moved", () => {
+    const logos = siteContent.clients.clientLogos;
+    // Swapping the first two logos changes what the first strip holds, and so its name.
+    const [strip] = logoSprites([logos[1], logos[0], ...logos.slice(2)]);
+    expect(problemsAfter((content) => content.clients.clientLogos.splice(0, 2, logos[1], logos[0]))).toEqual([
+      `clients: clientLogos: the strip of the logos from ${logos[1].logo} on, ${strip.webp}, is not in public/; run npm run media`,
     ]);
   });
 

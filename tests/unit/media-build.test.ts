@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Artist } from "~/content/types";
-import { ladderFiles, MEDIA_SIZES } from "~/lib/media";
+import { ladderFiles, logoSprites, MEDIA_SIZES } from "~/lib/media";
 import { ffprobe } from "../../scripts/media/ffmpeg";
 import { type Job, type MediaContent, planJobs, type SourceJob } from "../../scripts/media/jobs";
 import { buildMedia, type RunOptions, writeDemoSources } from "../../scripts/media/run";
@@ -137,6 +137,45 @@ describe("media build, a source smaller than its outputs", () => {
       "warning: media/artists/ines-park/photo.jpg is 800×600, smaller than the 960×1200 of public/images/photographers/ines-park.jpg, which will look soft: give a larger original",
       "warning: media/artists/ines-park/photo.jpg is 800×600, smaller than the 720×720 of public/images/photographers/ines-park-mobile.jpg, which will look soft: give a larger original",
     ]);
+  });
+});
+
+/** RGBA pixels with the colour of transparent ones zeroed: lossless WebP may change it, as nothing shows it. */
+function visible(rgba: Buffer): Buffer {
+  const copy = Buffer.from(rgba);
+  for (let i = 0; i < copy.length; i += 4) if (copy[i + 3] === 0) copy.fill(0, i, i + 3);
+  return copy;
+}
+
+describe("media build, logos", () => {
+  let root: string;
+  const clientLogos = ["square", "bar", "dot"].map((name) => ({ name, logo: `/images/clients/${name}.png`, alt: `${name} logo` }));
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "media-logos-"));
+    await mkdir(path.join(root, "media/logos"), { recursive: true });
+    const marks = { square: "<rect width='400' height='400'/>", bar: "<rect width='1200' height='200'/>", dot: "<circle cx='300' cy='300' r='300'/>" };
+    for (const [name, mark] of Object.entries(marks)) {
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="600"><g fill="#eee">${mark}</g></svg>`;
+      await sharp(Buffer.from(svg)).png().toFile(path.join(root, `media/logos/${name}.png`));
+    }
+  });
+
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it("draws each strip of fitted logos, one under another, in content order", { timeout: 60_000 }, async () => {
+    await buildMedia(jobsOf({ ...content([], []), clientLogos }), { root, force: false, log: () => {} });
+    const { width, height } = MEDIA_SIZES.clientLogo;
+    const [sprite] = logoSprites(clientLogos);
+    for (const file of [sprite.webp, sprite.png]) {
+      const strip = path.join(root, "public", file);
+      expect(await dimensions(strip)).toEqual([width, height * 3, file.endsWith("webp") ? "webp" : "png"]);
+      for (const [cell, client] of clientLogos.entries()) {
+        const shown = await sharp(strip).extract({ left: 0, top: cell * height, width, height }).ensureAlpha().raw().toBuffer();
+        const fitted = await sharp(path.join(root, "public", client.logo)).ensureAlpha().raw().toBuffer();
+        expect(visible(shown).equals(visible(fitted)), `${file}, cell ${cell}: ${client.name}`).toBe(true);
+      }
+    }
   });
 });
 

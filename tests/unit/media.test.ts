@@ -9,6 +9,9 @@ import {
   ladderFiles,
   listImageLoading,
   loadingAttributes,
+  LOGOS_PER_SPRITE,
+  logoCell,
+  logoSprites,
   MEDIA_SIZES,
   responsiveImage,
   videoPoster,
@@ -54,25 +57,7 @@ describe("ladders", () => {
     ]);
     expect(image.srcSet).toBe("/images/work/jane/1-320w.jpg 320w, /images/work/jane/1-480w.jpg 480w");
     expect(image.src).toBe("/images/work/jane/1-480w.jpg");
-    expect(image.sized).toBe(true);
     expect([image.width, image.height]).toEqual([480, 270]);
-  });
-
-  it("keeps a logo's PNG as its fallback, and names its one width without a descriptor", () => {
-    const image = responsiveImage("clientLogo", "/images/clients/acme.png");
-    expect(image.sources).toEqual([{ type: "image/webp", srcSet: "/images/clients/acme-320w.webp" }]);
-    expect(image.src).toBe("/images/clients/acme-320w.png");
-    expect(image.sized).toBe(false);
-  });
-
-  it("gives a one-width ladder's picture no sizes, which the browser would not use", () => {
-    const html = renderToString(
-      createElement(Picture, { kind: "clientLogo", src: "/images/clients/acme.png", alt: "Acme", sizes: "50vw", loading: "lazy" }),
-    );
-    expect(html).toBe(
-      '<picture class="contents"><source type="image/webp" srcSet="/images/clients/acme-320w.webp" width="320" height="160"/>' +
-        '<img loading="lazy" decoding="async" width="320" height="160" alt="Acme" src="/images/clients/acme-320w.png"/></picture>',
-    );
   });
 
   it("rejects a still that is neither JPEG nor PNG", () => {
@@ -81,6 +66,42 @@ describe("ladders", () => {
 
   it("gives a video the widest WebP of its poster", () => {
     expect(videoPoster("/images/reels/reel-2021.jpg")).toBe("/images/reels/reel-2021-1280w.webp");
+  });
+});
+
+describe("logo strips", () => {
+  const logos = (count: number, from = 0) =>
+    Array.from({ length: count }, (_, i) => ({ logo: `/images/clients/brand-${from + i}.png` }));
+
+  it("groups the logos in content order, LOGOS_PER_SPRITE to a strip, the rest in the last", () => {
+    const sprites = logoSprites(logos(2 * LOGOS_PER_SPRITE + 5));
+    expect(sprites.map((sprite) => sprite.logos.length)).toEqual([LOGOS_PER_SPRITE, LOGOS_PER_SPRITE, 5]);
+    expect(sprites.flatMap((sprite) => sprite.logos)).toEqual(logos(2 * LOGOS_PER_SPRITE + 5));
+    for (const sprite of sprites) {
+      expect(sprite.webp).toMatch(/^\/images\/clients\/logos-[0-9a-f]{8}\.webp$/);
+      expect(sprite.png).toBe(sprite.webp.replace(/webp$/, "png"));
+    }
+    expect(logoSprites([])).toEqual([]);
+  });
+
+  it("names a strip after its logos, so a changed list never reuses a cached strip", () => {
+    const [sprite] = logoSprites(logos(3));
+    expect(logoSprites(logos(3))[0].webp).toBe(sprite.webp);
+    expect(logoSprites(logos(4))[0].webp).not.toBe(sprite.webp);
+    expect(logoSprites(logos(3).reverse())[0].webp).not.toBe(sprite.webp);
+    expect(logoSprites(logos(3, 1))[0].webp).not.toBe(sprite.webp);
+  });
+
+  it("places each cell by the share of the strip's overflow above it", () => {
+    expect([0, 1, 2, 3, 4].map((cell) => logoCell(cell, 5))).toEqual([
+      "object-[50%_0%]",
+      "object-[50%_25%]",
+      "object-[50%_50%]",
+      "object-[50%_75%]",
+      "object-[50%_100%]",
+    ]);
+    expect(logoCell(1, 12)).toBe("object-[50%_9.0909%]");
+    expect(logoCell(0, 1)).toBe("object-[50%_0%]");
   });
 });
 
