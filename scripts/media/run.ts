@@ -271,6 +271,11 @@ export async function buildMedia(jobs: Job[], options: RunOptions): Promise<RunS
   await removeLeftovers(path.join(options.root, MEDIA_DIR));
   const previous = await readManifest(options.root);
   const manifest: Manifest = Object.fromEntries(jobs.flatMap((job) => (previous[job.site] ? [[job.site, previous[job.site]]] : [])));
+  // Outputs the content no longer names (a renamed still, a logo strip after the list changed).
+  // Cached pages may still point at them for a day, so they are named, not deleted.
+  for (const site of Object.keys(previous).filter((site) => !(site in manifest))) {
+    if (existsSync(path.join(options.root, "public", site))) options.log(`unused: public${site} (no content names it now; delete it once cached pages have moved on)`);
+  }
   const summary: RunSummary = { made: 0, upToDate: 0, kept: 0 };
   try {
     await runSourceJobs(jobs.filter(isSourceJob), manifest, options, summary);

@@ -177,6 +177,18 @@ describe("media build, logos", () => {
       }
     }
   });
+
+  it("names the strips a changed list left unused, and keeps them for pages still cached", { timeout: 60_000 }, async () => {
+    const [before] = logoSprites(clientLogos);
+    const lines: string[] = [];
+    await buildMedia(jobsOf({ ...content([], []), clientLogos: clientLogos.slice(1) }), { root, force: false, log: (line) => lines.push(line) });
+    const [after] = logoSprites(clientLogos.slice(1));
+    expect(existsSync(path.join(root, "public", after.webp))).toBe(true);
+    expect(lines.filter((line) => line.startsWith("unused:")).sort()).toEqual(
+      [before.png, before.webp, clientLogos[0].logo].map((site) => `unused: public${site} (no content names it now; delete it once cached pages have moved on)`).sort(),
+    );
+    expect(existsSync(path.join(root, "public", before.webp))).toBe(true);
+  });
 });
 
 describe("--demo", () => {
