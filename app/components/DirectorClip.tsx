@@ -12,6 +12,8 @@ interface DirectorClipProps {
   videoTop?: number;
   /** The first screen's stills load eagerly; the rest wait until scrolled near. */
   loading: ImageLoading;
+  /** Whether the clip is there at all: wide screens only, after hydration (see useThumbnailMotion). */
+  showClip: boolean;
   /** Whether the clip may play (see useThumbnailMotion); it then plays only while near the screen. */
   play: boolean;
 }
@@ -21,7 +23,7 @@ interface DirectorClipProps {
  * layered over it. The clip has `preload="none"`, so nothing is fetched until it plays, and it plays
  * only while allowed to and on or near the screen.
  */
-export function DirectorClip({ clip, still, videoTop = 0, loading, play }: DirectorClipProps) {
+export function DirectorClip({ clip, still, videoTop = 0, loading, showClip, play }: DirectorClipProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
 
   // Set through the DOM rather than a server-rendered style attribute, which the CSP forbids. The
@@ -29,7 +31,7 @@ export function DirectorClip({ clip, still, videoTop = 0, loading, play }: Direc
   useEffect(() => {
     const video = videoRef.current;
     if (video) video.style.transform = `translateY(calc(-50% + clamp(-5.5%, ${videoTop}px, 5.5%)))`;
-  }, [videoTop]);
+  }, [videoTop, showClip]);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -48,7 +50,7 @@ export function DirectorClip({ clip, still, videoTop = 0, loading, play }: Direc
     );
     observer.observe(video);
     return () => observer.disconnect();
-  }, [play]);
+  }, [play, showClip]);
 
   return (
     <div className="relative aspect-[2/1]">
@@ -60,19 +62,21 @@ export function DirectorClip({ clip, still, videoTop = 0, loading, play }: Direc
         loading={loading}
         className="absolute inset-0 h-full w-full object-cover"
       />
-      <video
-        ref={videoRef}
-        muted
-        loop
-        playsInline
-        preload="none"
-        aria-hidden="true"
-        tabIndex={-1}
-        data-director-clip
-        className="absolute left-0 top-1/2 hidden aspect-video w-full -translate-y-1/2 md:block"
-      >
-        <source src={clip} type="video/mp4" />
-      </video>
+      {showClip && (
+        <video
+          ref={videoRef}
+          muted
+          loop
+          playsInline
+          preload="none"
+          aria-hidden="true"
+          tabIndex={-1}
+          data-director-clip
+          className="absolute left-0 top-1/2 aspect-video w-full -translate-y-1/2"
+        >
+          <source src={clip} type="video/mp4" />
+        </video>
+      )}
     </div>
   );
 }

@@ -45,6 +45,7 @@ export default function Directors() {
               still={director.mobileBG}
               videoTop={director.cssVideoTop}
               loading={listImageLoading(index, FIRST_SCREEN_TILES)}
+              showClip={motion.clips}
               play={motion.playing}
             />
           </ArtistTile>

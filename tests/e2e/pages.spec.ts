@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { artists, clientLogos, clientNames, contact, reels, testimonials } from "../../app/content/index";
 import { ladderFiles, logoSprites, MEDIA_SIZES, responsiveImage, videoPoster } from "../../app/lib/media";
 
+import { waitForHydration } from "./hydration";
 import { scrollThrough } from "./scroll";
 
 /** Every page of the spec's route table with its exact heading. */
@@ -55,20 +56,39 @@ test.describe("page content", () => {
     isMobile,
   }) => {
     await page.goto("/artists/directors");
+    await waitForHydration(page);
     const tiles = page.getByRole("main").getByRole("listitem");
     await expect(tiles).toHaveCount(artists.film.length);
     for (const [index, artist] of artists.film.entries()) {
       const tile = tiles.nth(index);
       await expect(tile.locator(`a[href="https://${artist.website}"]`)).toContainText(artist.name);
+      await expect(tile.locator("img")).toHaveAttribute("src", responsiveImage("directorStill", artist.mobileBG).src);
       const video = tile.locator("video");
+      // Phones show only the still, and build no video element for it.
+      if (isMobile) {
+        await expect(video).toHaveCount(0);
+        continue;
+      }
       await expect(video).toHaveJSProperty("muted", true);
       await expect(video).toHaveJSProperty("loop", true);
       await expect(video).toHaveAttribute("playsinline", "");
       await expect(video.locator("source")).toHaveAttribute("src", artist.thumb);
-      await expect(tile.locator("img")).toHaveAttribute("src", responsiveImage("directorStill", artist.mobileBG).src);
-      // Phones show only the still.
-      await (isMobile ? expect(video).toBeHidden() : expect(video).toBeVisible());
+      await expect(video).toBeVisible();
     }
+  });
+
+  test("directors: a window widened past phone width gains the clips, and loses them narrowed again", async ({ page, isMobile }) => {
+    test.skip(isMobile, "a desktop window that is resized");
+    await page.setViewportSize({ width: 600, height: 900 });
+    await page.goto("/artists/directors");
+    await waitForHydration(page);
+    const clips = page.locator("main video");
+    await expect(clips).toHaveCount(0);
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await expect(clips).toHaveCount(artists.film.length);
+    await expect(clips.first()).toBeVisible();
+    await page.setViewportSize({ width: 600, height: 900 });
+    await expect(clips).toHaveCount(0);
   });
 
   test("photographers: art-directed desktop and mobile images, linking out", async ({ page }) => {
