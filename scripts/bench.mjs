@@ -163,7 +163,8 @@ async function throughputRows(app) {
     const memoryAfter = await residentMiB(app.child.pid);
     const rendered = await load(uncached.origin + THROUGHPUT.page, THROUGHPUT);
     const baseline = await load(`${staticCopy.origin}/directors.html`, THROUGHPUT);
-    const row = (server, figures, memory = "-") => ({
+    // Only the deployed server has a goal; the other two rows are what it is measured against.
+    const row = (server, figures, memory = "-", judged = false) => ({
       server,
       "requests/s": figures.rps,
       "vs static": (figures.rps / baseline.rps).toFixed(2),
@@ -171,11 +172,11 @@ async function throughputRows(app) {
       "p99 ms": figures.p99,
       errors: figures.errors,
       "RSS MiB before → after": memory,
-      goals: server.startsWith("static") ? "-" : mark(figures.rps / baseline.rps >= GOALS.ratio && !figures.errors),
+      goals: judged ? mark(figures.rps / baseline.rps >= GOALS.ratio && !figures.errors) : "-",
     });
     return [
-      row("SSR, page cache on (as deployed)", cached, `${memoryBefore.toFixed(0)} → ${memoryAfter.toFixed(0)}`),
-      row("SSR, page cache off", rendered),
+      row("SSR, page cache on (as deployed)", cached, `${memoryBefore.toFixed(0)} → ${memoryAfter.toFixed(0)}`, true),
+      row("SSR, page cache off (the render alone)", rendered),
       row("static copy (express.static)", baseline),
     ];
   } finally {
