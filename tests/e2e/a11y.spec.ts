@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { artists, site } from "../../app/content/index";
 import { REEL_PAGES, SECTION_PAGES } from "../../scripts/pages.mjs";
+import { waitForHydration } from "./hydration";
 import { upgradeReelPlayer } from "./reel-player";
 
 const PAGES = [
@@ -65,6 +66,8 @@ test.describe("keyboard", () => {
 
   test("tab order follows the visual order of the header and the grid", async ({ page, isMobile }) => {
     await page.goto("/artists/directors");
+    // The motion control comes with the scripts, which wait for the load event.
+    await waitForHydration(page);
     // Desktop: the navigation, then the heading row's motion control; phone: the menu button.
     const expected = [
       "SKIP TO CONTENT",
