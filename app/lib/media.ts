@@ -124,9 +124,9 @@ export function responsiveImage(kind: LadderKind, source: string): ResponsiveIma
 /**
  * The client logos, drawn one under another, in content order, into strips of LOGOS_PER_SPRITE:
  * /clients fetches five images rather than 55, and a phone asks for those below its first screen
- * only as it scrolls there. Each logo is still its own `<img>` with its alt text: `object-fit: cover` scales the strip
- * to the logo box's width, and `logoCell` picks the box's cell. A strip is lossless WebP, with a
- * palette PNG for browsers that read no WebP.
+ * only as it scrolls there. Each logo is still its own `<img>` with its alt text: `object-fit:
+ * cover` scales the strip to the logo box's width, and `logoCell` picks the box's cell. A strip is
+ * lossless WebP, with a palette PNG for browsers that read no WebP.
  */
 export const LOGOS_PER_SPRITE = 12; // whole rows of three, four and six: phones, tablets and laptops
 
