@@ -1,7 +1,7 @@
 import type { Config } from "tailwindcss";
 
 import { clientLogos } from "./app/content/clients";
-import { logoCell, logoSprites } from "./app/lib/media";
+import { logoSprites, logoTiles } from "./app/lib/media";
 
 export default {
   content: ["./app/**/*.{ts,tsx}"],
@@ -30,7 +30,7 @@ export default {
     },
   },
   // The class of each logo's cell in its strip on /clients, which the page works out from the content.
-  safelist: logoSprites(clientLogos).flatMap((sprite) => sprite.logos.map((_, cell) => logoCell(cell, sprite.logos.length))),
+  safelist: logoTiles(logoSprites(clientLogos)).map((tile) => tile.cell),
   plugins: [],
   experimental: { optimizeUniversalDefaults: true },
 } satisfies Config;

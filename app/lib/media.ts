@@ -169,6 +169,16 @@ export function logoCell(index: number, count: number): string {
 }
 
 /**
+ * Every logo of `sprites`, in order, with its strip and the class of its cell: what /clients
+ * renders, and what tailwind.config.ts safelists, so the two cannot disagree.
+ */
+export function logoTiles<Logo>(sprites: readonly LogoSprite<Logo>[]) {
+  return sprites.flatMap((sprite) =>
+    sprite.logos.map((logo, index) => ({ sprite, logo, cell: logoCell(index, sprite.logos.length) })),
+  );
+}
+
+/**
  * A reel's poster for `<video poster>` and video.js, which take a single URL: no srcset and no
  * type fallback. So it is WebP, which every current browser reads (AVIF is still missing from
  * some; a browser without WebP shows the player without a poster), at the widest rung, the

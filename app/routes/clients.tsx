@@ -2,7 +2,7 @@ import { useLoaderData } from "@remix-run/react";
 
 import { PageHeading } from "~/components/PageHeading";
 import { clientLogos, clientNames } from "~/content";
-import { listImageLoading, loadingAttributes, logoCell, logoSprites, MEDIA_SIZES } from "~/lib/media";
+import { listImageLoading, loadingAttributes, logoSprites, logoTiles, MEDIA_SIZES } from "~/lib/media";
 import { sectionMeta } from "~/lib/seo";
 
 export function loader() {
@@ -16,14 +16,13 @@ const PHONE_FIRST_SCREEN_LOGOS = 36;
 
 export default function Clients() {
   const { sprites, names } = useLoaderData<typeof loader>();
-  const logos = sprites.flatMap((sprite) => sprite.logos.map((client, cell) => ({ sprite, client, cell })));
   return (
     <>
       <PageHeading>Clients</PageHeading>
       <div className="mx-auto max-w-screen-2xl px-5 pb-20 md:px-10">
         {/* Dimmed as a whole: the same look as each logo at 80%, with one opacity effect to paint, not 55. */}
         <ul className="grid grid-cols-3 gap-x-4 gap-y-2 opacity-80 sm:grid-cols-4 lg:grid-cols-6 xl:grid-cols-8">
-          {logos.map(({ sprite, client, cell }, index) => (
+          {logoTiles(sprites).map(({ sprite, logo: client, cell }, index) => (
             <li key={client.logo}>
               <picture className="contents">
                 <source type="image/webp" srcSet={sprite.webp} width={width} height={height} />
@@ -35,7 +34,7 @@ export default function Clients() {
                   height={height}
                   alt={client.alt}
                   // The box keeps a logo's shape once the (taller) strip has loaded.
-                  className={`aspect-[2/1] h-auto w-full object-cover ${logoCell(cell, sprite.logos.length)}`}
+                  className={`aspect-[2/1] h-auto w-full object-cover ${cell}`}
                   src={sprite.png}
                 />
               </picture>

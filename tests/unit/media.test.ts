@@ -12,6 +12,7 @@ import {
   LOGOS_PER_SPRITE,
   logoCell,
   logoSprites,
+  logoTiles,
   MEDIA_SIZES,
   responsiveImage,
   videoPoster,
@@ -102,6 +103,14 @@ describe("logo strips", () => {
     ]);
     expect(logoCell(1, 12)).toBe("object-[50%_9.0909%]");
     expect(logoCell(0, 1)).toBe("object-[50%_0%]");
+  });
+
+  it("gives every logo, in order, its strip and its cell's class", () => {
+    const sprites = logoSprites(logos(LOGOS_PER_SPRITE + 2));
+    const tiles = logoTiles(sprites);
+    expect(tiles.map((tile) => tile.logo)).toEqual(logos(LOGOS_PER_SPRITE + 2));
+    expect(tiles[LOGOS_PER_SPRITE - 1]).toMatchObject({ sprite: sprites[0], cell: "object-[50%_100%]" });
+    expect(tiles[LOGOS_PER_SPRITE]).toMatchObject({ sprite: sprites[1], cell: "object-[50%_0%]" });
   });
 });
 
