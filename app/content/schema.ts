@@ -18,6 +18,7 @@ import {
   type NavLink,
   REEL_SLUGS,
   type Reel,
+  type ReelSpot,
   type Testimonial,
   type WorkThumb,
 } from "./types";
@@ -268,6 +269,31 @@ function artistsSchema(files: MediaFiles) {
     .superRefine(checkUniqueArtistIds, ALWAYS);
 }
 
+const reelSpot = z.strictObject({
+  start: z.number().min(0, "must be a time in seconds, 0 or more"),
+  artist: slug,
+  client: text,
+  title: text,
+}) satisfies z.ZodType<ReelSpot>;
+
+/** Spots start at 0, in order, each before the next and before the reel ends. */
+function checkSpotTimes(value: unknown, ctx: z.RefinementCtx) {
+  const reel = fieldsOf(value);
+  const duration = typeof reel.duration === "number" ? reel.duration : Infinity;
+  let previous: number | undefined;
+  arrayOf(reel.spots).forEach((spot, index) => {
+    const start = fieldsOf(spot).start;
+    if (typeof start !== "number") return;
+    const path = ["spots", index, "start"];
+    if (index === 0 && start !== 0) ctx.addIssue({ code: "custom", path, message: `${start} must be 0: the first spot opens the reel` });
+    if (previous !== undefined && start <= previous) {
+      ctx.addIssue({ code: "custom", path, message: `${start} must be after the previous spot's start (${previous}): spots cannot overlap` });
+    }
+    if (start >= duration) ctx.addIssue({ code: "custom", path, message: `${start} must be before the reel's end (${duration} s)` });
+    previous = start;
+  });
+}
+
 function reelSchema(files: MediaFiles) {
   return z
     .strictObject({
@@ -286,11 +312,13 @@ function reelSchema(files: MediaFiles) {
         { error: "must be two sources: the HLS playlist (.m3u8) first, then the .mp4" },
       ),
       duration: z.number().positive("must be a length in seconds, above 0"),
+      spots: z.array(reelSpot).min(1, "must list the spots the reel is cut from"),
       uploadDate: z.iso.date({ error: (issue) => `${JSON.stringify(issue.input)} must be a date as YYYY-MM-DD` }),
     })
     .superRefine((value: unknown, ctx) => {
       const slug = slugOf(value, "slug");
       if (slug !== undefined) checkPreview(files, ctx, previewImages.reel(slug), "slug");
+      checkSpotTimes(value, ctx);
     }, ALWAYS) satisfies z.ZodType<Reel>;
 }
 
@@ -374,14 +402,34 @@ const siteSchema = z.strictObject({
   ),
 });
 
+/** A reel's spots name their directors by id: each must be in the film list. */
+function checkSpotArtists(value: unknown, ctx: z.RefinementCtx) {
+  const content = fieldsOf(value);
+  const film = new Set(arrayOf(fieldsOf(content.artists).film).map((artist) => slugOf(artist, "id")));
+  arrayOf(content.reels).forEach((reel, reelIndex) => {
+    arrayOf(fieldsOf(reel).spots).forEach((spot, spotIndex) => {
+      const artist = fieldsOf(spot).artist;
+      if (typeof artist === "string" && !film.has(artist)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["reels", reelIndex, "spots", spotIndex, "artist"],
+          message: `${JSON.stringify(artist)} is not the id of a film artist`,
+        });
+      }
+    });
+  });
+}
+
 /** The whole content, keyed by the file (in app/content/) each part comes from. */
 export function contentSchema(files: MediaFiles) {
-  return z.strictObject({
-    artists: artistsSchema(files),
-    reels: reelsSchema(files),
-    clients: clientsSchema(files),
-    biography: biographySchema(files),
-    contact: contactSchema,
-    site: siteSchema,
-  });
+  return z
+    .strictObject({
+      artists: artistsSchema(files),
+      reels: reelsSchema(files),
+      clients: clientsSchema(files),
+      biography: biographySchema(files),
+      contact: contactSchema,
+      site: siteSchema,
+    })
+    .superRefine(checkSpotArtists, ALWAYS);
 }

@@ -53,6 +53,16 @@ export interface ReelSource {
   type: "video/mp4" | "application/x-mpegURL";
 }
 
+/** One spot (a film of the roster) cut into a reel. */
+export interface ReelSpot {
+  /** Seconds from the reel's start; each spot runs until the next one starts, the last to the end. */
+  start: number;
+  /** The film artist who directed it (an id from the film list). */
+  artist: string;
+  client: string;
+  title: string;
+}
+
 /** Each reel has its own route module (app/routes/{slug}.tsx), so the set is closed. */
 export const REEL_SLUGS = ["collective-reel", "reel-2021", "reel-2020"] as const;
 
@@ -70,6 +80,8 @@ export interface Reel {
   thumb: string;
   /** Length in seconds. */
   duration: number;
+  /** The spots it is cut from, in order; the demo reels show each one's credits as a lower third. */
+  spots: ReelSpot[];
   /** Publication date (YYYY-MM-DD), for search engines' video results. */
   uploadDate: string;
 }

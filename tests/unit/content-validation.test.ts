@@ -18,6 +18,15 @@ const photographerIndex = photographers.findIndex((artist) => artist.extraThumbs
 const withExtras = photographers[photographerIndex].id;
 const reel = siteContent.reels[0].slug;
 
+/** What the validator says of every spot credited to `id` once no film artist has that id. */
+function orphanedSpots(id: string): string[] {
+  return siteContent.reels.flatMap((reel) =>
+    reel.spots.flatMap((spot, index) =>
+      spot.artist === id ? [`reels: "${reel.slug}".spots[${index}].artist: "${id}" is not the id of a film artist`] : [],
+    ),
+  );
+}
+
 /**
  * An edit that breaks a deep copy of the content. `any`: the edits write what the content types
  * forbid, as an operator's hand-edited file can.
@@ -124,6 +133,7 @@ describe("ids, slugs and detail URLs", () => {
       // The copy keeps its own url, which no longer matches its (duplicated) id.
       `artists: film "${director}".url: "${film[1].url}" must be /artists/film/${director} (its list and id)`,
       `artists: film "${director}".id: "${director}" is already used by film[0]`,
+      ...orphanedSpots(film[1].id),
     ]);
   });
 
@@ -139,6 +149,7 @@ describe("ids, slugs and detail URLs", () => {
   it("rejects an id that is not a URL slug, naming the entry by its index", () => {
     expect(problemsAfter((content) => (content.artists.film[0].id = "Mira Castell"))).toEqual([
       'artists: film[0].id: "Mira Castell" must be a URL slug: lowercase a-z and 0-9 in words joined by "-"',
+      ...orphanedSpots(director),
     ]);
   });
 
@@ -320,6 +331,35 @@ describe("fields the pages depend on", () => {
   });
 });
 
+describe("reel spots", () => {
+  const { spots, duration } = siteContent.reels[0];
+
+  it("rejects a spot that starts before the previous one ends its turn", () => {
+    expect(problemsAfter((content) => (content.reels[0].spots[1].start = 0))).toEqual([
+      `reels: "${reel}".spots[1].start: 0 must be after the previous spot's start (0): spots cannot overlap`,
+    ]);
+  });
+
+  it("rejects a spot past the end of the reel, and a first spot that does not open it", () => {
+    const last = spots.length - 1;
+    expect(
+      problemsAfter((content) => {
+        content.reels[0].spots[0].start = 0.5;
+        content.reels[0].spots[last].start = duration;
+      }),
+    ).toEqual([
+      `reels: "${reel}".spots[0].start: 0.5 must be 0: the first spot opens the reel`,
+      `reels: "${reel}".spots[${last}].start: ${duration} must be before the reel's end (${duration} s)`,
+    ]);
+  });
+
+  it("rejects a spot credited to someone who is not a film artist", () => {
+    expect(problemsAfter((content) => (content.reels[0].spots[0].artist = photographer))).toEqual([
+      `reels: "${reel}".spots[0].artist: "${photographer}" is not the id of a film artist`,
+    ]);
+  });
+});
+
 describe("collecting every problem", () => {
   it("still finds duplicates and other files' problems when an entry is not even an object", () => {
     expect(
@@ -333,6 +373,7 @@ describe("collecting every problem", () => {
       "artists: film[1]: must be an entry { … }",
       `artists: photographers "${director}".id: "${director}" is already used by film[0]`,
       'contact: email: "" must be an e-mail address like studio@agency.example',
+      ...orphanedSpots(film[1].id),
     ]);
   });
 });
