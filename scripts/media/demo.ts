@@ -6,8 +6,10 @@
  *   - film artists: footage for the grid clip (video) and for each work thumb;
  *   - photographers: one "photograph" (cropped later for desktop and phone) and each work;
  *   - bio photos (artists' and the agent's): an abstract silhouette, never a likeness;
- *   - reels: a 12 s showreel of four shots with its title set over the opening and a quiet
- *     generated soundtrack;
+ *   - reels: a 1920×1080 showreel as long as the reel's `duration`, one shot per spot in its
+ *     director's style (the palette and main motif of their grid clip), joined by short
+ *     transitions, with the title set over the opening, a lower third (director; client and
+ *     title) over each spot's first seconds and a quiet generated soundtrack;
  *   - client logos: a typeset word mark.
  *
  * Everything is seeded: palettes, compositions, camera moves and ffmpeg's random sources
@@ -27,7 +29,7 @@ import { driftCamera, footageGraph, moveCamera, padAudioGraph, pickLight, reelGr
 import { logoMark } from "./logos";
 import { PALETTES, type Palette } from "./palette";
 import type { SourceType } from "./plan";
-import { MOTIF_NAMES, bustSvg, sceneSvg, titleCardSvg, type Motif } from "./scenes";
+import { MOTIF_NAMES, bustSvg, lowerThirdSvg, sceneSvg, titleCardSvg, type Motif } from "./scenes";
 import { deal, hash, rng } from "./seed";
 
 /** The file type the demo writes for each type of source. */
@@ -168,38 +170,55 @@ export function bioPhoto(id: string, out: string): Promise<void> {
 // Reels
 
 const REEL_FPS = 25;
-const REEL_VIDEO = { width: 1280, height: 720 };
+/** Drawn at the reel's largest output size (derive.ts REEL_VIDEO), so nothing is enlarged. */
+const REEL_VIDEO = { width: 1920, height: 1080 };
+/** The title card over the opening; the first spot's lower third follows it. */
+const REEL_TITLE = { in: 0.4, out: 3.8 };
+/** Each spot's lower third: from just after its cut for about 3.5 s, gone before the next cut. */
+const CAPTION = { after: 0.3, seconds: 3.5, clear: 0.4 };
 
-/** A fixed shuffle of the motifs; reel i takes four in a row from position 3i, so reels open differently. */
-const REEL_MOTIFS = [...MOTIF_NAMES].sort((a, b) => hash(`reel:${a}`) - hash(`reel:${b}`));
+function directorOf(id: string): Artist {
+  const found = artists.film.find((artist) => artist.id === id);
+  if (!found) throw new Error(`reel spot: no film artist "${id}"`);
+  return found;
+}
 
-/** Four shots with distinct motifs, each in the palette of an artist from the roster. */
+/**
+ * One shot per spot, in its director's style (the palette and main motif of their own grid clip,
+ * a composition of its own), each with its lower third.
+ */
 function reelShots(reel: Reel, size: Size) {
   const r = rng(`reel:${reel.slug}`);
-  const offset = reels.findIndex((candidate) => candidate.slug === reel.slug) * 3;
-  const motifs = [0, 1, 2, 3].map((k) => REEL_MOTIFS[(offset + k) % REEL_MOTIFS.length]);
-  const roster = [...STYLES.values()].map((s) => s.palette);
-  const first = r.int(roster.length);
-  const step = 1 + r.int(roster.length - 1);
-  const shots = motifs.map((motif, i) => ({ motif, palette: roster[(first + i * step) % roster.length], sceneKey: `reel-scene:${reel.slug}:${i}` }));
-  const seconds = reel.duration;
-  const moves = shots.map((shot) => ({
+  const spots = [...reel.spots].sort((a, b) => a.start - b.start);
+  const ends = spots.map((spot, i) => spots[i + 1]?.start ?? reel.duration);
+  const shots = spots.map((spot, i) => {
+    const style = styleOf(spot.artist);
+    return { motif: style.motifs[0], palette: style.palette, sceneKey: `reel-scene:${reel.slug}:${i}`, director: directorOf(spot.artist).name, spot };
+  });
+  const moves = shots.map((shot, i) => ({
     palette: shot.palette,
-    camera: moveCamera(seconds / shots.length + 0.5, r),
+    start: shot.spot.start,
+    camera: moveCamera(ends[i] - shot.spot.start + 0.5, r),
     light: pickLight(r),
     transition: r.pick(["fade", "fadeblack", "smoothleft", "smoothup"]),
   }));
-  const cut = { ...size, fps: REEL_FPS, seconds, transition: 0.48, shots: moves, titleIn: 0.4, titleOut: 4.2, grain: 5, seed: r.seed() };
+  // The first spot's lower third waits for the title card to clear.
+  const captions = spots.map((spot, i) => {
+    const from = i === 0 ? Math.max(spot.start + CAPTION.after, REEL_TITLE.out - 0.2) : spot.start + CAPTION.after;
+    return { from, to: Math.min(from + CAPTION.seconds, ends[i] - CAPTION.clear) };
+  });
+  const cut = { ...size, fps: REEL_FPS, seconds: reel.duration, transition: 0.48, shots: moves, titleIn: REEL_TITLE.in, titleOut: REEL_TITLE.out, captions, grain: 5, seed: r.seed() };
   return { shots, cut };
 }
 
-/** A showreel with sound. */
+/** A showreel with sound, cut from the reel's spots, exactly `reel.duration` long. */
 export async function reelFootage(reel: Reel, out: string, display: string): Promise<void> {
   const size = REEL_VIDEO;
   const { shots, cut } = reelShots(reel, size);
   const plates = shots.map((shot) => svgToPng(sceneSvg(shot.motif, size.width, size.height, shot.palette, rng(shot.sceneKey), { vignette: VIGNETTE })));
   const label = reel.title.includes(site.agencyName) ? "Showreel" : site.agencyName;
-  const inputs = await Promise.all([...plates, svgToPng(titleCardSvg(size.width, size.height, label, reel.title))]);
+  const captions = shots.map((shot) => svgToPng(lowerThirdSvg(size.width, size.height, shot.director, shot.spot.client, shot.spot.title)));
+  const inputs = await Promise.all([...plates, svgToPng(titleCardSvg(size.width, size.height, label, reel.title)), ...captions]);
   await ffmpeg(
     [
       ...pipedPngInputs(inputs.length),

@@ -129,6 +129,14 @@ export interface ReelShot {
   light: Light;
   /** xfade transition into this shot (ignored for the first). */
   transition: string;
+  /** When the shot's spot begins (seconds; the first at 0): the middle of the transition into it. */
+  start: number;
+}
+
+/** A caption (an RGBA input, drawn at the frame's bottom-left corner) shown between two instants. */
+export interface ReelCaption {
+  from: number;
+  to: number;
 }
 
 export interface ReelCut {
@@ -142,22 +150,45 @@ export interface ReelCut {
   /** When the title card (the input after the plates) fades in and out. */
   titleIn: number;
   titleOut: number;
+  /** Lower thirds, one input each after the title card. */
+  captions: ReelCaption[];
   grain: number;
   seed: number;
 }
 
+/** Frames of each shot: from half a transition before its start to half a transition after the next one's. */
+export function shotFrames(c: Pick<ReelCut, "fps" | "seconds" | "transition" | "shots">): number[] {
+  const total = Math.round(c.seconds * c.fps);
+  const half = Math.round((c.transition * c.fps) / 2);
+  const starts = c.shots.map((s) => Math.round(s.start * c.fps));
+  return starts.map((start, i) => {
+    const from = i === 0 ? 0 : start - half;
+    const to = i === starts.length - 1 ? total : starts[i + 1] + half;
+    return to - from;
+  });
+}
+
+/** An RGBA still on `input` repeated for `frames` frames, faded in at `from` and out by `to` (seconds). */
+function fadedStill(input: number, fps: number, frames: number, from: number, to: number, fade: number, out: string): string {
+  return (
+    `[${input}:v]format=rgba,settb=1/${fps},loop=loop=-1:size=1,setpts=N,trim=end_frame=${frames},` +
+    `fade=t=in:st=${f(from)}:d=${f(fade)}:alpha=1,fade=t=out:st=${f(to - fade)}:d=${f(fade)}:alpha=1[${out}]`
+  );
+}
+
 /**
- * A showreel: shot i films the plate on input i, shots are joined by transitions, the title card
- * (input shots.length, RGBA) fades in over the first seconds, and the whole fades from and to black.
- * Labelled `[v]`, yuv420p, exactly `seconds` long.
+ * A showreel: shot i films the plate on input i from its spot's start to the next one's, shots
+ * are joined by transitions centred on those instants, the title card (input shots.length, RGBA)
+ * fades in over the first seconds, each caption (the inputs after it, RGBA) fades in and out at
+ * the bottom-left corner, and the whole fades from and to black. Labelled `[v]`, yuv420p, exactly
+ * `seconds` long.
  */
 export function reelGraph(c: ReelCut): string {
   const total = Math.round(c.seconds * c.fps);
-  const overlap = Math.round(c.transition * c.fps);
+  const overlap = 2 * Math.round((c.transition * c.fps) / 2);
   const count = c.shots.length;
-  // Shot lengths in frames, so that they add up to the total once the overlaps are taken off.
-  const length = Math.floor((total + overlap * (count - 1)) / count);
-  const lengths = c.shots.map((_, i) => (i === count - 1 ? total + overlap * (count - 1) - length * (count - 1) : length));
+  const lengths = shotFrames(c);
+  if (lengths.some((length) => length <= overlap)) throw new Error(`reel shots must be longer than the ${c.transition} s transition`);
   const parts = c.shots.map((s, i) => shot(i, `shot${i}`, c.width, c.height, c.fps, lengths[i], s.palette, s.camera, s.light));
   let joined = "shot0";
   let elapsed = lengths[0];
@@ -167,12 +198,17 @@ export function reelGraph(c: ReelCut): string {
     elapsed += lengths[i] - overlap;
     joined = out;
   }
-  const fadeIn = 0.8;
-  parts.push(
-    `[${count}:v]format=rgba,settb=1/${c.fps},loop=loop=-1:size=1,setpts=N,trim=end_frame=${total},` +
-      `fade=t=in:st=${f(c.titleIn)}:d=${fadeIn}:alpha=1,fade=t=out:st=${f(c.titleOut - fadeIn)}:d=${fadeIn}:alpha=1[title]`,
-    `[${joined}][title]overlay=format=gbrp,fade=t=in:d=0.5,fade=t=out:st=${f(c.seconds - 0.7)}:d=0.7,${grain(c.grain, c.seed)}[v]`,
-  );
+  parts.push(fadedStill(count, c.fps, total, c.titleIn, c.titleOut, 0.8, "title"), `[${joined}][title]overlay=format=gbrp[titled]`);
+  let captioned = "titled";
+  c.captions.forEach((caption, i) => {
+    // Only the caption's own frames are blended; the rest of the reel passes through untouched.
+    parts.push(
+      fadedStill(count + 1 + i, c.fps, total, caption.from, caption.to, 0.4, `caption${i}`),
+      `[${captioned}][caption${i}]overlay=x=0:y=H-h:format=gbrp:enable='between(t,${f(caption.from)},${f(caption.to)})'[captioned${i}]`,
+    );
+    captioned = `captioned${i}`;
+  });
+  parts.push(`[${captioned}]fade=t=in:d=0.5,fade=t=out:st=${f(c.seconds - 0.7)}:d=0.7,${grain(c.grain, c.seed)}[v]`);
   return parts.join(";");
 }
 

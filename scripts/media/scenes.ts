@@ -378,3 +378,33 @@ export function titleCardSvg(w: number, h: number, label: string, title: string)
     `</svg>`
   );
 }
+
+/** The lower third's box: the part of the frame it is drawn on, placed at the frame's bottom-left corner. */
+export function lowerThirdBox(w: number, h: number): { width: number; height: number } {
+  return { width: Math.round(w * 0.62), height: Math.round(h * 0.3) };
+}
+
+/**
+ * A transparent lower third for a spot in a showreel, drawn in the lowerThirdBox of a w×h frame:
+ * the director's name and, smaller below, the client and the spot's title in typographic quotes,
+ * over a soft dark corner shade, inside a title-safe margin (6% of the width, 8% of the height).
+ */
+export function lowerThirdSvg(w: number, h: number, director: string, client: string, title: string): string {
+  const box = lowerThirdBox(w, h);
+  const u = Math.min(w, h);
+  const nameSize = u * 0.04;
+  const creditSize = u * 0.023;
+  const left = w * 0.06;
+  const baseline = box.height - h * 0.08;
+  const nameY = baseline - creditSize * 1.7;
+  const ruleY = nameY - nameSize * 1.15;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${box.width}" height="${box.height}" viewBox="0 0 ${box.width} ${box.height}">` +
+    `<defs><radialGradient id="shade" cx="0" cy="1" r="1"><stop offset="0" stop-color="#000" stop-opacity="0.5"/><stop offset="0.6" stop-color="#000" stop-opacity="0.22"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs>` +
+    `<rect width="${box.width}" height="${box.height}" fill="url(#shade)"/>` +
+    `<rect x="${n(left)}" y="${n(ruleY)}" width="${n(u * 0.04)}" height="${n(Math.max(1, u * 0.002))}" fill="#f2f0ea" opacity="0.7"/>` +
+    `<text x="${n(left)}" y="${n(nameY)}" font-family="Nimbus Sans" font-size="${n(nameSize)}" letter-spacing="${n(nameSize * 0.02)}" fill="#f2f0ea">${escapeXml(director)}</text>` +
+    `<text x="${n(left)}" y="${n(baseline)}" font-family="Nimbus Sans" font-size="${n(creditSize)}" letter-spacing="${n(creditSize * 0.08)}" fill="#f2f0ea" fill-opacity="0.78">${escapeXml(`${client} — “${title}”`)}</text>` +
+    `</svg>`
+  );
+}
