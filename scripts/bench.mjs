@@ -1,50 +1,68 @@
 /**
- * `npm run bench` (after `npm run build`): how fast each page reaches a phone, and how much the
- * server takes. A benchmark, not a test: every figure is printed next to its goal, nothing fails.
+ * `npm run bench` (after `npm run build`): how fast each page reaches a phone, how much the server
+ * takes, and how fast the reels start. A benchmark, not a test: every figure is printed next to its
+ * goal, nothing fails. `npm run bench -- --only=reels` (or BENCH_ONLY=reels) runs section 4 alone.
  *
  * 1. Pages, as a phone: Lighthouse 12 (mobile, default simulated throttling) performance score, LCP,
  *    CLS and TBT, each the median of 5 runs (BENCH_LIGHTHOUSE_RUNS to change it), with the range of
- *    TBT over those runs; then, loaded again
- *    in Chromium at 390 px, the bytes transferred by kind (compressed, as on the wire), the share of
- *    image bytes that are AVIF or WebP, and on the reel pages that video.js waited for the visitor's
- *    intent.
+ *    TBT over those runs, against the page's goals (the reel pages load video.js after their first
+ *    paint, on purpose, and have their own); then, loaded again in Chromium at 390 px, the bytes
+ *    transferred by kind (compressed, as on the wire; video.js apart from the site's own JS), the
+ *    share of image bytes that are AVIF or WebP, and when video.js was requested: after the first
+ *    paint on the reel pages, never elsewhere.
  * 2. Server: /artists/directors rendered by the server (page cache on, as deployed, and off) against
  *    the same HTML bytes served by express.static, 32 connections for 10 s each, one after another.
  * 3. Soak: 64 connections over a mix of pages for 60 s (BENCH_SOAK_SECONDS to change it), with
  *    the server's resident memory before and after.
+ * 4. Reel start: press → first frame against a bare <video>, press → play, the desktop's height
+ *    (scripts/bench/reel-start.mjs).
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { chromium, devices } from "@playwright/test";
+import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 
+import { reelStartSection } from "./bench/reel-start.mjs";
+import { launchBrowser, mark, median, PHONE } from "./bench/shared.mjs";
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "./browser.mjs";
 import { REEL_PAGES, SECTION_PAGES } from "./pages.mjs";
 import { residentMiB, startServer, startStaticServer } from "./server-process.mjs";
 
+/** The reel start section (scripts/bench/reel-start.mjs) runs its own server on 3324. */
 const PORTS = { app: 3321, uncached: 3322, static: 3323 };
 const PAGES = [...SECTION_PAGES, "/artists/film/mira-castell", "/artists/photography/marisol-vance"];
-/** As the e2e phone project: the screen matches the viewport (see playwright.config.ts). */
-const PHONE = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 } };
 const KINDS = { Document: "html", Script: "js", Stylesheet: "css", Image: "img", Media: "video" };
 const GOALS = { score: 98, lcpMs: 1800, cls: 0.01, tbtMs: 50, jsKiB: 100, modernImageShare: 0.9, ratio: 0.5 };
+/** The reel pages evaluate video.js and build the player after their first paint, without waiting for a press. */
+const REEL_PAGE_GOALS = { ...GOALS, score: 95, tbtMs: 200 };
+const goalsFor = (page) => (REEL_PAGES.includes(page) ? REEL_PAGE_GOALS : GOALS);
+/** Only section 4, the reels' start, with `--only=reels` or BENCH_ONLY=reels. */
+const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length) ?? process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== "reels") throw new Error(`--only=${ONLY}: the one section that runs alone is "reels"`);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const THROUGHPUT = { connections: 32, seconds: 10, page: "/artists/directors" };
 const SOAK = { connections: 64, seconds: Number(process.env.BENCH_SOAK_SECONDS ?? 60) };
 
 const kib = (bytes) => (bytes / 1024).toFixed(1);
-const mark = (met) => (met ? "✓" : "✗");
 
-/** The middle value, or the mean of the two middle ones. */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+/**
+ * The URL paths of video.js's chunks in this build (video.js itself, its core build, and the chunks
+ * of its own dependencies), read from the build's metafile: their names change with every build.
+ * The small app module that imports them is not one of them.
+ */
+function videojsChunks() {
+  const { outputs } = JSON.parse(readFileSync("build/metafile.js.json", "utf8"));
+  const fromVideojs = (input) => /^node_modules\/(video\.js\/.+\.js$|@videojs\/|videojs-)/.test(input);
+  return new Set(
+    Object.entries(outputs)
+      .filter(([output, { inputs }]) => output.endsWith(".js") && Object.keys(inputs).some(fromVideojs))
+      .map(([output]) => output.replace(/^public/, "")),
+  );
 }
 
 /**
@@ -74,19 +92,25 @@ async function lighthouseFigures(port, url) {
   };
 }
 
-/** One first load as a phone: bytes by kind, the AVIF/WebP share of image bytes, whether video.js came. */
-async function phoneBytes(browser, url) {
+/**
+ * One first load as a phone: bytes by kind (video.js's chunks apart from the site's own JS), the
+ * AVIF/WebP share of image bytes, and when video.js was requested, against the first paint: a
+ * render-blocking import of the player would be requested before it. On the reel pages video.js
+ * is loaded without waiting for a press, on purpose, but must come after the page has painted.
+ */
+async function phoneBytes(browser, url, videojsPaths) {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   const responses = new Map();
-  const bytes = { html: 0, js: 0, css: 0, img: 0, video: 0, other: 0 };
+  const bytes = { html: 0, js: 0, videojs: 0, css: 0, img: 0, video: 0, other: 0 };
   let modernImageBytes = 0;
-  cdp.on("Network.responseReceived", ({ requestId, type, response }) =>
-    responses.set(requestId, { kind: KINDS[type] ?? "other", mimeType: response.mimeType }),
-  );
+  cdp.on("Network.responseReceived", ({ requestId, type, response }) => {
+    const kind = videojsPaths.has(new URL(response.url).pathname) ? "videojs" : (KINDS[type] ?? "other");
+    responses.set(requestId, { kind, mimeType: response.mimeType });
+  });
   cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
     const { kind, mimeType } = responses.get(requestId) ?? { kind: "other" };
     bytes[kind] += encodedDataLength;
@@ -95,11 +119,16 @@ async function phoneBytes(browser, url) {
 
   await page.goto(url, { waitUntil: "networkidle" });
   await sleep(500);
-  const videojsLoaded = await page.evaluate(() =>
-    performance.getEntriesByType("resource").some((entry) => /\/video\.es-[^/]+\.js$/.test(entry.name)),
-  );
+  const { firstPaint, videojsRequests } = await page.evaluate((paths) => {
+    const resources = performance.getEntriesByType("resource");
+    return {
+      firstPaint: performance.getEntriesByName("first-paint")[0]?.startTime ?? Infinity,
+      videojsRequests: resources.filter((entry) => paths.includes(new URL(entry.name).pathname)).map((entry) => entry.startTime),
+    };
+  }, [...videojsPaths]);
   await context.close();
-  return { bytes, modernShare: bytes.img ? modernImageBytes / bytes.img : 1, videojsLoaded };
+  const videojs = videojsRequests.length === 0 ? "none" : Math.min(...videojsRequests) >= firstPaint ? "after paint" : "before paint";
+  return { bytes, modernShare: bytes.img ? modernImageBytes / bytes.img : 1, videojs };
 }
 
 async function pageRows(origin) {
@@ -107,20 +136,25 @@ async function pageRows(origin) {
   const systemChromium = found?.kind === "system";
   const chromeFlags = ["--headless=new", ...SYSTEM_CHROMIUM_ARGS];
   const chrome = await launch({ chromePath: systemChromium ? found.path : chromium.executablePath(), chromeFlags });
-  const browser = await chromium.launch(systemChromium ? { executablePath: found.path, args: SYSTEM_CHROMIUM_ARGS } : {});
+  const browser = await launchBrowser();
+  const videojsPaths = videojsChunks();
   const rows = [];
   try {
     for (const page of PAGES) {
+      const goals = goalsFor(page);
+      const reelPage = REEL_PAGES.includes(page);
       const lh = await lighthouseFigures(chrome.port, origin + page);
-      const { bytes, modernShare, videojsLoaded } = await phoneBytes(browser, origin + page);
+      const { bytes, modernShare, videojs } = await phoneBytes(browser, origin + page, videojsPaths);
+      // A reel page that has not requested video.js yet is not wrong: its native player works.
+      const videojsMet = reelPage ? videojs !== "before paint" : videojs === "none";
       const met =
-        lh.score >= GOALS.score &&
-        lh.lcpMs <= GOALS.lcpMs &&
-        lh.cls <= GOALS.cls &&
-        lh.tbtMs <= GOALS.tbtMs &&
-        modernShare >= GOALS.modernImageShare &&
-        bytes.js / 1024 <= GOALS.jsKiB &&
-        !videojsLoaded;
+        lh.score >= goals.score &&
+        lh.lcpMs <= goals.lcpMs &&
+        lh.cls <= goals.cls &&
+        lh.tbtMs <= goals.tbtMs &&
+        modernShare >= goals.modernImageShare &&
+        bytes.js / 1024 <= goals.jsKiB &&
+        videojsMet;
       rows.push({
         page,
         perf: lh.score,
@@ -128,13 +162,15 @@ async function pageRows(origin) {
         CLS: Number(lh.cls.toFixed(3)),
         "TBT ms": Math.round(lh.tbtMs),
         "TBT range": lh.tbtRange,
+        "perf, TBT goals": `≥ ${goals.score}, ≤ ${goals.tbtMs} ms`,
         "html KiB": kib(bytes.html),
         "js KiB": kib(bytes.js),
         "css KiB": kib(bytes.css),
         "img KiB": kib(bytes.img),
         "avif/webp": `${Math.round(modernShare * 100)}%`,
         "video KiB": kib(bytes.video),
-        "video.js": REEL_PAGES.includes(page) ? (videojsLoaded ? "on load ✗" : "on intent") : "-",
+        "video.js KiB": kib(bytes.videojs),
+        "video.js requested": `${videojs} ${mark(videojsMet)}`,
         goals: mark(met),
       });
     }
@@ -208,21 +244,25 @@ async function soakRow(app) {
   };
 }
 
-const app = await startServer(PORTS.app);
-try {
-  console.log(
-    `Pages on a phone: Lighthouse mobile (goals: perf ≥ ${GOALS.score}, LCP ≤ ${GOALS.lcpMs} ms, CLS ≤ ${GOALS.cls}, ` +
-      `TBT ≤ ${GOALS.tbtMs} ms), bytes at 390 px unthrottled (goals: JS ≤ ${GOALS.jsKiB} KiB, ` +
-      `≥ ${GOALS.modernImageShare * 100}% of image bytes AVIF/WebP, video.js never on the first load)`,
-  );
-  console.table(await pageRows(app.origin));
-  console.log(
-    `Server: ${THROUGHPUT.page} at ${THROUGHPUT.connections} connections for ${THROUGHPUT.seconds} s each ` +
-      `(goal: SSR ≥ ${GOALS.ratio}× the static copy, zero errors)`,
-  );
-  console.table(await throughputRows(app));
-  console.log(`Soak: ${SOAK.connections} connections over ${PAGES.length} pages for ${SOAK.seconds} s`);
-  console.table([await soakRow(app)]);
-} finally {
-  app.child.kill();
+if (ONLY !== "reels") {
+  const app = await startServer(PORTS.app);
+  try {
+    console.log(
+      `Pages on a phone: Lighthouse mobile (goals: perf and TBT as the row says, LCP ≤ ${GOALS.lcpMs} ms, ` +
+        `CLS ≤ ${GOALS.cls}), bytes at 390 px unthrottled (goals: the site's JS ≤ ${GOALS.jsKiB} KiB, ` +
+        `≥ ${GOALS.modernImageShare * 100}% of image bytes AVIF/WebP, video.js requested only after the first paint ` +
+        `and only on the reel pages)`,
+    );
+    console.table(await pageRows(app.origin));
+    console.log(
+      `Server: ${THROUGHPUT.page} at ${THROUGHPUT.connections} connections for ${THROUGHPUT.seconds} s each ` +
+        `(goal: SSR ≥ ${GOALS.ratio}× the static copy, zero errors)`,
+    );
+    console.table(await throughputRows(app));
+    console.log(`Soak: ${SOAK.connections} connections over ${PAGES.length} pages for ${SOAK.seconds} s`);
+    console.table([await soakRow(app)]);
+  } finally {
+    app.child.kill();
+  }
 }
+await reelStartSection();

@@ -1,0 +1,22 @@
+/** What the benchmark's sections share: the phone they emulate, the browser they drive, the statistics. */
+import { chromium, devices } from "@playwright/test";
+
+import { findChromium, SYSTEM_CHROMIUM_ARGS } from "../browser.mjs";
+
+/** As the e2e phone project: the screen matches the viewport (see playwright.config.ts). */
+export const PHONE = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 } };
+
+export const mark = (met) => (met ? "✓" : "✗");
+
+/** The middle value, or the mean of the two middle ones. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Playwright's Chromium where it has been downloaded, else the system's (see browser.mjs). */
+export function launchBrowser() {
+  const found = findChromium();
+  return chromium.launch(found?.kind === "system" ? { executablePath: found.path, args: SYSTEM_CHROMIUM_ARGS } : {});
+}
