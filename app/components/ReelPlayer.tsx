@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import videojsStylesheet from "video.js/dist/video-js.css";
 
 import type { ReelSource } from "~/content/types";
 import { HIGH_FETCH_PRIORITY, MEDIA_SIZES, videoPoster } from "~/lib/media";
+import { loadVideoJs, playerOptions, playOnAfterFallback, type Player } from "~/lib/videojs.client";
 
 interface ReelPlayerProps {
   title: string;
@@ -34,105 +35,65 @@ declare global {
  * The server renders a native player that works before (and without) JavaScript: poster, controls,
  * no autoplay; browsers that play HLS natively take the master playlist, the rest the MP4.
  *
- * video.js (about 200 KiB compressed, and long to evaluate on a phone) is imported only when the
- * visitor shows intent: a pointer over or down on the player, focus inside it, or pressing play on
- * the native one. A video.js player with the same poster and sources then takes the native one's
- * place in the same aspect-ratio box and streams the HLS ladder adaptively; if the native player had
- * started, the new one carries on from the same moment.
+ * Once the page is hydrated (after its first paint), video.js takes over that same `<video>`
+ * element, on every device and without waiting for the visitor: the element sits in a
+ * `data-vjs-player` box, which video.js adopts as the player instead of building its own, so
+ * nothing is moved, cloned or reloaded. A visitor who pressed play on the native controls before
+ * video.js arrived keeps watching without a pause: the player is handed the source already playing.
+ *
+ * Which build of video.js, and how the player starts, is decided in lib/videojs.client.ts.
  *
  * The poster is the page's largest image: it is preloaded at high priority, as `<video poster>`
  * cannot say so, and video.js is told the reel is the page's main content, so its own poster
  * `<img>` is eager and high priority too.
  *
- * The video.js element lives in a host div React never renders into, because video.js rewrites the
- * DOM around it. The player is disposed when the page leaves, and a StrictMode re-run of the effect
- * only ever leaves one player.
+ * React renders the box and the `<video>` once and never again (no state here), so the classes and
+ * controls video.js adds around them are never overwritten. When the page is left, React removes
+ * the box and the player is disposed.
  */
 export function ReelPlayer({ title, poster, sources }: ReelPlayerProps) {
   const posterUrl = videoPoster(poster);
-  const boxRef = useRef<HTMLDivElement>(null);
-  const nativeRef = useRef<HTMLVideoElement>(null);
-  const hostRef = useRef<HTMLDivElement>(null);
-  const [enhanced, setEnhanced] = useState(false);
+  const videoRef = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
-    const box = boxRef.current;
-    if (!box) return;
+    const video = videoRef.current;
+    if (!video) return;
     let cancelled = false;
-    let dispose: (() => void) | undefined;
-
-    const upgrade = () => {
-      stopListening();
-      // video.js would otherwise inject <style> elements, which the CSP forbids; its stylesheet is
-      // linked instead, and waited for so the player never shows unstyled.
-      window.VIDEOJS_NO_DYNAMIC_STYLE = true;
-      Promise.all([import("video.js"), loadStylesheet(videojsStylesheet)]).then(([{ default: videojs }]) => {
-        const native = nativeRef.current;
-        const host = hostRef.current;
-        if (cancelled || !host) return;
-        const resumeAt = native && !native.paused ? native.currentTime : undefined;
-        const hadFocus = box.contains(document.activeElement);
-        native?.pause();
-
-        const element = document.createElement("video-js");
-        element.setAttribute("aria-label", title);
-        host.appendChild(element);
-        const player = videojs(element, {
-          controls: true,
-          autoplay: false,
-          preload: "none",
-          fill: true,
-          poster: posterUrl,
-          mainContent: true,
-          sources,
-        });
-        // Its poster <img> fills the player's box; like every image on the site, it states its size.
-        const posterImage = player.el().querySelector(".vjs-poster img");
-        posterImage?.setAttribute("width", String(width));
-        posterImage?.setAttribute("height", String(height));
-        if (resumeAt !== undefined) {
-          player.currentTime(resumeAt);
-          player.play()?.catch(() => undefined);
-        }
-        // A keyboard visitor whose focus was on the native player keeps it inside the new one.
-        if (hadFocus) {
-          player.ready(() => {
-            const control =
-              resumeAt === undefined
-                ? player.getChild("BigPlayButton")
-                : player.getChild("ControlBar")?.getChild("PlayToggle");
-            control?.focus();
-          });
-        }
-        dispose = () => {
-          if (!player.isDisposed()) player.dispose();
-        };
-        setEnhanced(true);
-      });
+    let player: Player | undefined;
+    // video.js would otherwise inject <style> elements, which the CSP forbids; its stylesheet is
+    // linked instead, and waited for so the player never shows unstyled.
+    window.VIDEOJS_NO_DYNAMIC_STYLE = true;
+    const setUp = async () => {
+      const [videojs] = await Promise.all([loadVideoJs(video, sources[0].src), loadStylesheet(videojsStylesheet)]);
+      // Evaluating video.js is one long task and building the player another: between the two,
+      // the page gets to respond (to a press on play, say).
+      await new Promise((resolve) => setTimeout(resolve));
+      if (cancelled) return;
+      player = videojs(video, playerOptions(video, { poster: posterUrl, sources }));
+      playOnAfterFallback(player);
+      // Its poster <img> fills the player's box; like every image on the site, it states its size.
+      const posterImage = player.el().querySelector(".vjs-poster img");
+      posterImage?.setAttribute("width", String(width));
+      posterImage?.setAttribute("height", String(height));
     };
-
-    const intents = ["pointerenter", "pointerdown", "focusin"] as const;
-    const stopListening = () => {
-      for (const type of intents) box.removeEventListener(type, upgrade);
-      nativeRef.current?.removeEventListener("play", upgrade);
-    };
-    for (const type of intents) box.addEventListener(type, upgrade, { passive: true });
-    nativeRef.current?.addEventListener("play", upgrade);
+    // If video.js cannot be loaded (an old page after a deploy), the native player keeps working
+    // and there is nothing a visitor needs to be told.
+    setUp().catch(() => undefined);
 
     return () => {
       cancelled = true;
-      stopListening();
-      dispose?.();
+      if (player && !player.isDisposed()) player.dispose();
     };
-  }, [title, posterUrl, sources]);
+  }, [posterUrl, sources]);
 
   return (
     <>
       <link rel="preload" as="image" href={posterUrl} {...HIGH_FETCH_PRIORITY} />
-      <div ref={boxRef} className="relative aspect-video w-full bg-black">
-        {!enhanced && (
+      <div className="relative aspect-video w-full bg-black">
+        {/* video.js copies the video's classes onto this box when it adopts it ("video-js" scopes its styles). */}
+        <div data-vjs-player className="absolute inset-0">
           <video
-            ref={nativeRef}
+            ref={videoRef}
             controls
             playsInline
             preload="none"
@@ -140,15 +101,13 @@ export function ReelPlayer({ title, poster, sources }: ReelPlayerProps) {
             width={width}
             height={height}
             aria-label={title}
-            className="absolute inset-0 h-full w-full"
+            className="video-js absolute inset-0 h-full w-full"
           >
             {sources.map((source) => (
               <source key={source.src} src={source.src} type={source.type} />
             ))}
           </video>
-        )}
-        {/* Hidden until it holds the player, so it never covers the native controls. */}
-        <div ref={hostRef} data-reel-player className={enhanced ? "absolute inset-0" : "hidden"} />
+        </div>
       </div>
     </>
   );

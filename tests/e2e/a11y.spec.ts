@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { artists, site } from "../../app/content/index";
 import { REEL_PAGES, SECTION_PAGES } from "../../scripts/pages.mjs";
 import { waitForHydration } from "./hydration";
-import { upgradeReelPlayer } from "./reel-player";
+import { waitForReelPlayer } from "./reel-player";
 
 const PAGES = [
   ...SECTION_PAGES,
@@ -27,7 +27,7 @@ test.describe("axe (WCAG 2.2 AA)", () => {
     test(`${path} has no violations`, async ({ page, isMobile }) => {
       await page.goto(path);
       // The reel pages are checked with video.js in place.
-      if (REEL_PAGES.includes(path)) await upgradeReelPlayer(page);
+      if (REEL_PAGES.includes(path)) await waitForReelPlayer(page);
       await expectNoViolations(page);
       if (isMobile) {
         await page.getByRole("button", { name: "Menu" }).click();
@@ -86,7 +86,7 @@ test.describe("keyboard", () => {
   for (const path of [artists.film[0].url, "/reel-2021"]) {
     test(`every control on ${path} shows a visible focus indicator`, async ({ page }) => {
       await page.goto(path);
-      if (path === "/reel-2021") await upgradeReelPlayer(page);
+      if (path === "/reel-2021") await waitForReelPlayer(page);
       for (let step = 0; step < 25; step++) {
         await page.keyboard.press("Tab");
         const focus = await page.evaluate(() => {
@@ -121,7 +121,7 @@ test.describe("keyboard", () => {
 test("the keyboard can move into and out of the reel player (no trap)", async ({ page, isMobile }) => {
   test.skip(isMobile, "keyboard walk on desktop");
   await page.goto("/reel-2021");
-  await upgradeReelPlayer(page);
+  await waitForReelPlayer(page);
   const seen: string[] = [];
   for (let step = 0; step < 40; step++) {
     await page.keyboard.press("Tab");

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { artists } from "../../app/content/index";
 import { REEL_PAGES, SECTION_PAGES } from "../../scripts/pages.mjs";
 
-import { upgradeReelPlayer } from "./reel-player";
+import { waitForReelPlayer } from "./reel-player";
 import { scrollThrough } from "./scroll";
 
 /** Every page that shows images (the contact page shows none), and an artist of each type. */
@@ -74,7 +74,7 @@ test.describe("responsive images on a phone", () => {
       const imageBytes = recordImageBytes(page);
       await page.goto(path);
       // The reel pages are checked with video.js in place, its poster <img> included.
-      if (REEL_PAGES.includes(path)) await upgradeReelPlayer(page);
+      if (REEL_PAGES.includes(path)) await waitForReelPlayer(page);
 
       // (c) The largest image in the first screen loads eagerly at high priority; no other image
       // in the first screen waits to be lazily loaded.

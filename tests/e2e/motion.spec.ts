@@ -1,11 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { artists, reels } from "../../app/content/index";
-import { upgradeReelPlayer } from "./reel-player";
 import { videoPoster } from "../../app/lib/media";
 
 const isVideoRequest = (url: string) => /\.(mp4|m3u8|ts)(\?|$)/.test(url);
-const isVideoJsRequest = (url: string) => /\/video\.es-[^/]+\.js$|\/video-js-[^/]+\.css$/.test(url);
+const isVideoJsRequest = (url: string) => /\/(video|core)\.es-[^/]+\.js$|\/video-js-[^/]+\.css$/.test(url);
 
 /** Collects the URLs the page requests from now on. */
 function recordRequests(page: Page): string[] {
@@ -30,129 +29,6 @@ async function scrollThrough(page: Page) {
     await page.waitForTimeout(80);
   }
 }
-
-test.describe("reel player", () => {
-  test.skip(({ isMobile }) => isMobile, "one width is enough for playback");
-
-  test("video.js upgrades the native player in place and streams the HLS ladder", async ({ page }) => {
-    const requests = recordRequests(page);
-    const errors: string[] = [];
-    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
-
-    await page.goto("/reel-2021");
-    await page.waitForLoadState("networkidle");
-    // Nothing of video.js is fetched until the visitor shows intent.
-    expect(requests.filter(isVideoJsRequest)).toEqual([]);
-    await upgradeReelPlayer(page);
-    await expect(page.locator("main video:not(.vjs-tech)")).toHaveCount(0);
-    await expect(page.locator(".video-js")).toHaveClass(/vjs-paused/);
-    await expect(page.locator(".vjs-poster img")).toHaveAttribute("src", videoPoster(reels[2].poster));
-    // The upgrade happens inside the reserved aspect-ratio box: nothing on the page moves.
-    const layoutShift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          new PerformanceObserver((list) => {
-            const entries = list.getEntries() as (PerformanceEntry & { value: number })[];
-            resolve(entries.reduce((sum, entry) => sum + entry.value, 0));
-          }).observe({ type: "layout-shift", buffered: true });
-          setTimeout(() => resolve(0), 500);
-        }),
-    );
-    expect(layoutShift).toBe(0);
-
-    await page.locator(".vjs-big-play-button").click();
-    await expect
-      .poll(() => page.locator(".video-js video").evaluate((video: HTMLVideoElement) => video.currentTime), {
-        timeout: 15_000,
-      })
-      .toBeGreaterThan(1);
-    expect(requests.some((url) => url.endsWith("/videos/reels/reel-2021/master.m3u8"))).toBe(true);
-    expect(requests.some((url) => /\/videos\/reels\/reel-2021\/\d+p\/.+\.ts$/.test(url))).toBe(true);
-    expect(errors).toEqual([]);
-  });
-
-  test("moving between reels leaves exactly one player, and leaving disposes it", async ({ page }) => {
-    const errors: string[] = [];
-    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
-
-    await page.goto("/reel-2021");
-    await upgradeReelPlayer(page);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Collective Reels" }).click();
-    await page.getByRole("link", { name: "2020 Reel", exact: true }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("2020 Reel");
-    await upgradeReelPlayer(page);
-    await expect(page.locator(".vjs-poster img")).toHaveAttribute("src", videoPoster(reels[1].poster));
-
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Clients" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Clients");
-    await expect(page.locator(".video-js, video")).toHaveCount(0);
-    expect(errors).toEqual([]);
-  });
-
-  test("a missing playlist falls back to the MP4", async ({ page }) => {
-    await page.route("**/master.m3u8", (route) => route.fulfill({ status: 404 }));
-    await page.goto("/reel-2021");
-    await upgradeReelPlayer(page);
-    await page.locator(".vjs-big-play-button").click();
-    // video.js tries the next source when one fails before playback; a second press plays it.
-    await expect(async () => {
-      if (await page.locator(".video-js.vjs-paused").count()) await page.locator(".vjs-big-play-button").click();
-      const time = await page.locator(".video-js video").evaluate((video: HTMLVideoElement) => video.currentTime);
-      expect(time).toBeGreaterThan(1);
-    }).toPass({ timeout: 20_000 });
-    await expect(page.locator(".video-js video")).toHaveAttribute("src", /reel-2021\.mp4$/);
-  });
-
-  test("when no source loads, the player shows its own error and the page keeps working", async ({ page }) => {
-    await page.route(/\/videos\/reels\//, (route) => route.fulfill({ status: 404 }));
-    await page.goto("/reel-2021");
-    await upgradeReelPlayer(page);
-    const errorDisplay = page.locator(".vjs-error-display");
-    await expect(async () => {
-      if (await page.locator(".video-js.vjs-paused").count()) await page.locator(".vjs-big-play-button").click();
-      await expect(errorDisplay).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact");
-  });
-});
-
-test.describe("reel player by keyboard and touch", () => {
-  test("focusing the native player loads video.js and keeps focus in the player", async ({ page, isMobile }) => {
-    test.skip(isMobile, "keyboard on desktop");
-    await page.goto("/reel-2021");
-    await page.waitForLoadState("networkidle");
-    await expect(async () => {
-      await page.locator("main video").first().focus();
-      await expect(page.locator(".video-js")).toHaveCount(1, { timeout: 2_000 });
-    }).toPass({ timeout: 15_000 });
-    await expect(page.locator(".vjs-big-play-button")).toBeFocused();
-    await page.keyboard.press("Enter");
-    await expect
-      .poll(() => page.locator(".video-js video").evaluate((video: HTMLVideoElement) => video.currentTime), {
-        timeout: 15_000,
-      })
-      .toBeGreaterThan(1);
-  });
-
-  test("pressing play on the native player hands playback to video.js", async ({ page }) => {
-    await page.goto("/reel-2020");
-    await page.waitForLoadState("networkidle");
-    // Started from script, as a tap on the native control would, without a pointer event first.
-    await page.locator("main video").first().evaluate((video: HTMLVideoElement) => {
-      video.muted = true;
-      // The hand-over pauses the native player, which interrupts this promise: that is expected.
-      video.play().catch(() => undefined);
-    });
-    await expect(page.locator(".video-js")).toHaveCount(1);
-    await expect(page.locator("main video:not(.vjs-tech)")).toHaveCount(0);
-    await expect
-      .poll(() => page.locator(".video-js video").evaluate((video: HTMLVideoElement) => video.currentTime), {
-        timeout: 15_000,
-      })
-      .toBeGreaterThan(1);
-  });
-});
 
 test("pages other than the reels never fetch video.js", async ({ page }) => {
   const requests = recordRequests(page);

@@ -1,18 +1,12 @@
 import { expect, type Page } from "@playwright/test";
 
+/** The video.js player of a reel page: the box video.js adopted around the page's own <video>. */
+export const reelPlayer = (page: Page) => page.locator("[data-vjs-player].video-js");
+
 /**
- * Points at the reel, as a visitor about to watch it does, which loads video.js, and waits until
- * the video.js player has taken the native one's place (a pointer already over the player, after a
- * client-side navigation, may have done it). Retried, because a pointer that arrives before the
- * page is hydrated has nothing listening to it yet.
+ * Waits, without any interaction, until video.js has taken over the reel page's native player, as
+ * it does on every device once the page is hydrated.
  */
-export async function upgradeReelPlayer(page: Page) {
-  const player = page.locator(".video-js");
-  await expect(async () => {
-    if ((await player.count()) === 0) {
-      await page.mouse.move(0, 0);
-      await page.locator("main video").hover();
-    }
-    await expect(player).toHaveCount(1, { timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+export async function waitForReelPlayer(page: Page) {
+  await expect(reelPlayer(page)).toHaveClass(/vjs-v8/, { timeout: 15_000 });
 }

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { artists, reels } from "../../app/content/index";
 import { ladderFiles } from "../../app/lib/media";
 import { REEL_PAGES, SECTION_PAGES } from "../../scripts/pages.mjs";
-import { upgradeReelPlayer } from "./reel-player";
+import { waitForReelPlayer } from "./reel-player";
 
 const ARTIST_PAGES = [...artists.film, ...artists.photographers].map((artist) => artist.url);
 const NOT_FOUND_PAGE = "/artists/film/nobody-by-this-name";
@@ -111,7 +111,7 @@ test.describe("the CSP holds in the browser", () => {
     const violations = await watchForViolations(page);
     for (const path of REEL_PAGES) {
       await page.goto(path);
-      await upgradeReelPlayer(page);
+      await waitForReelPlayer(page);
       await page.locator(".vjs-big-play-button").click();
       const video = page.locator(".video-js video");
       await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), {

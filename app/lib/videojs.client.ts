@@ -1,0 +1,113 @@
+/**
+ * Which video.js a reel page loads, and how its player is set up. Browser-only (`.client`): the
+ * server bundle never imports video.js.
+ */
+import type videojs from "video.js";
+
+import type { ReelSource } from "~/content/types";
+
+type VideoJs = typeof videojs;
+export type Player = ReturnType<VideoJs>;
+
+/** `navigator.connection`, where the browser has it (Chromium): not in TypeScript's DOM types. */
+interface NetworkInformation {
+  saveData?: boolean;
+  /** Estimated downlink, Mbit/s. */
+  downlink?: number;
+}
+
+const HLS_TYPE = "application/vnd.apple.mpegurl";
+
+/**
+ * The core build (a third of the full one, and much less for a phone to evaluate) where the
+ * browser plays HLS itself: Safari, iOS, Android, current Chrome. The full build, whose HLS engine
+ * streams the ladder over MSE, where it does not, and where a rendition of the ladder is missing:
+ * Chromium's own player stalls for good on one, without an error (seen in Chromium 156), while
+ * the engine skips it.
+ */
+export async function loadVideoJs(video: HTMLVideoElement, master: string): Promise<VideoJs> {
+  const native = video.canPlayType(HLS_TYPE) !== "" && !(await missesARendition(master));
+  const module = native ? await import("video.js/core.es.js") : await import("video.js");
+  return module.default;
+}
+
+/** The media playlists a master playlist names (the line after each #EXT-X-STREAM-INF), as URLs. */
+export function renditionPlaylists(master: string, masterUrl: string): string[] {
+  const lines = master.split("\n").map((line) => line.trim());
+  return lines.flatMap((line, i) => (lines[i - 1]?.startsWith("#EXT-X-STREAM-INF:") && line ? [new URL(line, masterUrl).href] : []));
+}
+
+/**
+ * Whether one of the renditions the master playlist names cannot be fetched. The playlists are
+ * small and cached, so this also has them ready for the player before the press. A master that
+ * cannot be fetched misses nothing: both players then play the MP4.
+ */
+async function missesARendition(master: string): Promise<boolean> {
+  try {
+    const response = await fetch(master);
+    if (!response.ok) return false;
+    const playlists = renditionPlaylists(await response.text(), response.url);
+    const fetched = await Promise.all(playlists.map((url) => fetch(url).then((playlist) => playlist.ok)));
+    return fetched.includes(false);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The player's options for the reel on `video`.
+ *
+ * A video that has started (the visitor pressed play on the native controls before video.js
+ * arrived) keeps the source it is playing: handing it the source list would restart it. One that
+ * has not gets the list, and video.js tries the MP4 when the playlist fails; it plays on if the
+ * visitor had already pressed play (see `playOnAfterFallback`).
+ *
+ * Before the press, the player fetches what it needs to start (the playlists and the first short
+ * segment) unless the visitor asked to save data, and the HLS engine (where it runs) starts from
+ * the connection's estimated speed, or from the lowest rendition to save data.
+ */
+export function playerOptions(video: HTMLVideoElement, { poster, sources }: { poster: string; sources: ReelSource[] }) {
+  const started = !video.paused || video.currentTime > 0;
+  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+  const saveData = connection?.saveData === true;
+  const initialBandwidth = saveData ? 1 : connection?.downlink ? connection.downlink * 1e6 : undefined;
+  return {
+    controls: true,
+    autoplay: false,
+    preload: saveData ? "none" : "metadata",
+    fill: true,
+    poster,
+    mainContent: true,
+    sources: started ? [{ src: video.currentSrc, type: sources.find((source) => sameUrl(source.src, video.currentSrc))?.type }] : sources,
+    html5: { vhs: initialBandwidth === undefined ? {} : { bandwidth: initialBandwidth } },
+    // The reels are on demand, with one sound track and no text tracks: the controls and the
+    // caption-style dialog for those are never built (building them cost a phone ~60 ms).
+    liveui: false,
+    textTrackSettings: false,
+    controlBar: {
+      liveDisplay: false,
+      seekToLive: false,
+      chaptersButton: false,
+      descriptionsButton: false,
+      subsCapsButton: false,
+      audioTrackButton: false,
+      playbackRateMenuButton: false,
+    },
+  };
+}
+
+function sameUrl(path: string, absolute: string): boolean {
+  return new URL(path, document.baseURI).href === absolute;
+}
+
+/**
+ * video.js moves on to the next source when one fails before playback, but forgets that the
+ * visitor had pressed play: this presses it again once the next source starts loading.
+ */
+export function playOnAfterFallback(player: Player) {
+  let wantsToPlay = false;
+  player.on("play", () => (wantsToPlay = true));
+  player.on("error", () => {
+    if (wantsToPlay) player.one("loadstart", () => void player.play()?.catch(() => undefined));
+  });
+}

@@ -1,0 +1,223 @@
+import { expect, test, type Page } from "@playwright/test";
+
+import { reels } from "../../app/content/index";
+import { videoPoster } from "../../app/lib/media";
+import { reelPlayer, waitForReelPlayer } from "./reel-player";
+
+const reel = reels[reels.length - 1];
+const master = reel.sources[0].src;
+const mp4 = reel.sources[1].src;
+
+/** Collects the URLs the page requests from now on. */
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => urls.push(new URL(request.url()).pathname));
+  return urls;
+}
+
+/** Follows a link of the main navigation, through the menu on a phone, as a visitor does. */
+async function navigateTo(page: Page, isMobile: boolean, name: string) {
+  if (isMobile) await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("navigation", { name: isMobile ? "Mobile" : "Main" }).getByRole("link", { name }).click();
+}
+
+/** Where the reel's <video> is now, whoever drives it. */
+const playhead = (page: Page) => page.locator("main video").evaluate((video: HTMLVideoElement) => video.currentTime);
+
+/** The renditions a master playlist lists: each one's frame height and its playlist's path. */
+function renditions(masterText: string, masterPath: string) {
+  const lines = masterText.split("\n").map((line) => line.trim());
+  return lines.flatMap((line, i) => {
+    if (!line.startsWith("#EXT-X-STREAM-INF:")) return [];
+    const height = Number(/RESOLUTION=\d+x(\d+)/.exec(line)?.[1]);
+    const codecs = /CODECS="([^"]+)"/.exec(line)?.[1];
+    return [{ height, codecs, playlist: new URL(lines[i + 1], `http://site${masterPath}`).pathname }];
+  });
+}
+
+test.describe("the reel player", () => {
+  test("video.js takes over the page's own <video> without any interaction, in place", async ({ page, isMobile }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    await page.goto(`/${reel.slug}`);
+    await waitForReelPlayer(page);
+
+    // One <video>, the server's, now video.js's tech inside the box it adopted.
+    await expect(page.locator("main video")).toHaveCount(1);
+    await expect(reelPlayer(page).locator("video.vjs-tech")).toHaveCount(1);
+    await expect(reelPlayer(page)).toHaveClass(/vjs-paused/);
+    await expect(page.locator(".vjs-poster img")).toHaveAttribute("src", videoPoster(reel.poster));
+    // The take-over happens inside the reserved aspect-ratio box: nothing on the page moves.
+    const layoutShift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as (PerformanceEntry & { value: number })[];
+            resolve(entries.reduce((sum, entry) => sum + entry.value, 0));
+          }).observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => resolve(0), 500);
+        }),
+    );
+    expect(layoutShift).toBe(0);
+
+    const play = page.locator(".vjs-big-play-button");
+    await (isMobile ? play.tap() : play.click());
+    await expect.poll(() => playhead(page), { timeout: 15_000 }).toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+  });
+
+  test("fetches the playlists before the press, and no video with Save-Data on", async ({ page }) => {
+    const requests = recordRequests(page);
+    await page.goto(`/${reel.slug}`);
+    await waitForReelPlayer(page);
+    await expect.poll(() => requests.filter((path) => path.endsWith(".m3u8")).length).toBeGreaterThanOrEqual(2);
+    expect(requests).toContain(master);
+
+    const saving = await page.context().newPage();
+    await saving.addInitScript(() =>
+      Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),
+    );
+    const savingRequests = recordRequests(saving);
+    await saving.goto(`/${reel.slug}`);
+    await waitForReelPlayer(saving);
+    await saving.waitForLoadState("networkidle");
+    expect(savingRequests).toContain(master);
+    expect(savingRequests.filter((path) => path.startsWith("/videos/") && !path.endsWith(".m3u8"))).toEqual([]);
+  });
+
+  test("one player after navigating away and back; leaving disposes it", async ({ page, isMobile }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    const other = reels[0];
+    await page.goto(`/${reel.slug}`);
+    await waitForReelPlayer(page);
+    await navigateTo(page, isMobile, "Collective Reels");
+    await page.getByRole("link", { name: other.title, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(other.title);
+    await waitForReelPlayer(page);
+    await expect(page.locator(".vjs-poster img")).toHaveAttribute("src", videoPoster(other.poster));
+
+    await navigateTo(page, isMobile, "Clients");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Clients");
+    await expect(page.locator(".video-js, video")).toHaveCount(0);
+
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(other.title);
+    await waitForReelPlayer(page);
+    await expect(page.locator(".video-js")).toHaveCount(1);
+    await expect(page.locator("main video")).toHaveCount(1);
+    expect(errors).toEqual([]);
+  });
+
+  test("every reel's master playlist lists at least 4 H.264 renditions, topped by 1080p", async ({ request }) => {
+    for (const { sources } of reels) {
+      const response = await request.get(sources[0].src);
+      expect(response.status()).toBe(200);
+      const ladder = renditions(await response.text(), sources[0].src);
+      expect(ladder.length).toBeGreaterThanOrEqual(4);
+      expect(Math.max(...ladder.map((rung) => rung.height))).toBe(1080);
+      expect(Math.min(...ladder.map((rung) => rung.height))).toBeLessThanOrEqual(360);
+      for (const rung of ladder) {
+        expect(rung.codecs).toMatch(/^avc1\.[0-9a-f]{6},mp4a\.40\.2$/);
+        expect((await request.get(rung.playlist)).status()).toBe(200);
+      }
+    }
+  });
+});
+
+test.describe("a tap on a throttled phone", () => {
+  test.skip(({ isMobile }) => !isMobile, "phone only");
+
+  test("plays 15 s without a pause it was not asked for, across video.js taking over", async ({ page }) => {
+    test.setTimeout(90_000);
+    // Every pause of any media element on the page, from the very start.
+    await page.addInitScript(() => {
+      const pauses: number[] = [];
+      Object.assign(window, { pauses });
+      document.addEventListener("pause", (event) => pauses.push((event.target as HTMLVideoElement).currentTime), true);
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    // Slow 4G: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up; a phone's CPU, four times slower.
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 1.6e6 / 8,
+      uploadThroughput: 750e3 / 8,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+
+    await page.goto(`/${reel.slug}`, { waitUntil: "commit" });
+    const video = page.locator("main video");
+    // The tap comes as soon as the player is on screen, before video.js is there. Headless
+    // Chromium's native controls ignore a synthetic tap, so the tap is followed by play().
+    await video.tap();
+    const tookOverAlready = await reelPlayer(page).count();
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.dataset.tapped = "";
+      return element.play();
+    });
+
+    await expect.poll(() => playhead(page), { timeout: 60_000, intervals: [500] }).toBeGreaterThan(15);
+    expect(tookOverAlready).toBe(0);
+    // video.js took over the very element that was playing: it was never replaced or restarted.
+    await expect(reelPlayer(page).locator("video[data-tapped]")).toHaveCount(1);
+    expect(await page.evaluate(() => (window as unknown as { pauses: number[] }).pauses)).toEqual([]);
+  });
+});
+
+test.describe("when things fail", () => {
+  test.skip(({ isMobile }) => isMobile, "one width is enough");
+
+  test("a missing playlist falls back to the MP4, with one press", async ({ page }) => {
+    await page.route(`**${master}`, (route) => route.fulfill({ status: 404 }));
+    await page.goto(`/${reel.slug}`);
+    await waitForReelPlayer(page);
+    await page.locator(".vjs-big-play-button").click();
+    await expect.poll(() => playhead(page), { timeout: 20_000 }).toBeGreaterThan(1);
+    expect(await page.locator("main video").evaluate((video: HTMLVideoElement) => video.currentSrc)).toMatch(new RegExp(`${mp4}$`));
+  });
+
+  test("a missing rendition is skipped", async ({ page, request }) => {
+    const ladder = renditions(await (await request.get(master)).text(), master);
+    const [kept, ...missing] = [...ladder].sort((a, b) => a.height - b.height);
+    const folderOf = (playlist: string) => playlist.slice(0, playlist.lastIndexOf("/") + 1);
+    for (const rung of missing) await page.route(`**${folderOf(rung.playlist)}**`, (route) => route.fulfill({ status: 404 }));
+    const requests = recordRequests(page);
+    await page.goto(`/${reel.slug}`);
+    await waitForReelPlayer(page);
+    await page.locator(".vjs-big-play-button").click();
+    await expect.poll(() => playhead(page), { timeout: 20_000 }).toBeGreaterThan(3);
+    expect(requests.filter((path) => path.endsWith(".ts")).every((path) => path.startsWith(folderOf(kept.playlist)))).toBe(true);
+  });
+
+  test("a video.js chunk that 404s after a deploy leaves the native player working", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.route(/\/build\/.*\/(core|video)\.es-[^/]+\.js$/, (route) => route.fulfill({ status: 404 }));
+    await page.goto(`/${reel.slug}`);
+    await page.waitForLoadState("networkidle");
+    await expect(reelPlayer(page)).toHaveCount(0);
+    const video = page.locator("main video");
+    await video.click();
+    await video.evaluate((element: HTMLVideoElement) => element.play());
+    await expect.poll(() => playhead(page), { timeout: 15_000 }).toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+  });
+
+  test("when no source loads, the player shows video.js's message, and the page keeps working", async ({ page }) => {
+    await page.route(/\/videos\/reels\//, (route) => route.fulfill({ status: 404 }));
+    await page.goto(`/${reel.slug}`);
+    await waitForReelPlayer(page);
+    // The player finds out while preparing to play, or at the press.
+    const message = page.locator(".vjs-error-display .vjs-modal-dialog-content");
+    await expect(async () => {
+      if (await page.locator(".vjs-big-play-button").isVisible()) await page.locator(".vjs-big-play-button").click();
+      await expect(message).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(message).not.toBeEmpty();
+    await navigateTo(page, false, "Contact");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact");
+  });
+});
