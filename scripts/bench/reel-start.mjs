@@ -154,7 +154,10 @@ async function pressPlay(page, profile) {
   if (!box) throw new Error("the video has no box on the page");
   const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
   await (profile.press === "tap" ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
-  await page.evaluate(() => document.querySelector("video").play().catch(() => undefined));
+  // Not awaited: play()'s promise settles only once playback starts, which is what is measured.
+  await page.evaluate(() => {
+    document.querySelector("video").play().catch(() => undefined);
+  });
 }
 
 /** Waits until the page's probe has `field`, and returns the probe; fails after TIMEOUT_MS. */
