@@ -1,5 +1,5 @@
 /**
- * Media build: `npm run media [-- --force] [-- --demo]`.
+ * Media build: `npm run media [-- --force] [-- --demo] [-- --reels] [-- --report]`.
  *
  * Makes every image and video the site content references, at the path the content names
  * ("/images/x" → public/images/x) and the sizes in app/lib/media.ts, from source files an
@@ -15,9 +15,10 @@
  *                                                  photography → JPEG
  *   media/artists/{id}/bio.{picture}               the artist's bio photo
  *   media/agent/bio.{picture}                      the photo on /biography
- *   media/reels/{slug}.{video}                     reel → MP4, HLS ladder (720p/360p, 4 s
- *                                                  segments), poster (frame at 1.6 s), animated
- *                                                  WebP thumbnail
+ *   media/reels/{slug}.{video}                     reel → 1080p MP4, HLS ladder (1080p, 720p,
+ *                                                  540p, 360p; segments of 1 s, 1 s, then 4 s;
+ *                                                  see derive.ts and docs/media.md), poster
+ *                                                  (frame at 1.6 s), animated WebP thumbnail
  *   media/logos/{name}.{png,svg}                   client logo ("/images/clients/{name}.png") →
  *                                                  16-colour transparent PNG fitted to the logo box
  *
@@ -39,6 +40,13 @@
  * and so a fresh clone never needs ffmpeg. The demo sources are seeded and written bit-exact, as
  * are the outputs, so a rerun reproduces the same bytes and leaves the committed media alone.
  *
+ * --reels limits the run (and --demo) to the reels' outputs and the files read from them (poster
+ * ladders, the reels' link previews); everything else is left as it is, manifest entries included.
+ *
+ * Reel quality: for every reel whose HLS ladder this run made, and with --report for every reel
+ * whose source is in media/, it prints a table per reel: each rendition's frame size, bytes,
+ * average kbit/s and SSIM against the source (scripts/media/report.ts).
+ *
  * Needs ffmpeg (with libx264 and aac) for videos, and, for the demo's logos and reel titles and
  * the link previews, the Debian font packages fonts-dejavu-core, fonts-dejavu-extra,
  * fonts-urw-base35 and fonts-liberation2 (checked before any type is set).
@@ -46,22 +54,71 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { planJobs, SITE_CONTENT } from "./media/jobs";
-import { buildMedia, sizeReport, writeDemoSources } from "./media/run";
+import { ffprobe } from "./media/ffmpeg";
+import { type Job, planJobs, SITE_CONTENT, type SourceJob } from "./media/jobs";
+import { qualityTable, reelQuality } from "./media/report";
+import { buildMedia, sizeReport, sourceFileOf, writeDemoSources } from "./media/run";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
-const FLAGS = ["--force", "--demo"];
+const FLAGS = ["--force", "--demo", "--reels", "--report"];
+const USAGE = "npm run media [-- --force] [-- --demo] [-- --reels] [-- --report]";
+
+const REEL_KINDS: readonly Job["kind"][] = ["reelMp4", "reelHls", "reelPoster", "reelThumb"];
+
+/** The reels' jobs, and the jobs that read their outputs (the posters' ladders, the reels' link previews). */
+function reelJobs(jobs: Job[]): Set<Job> {
+  const selected = new Set(jobs.filter((job) => REEL_KINDS.includes(job.kind)));
+  for (let grew = true; grew; ) {
+    grew = false;
+    const sites = new Set([...selected].map((job) => job.site));
+    for (const job of jobs) {
+      if (!selected.has(job) && "files" in job && job.files.some((file) => sites.has(file))) {
+        selected.add(job);
+        grew = true;
+      }
+    }
+  }
+  return selected;
+}
+
+/** The quality report of each reel whose HLS rendition was made (or of every reel with `all`) and whose source is here. */
+async function qualityReports(jobs: Job[], masters: Set<string> | "all"): Promise<string[]> {
+  const lines: string[] = [];
+  for (const hls of jobs.filter((job): job is SourceJob => job.kind === "reelHls" && (masters === "all" || masters.has(job.site)))) {
+    const mp4 = jobs.find((job) => job.kind === "reelMp4" && "source" in job && job.source === hls.source);
+    const file = await sourceFileOf(ROOT, hls);
+    if (!file || !mp4) {
+      lines.push(`public${hls.site}: no source in media/ to measure against`);
+      continue;
+    }
+    const source = path.join(ROOT, file);
+    const started = Date.now();
+    const rows = await reelQuality(source, await ffprobe(source), path.dirname(path.join(ROOT, "public", hls.site)), path.join(ROOT, "public", mp4.site), `quality of public${hls.site}`);
+    lines.push(...qualityTable(`${path.dirname(hls.site)} (measured in ${((Date.now() - started) / 1000).toFixed(0)} s)`, rows), "");
+  }
+  return lines;
+}
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const unknown = args.filter((arg) => !FLAGS.includes(arg));
-  if (unknown.length > 0) throw new Error(`unknown argument ${unknown.join(" ")}; usage: npm run media [-- --force] [-- --demo]`);
+  if (unknown.length > 0) throw new Error(`unknown argument ${unknown.join(" ")}; usage: ${USAGE}`);
   const started = Date.now();
   const jobs = planJobs(SITE_CONTENT);
-  const options = { root: ROOT, force: args.includes("--force"), log: (line: string) => console.log(line) };
+  const reels = args.includes("--reels") ? reelJobs(jobs) : undefined;
+  const madeMasters = new Set<string>();
+  const options = {
+    root: ROOT,
+    force: args.includes("--force"),
+    log: (line: string) => console.log(line),
+    only: reels ? (job: Job) => reels.has(job) : undefined,
+    made: (job: Job) => (job.kind === "reelHls" ? madeMasters.add(job.site) : undefined),
+  };
   if (args.includes("--demo")) await writeDemoSources(jobs, options);
   const { made, upToDate, kept } = await buildMedia(jobs, options);
   if (made > 0) console.log(`\n${(await sizeReport(jobs, ROOT)).join("\n")}`);
+  const report = await qualityReports(jobs, args.includes("--report") ? "all" : madeMasters);
+  if (report.length > 0) console.log(`\n${report.join("\n")}`);
   if (kept > 0) console.log(`kept ${kept} outputs whose source is not in media/ (as committed; add the source to remake one)`);
   console.log(`${made} made, ${upToDate} up to date, ${kept} kept in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -4,7 +4,8 @@
  * cropped to fill its frame. Loops start a little into the source and crossfade their end into
  * the moments before that start, so they run seamlessly; a loop's still is its first frame.
  */
-import { writeFile } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
 
 import sharp from "sharp";
 
@@ -157,17 +158,64 @@ export function filmWorkStill(source: string, out: string, display: string): Pro
 
 const REEL_FPS = 25;
 /** Frame size of the reel MP4 and of the top HLS rendition. */
-export const REEL_VIDEO = { width: 1280, height: 720 };
+export const REEL_VIDEO = { width: 1920, height: 1080 };
 /** The poster frame, and where the thumbnail loop starts: in the demo reels, the title is fully shown. */
 const REEL_POSTER_AT = 1.6;
 const REEL_THUMB_LOOP: Loop = { fps: 12, start: REEL_POSTER_AT, fade: 0.5, seconds: 3 };
 
-/** HLS renditions: folder name, frame size, peak video bitrate (kbit/s). Highest first: players start there. */
-const HLS_LADDER = [
-  { name: "720p", ...REEL_VIDEO, kbps: 1200 },
-  { name: "360p", width: 640, height: 360, kbps: 400 },
-] as const;
+/**
+ * Reel video quality: constant quality (CRF), capped per rendition by a peak rate (-maxrate with a
+ * buffer of twice that), so quiet shots take few bytes and busy ones never pass the cap. `medium`
+ * rather than `slow`: one encoder thread (bit-exactness) makes a 1080p ladder on `slow` take too long.
+ */
+const REEL_CRF = 21;
+const REEL_PRESET = ["-preset", "medium"];
+
+export interface Rendition {
+  /** Folder name under the reel's HLS folder. */
+  name: string;
+  width: number;
+  height: number;
+  /** Peak video bitrate (kbit/s): -maxrate, with -bufsize twice that. */
+  maxKbps: number;
+  profile: "high" | "main";
+}
+
+/** The MP4 fallback: what a browser without HLS plays, at the top rendition's size and cap. */
+export const REEL_MP4: Rendition = { name: "mp4", ...REEL_VIDEO, maxKbps: 5000, profile: "high" };
+
+/** HLS renditions, largest first. */
+export const HLS_LADDER: readonly Rendition[] = [
+  { name: "1080p", ...REEL_VIDEO, maxKbps: 5000, profile: "high" },
+  { name: "720p", width: 1280, height: 720, maxKbps: 3000, profile: "high" },
+  { name: "540p", width: 960, height: 540, maxKbps: 1600, profile: "main" },
+  { name: "360p", width: 640, height: 360, maxKbps: 800, profile: "main" },
+];
+
+/**
+ * The order of the variants in the master playlist. Native HLS players (Safari, iOS, Chrome's own
+ * HLS) start with the FIRST variant listed before they measure anything, so a moderate rung leads:
+ * 540p starts fast on a phone's connection and looks decent until the player climbs. Players with
+ * their own ABR (video.js VHS) choose by BANDWIDTH and the player's size whatever the order.
+ */
+export const HLS_MASTER_ORDER = ["540p", "1080p", "720p", "360p"] as const;
+
+/**
+ * Segment lengths (seconds): two short segments first, so playback can start after a few hundred
+ * kilobytes, then 4 s. Keyframes are forced at exactly these instants in every rendition (and
+ * nowhere else: -sc_threshold 0, -g as long as a segment), so every rendition cuts at the same
+ * instants and a player can switch at any boundary.
+ */
+const HLS_FIRST_SEGMENTS = [1, 1];
 const HLS_SEGMENT = 4;
+
+/** The instants (seconds) at which the segments of a reel `duration` seconds long begin. */
+export function segmentStarts(duration: number): number[] {
+  const starts = [0];
+  for (const length of HLS_FIRST_SEGMENTS) starts.push(starts[starts.length - 1] + length);
+  while (starts[starts.length - 1] + HLS_SEGMENT < duration) starts.push(starts[starts.length - 1] + HLS_SEGMENT);
+  return starts.filter((start) => start < duration);
+}
 
 /**
  * ffmpeg inputs and the filtergraph of a reel's picture `[v]` (at `size`) and stereo 48 kHz sound
@@ -183,14 +231,18 @@ function reelInput(source: string, info: SourceInfo, size: Size): { inputs: stri
   };
 }
 
-const AAC = (info: SourceInfo) => ["-c:a", "aac", "-b:a", "64k", "-ar", "48000", "-t", info.duration.toFixed(3)];
+const AAC = (info: SourceInfo) => ["-c:a", "aac", "-b:a", "128k", "-ac", "2", "-ar", "48000", "-t", info.duration.toFixed(3)];
+
+/** The source's picture (input 0) as every reel output starts from it, at 25 fps covering REEL_VIDEO: `[v]`. */
+export const reelPictureGraph = (): string => `[0:v]fps=${REEL_FPS},${cover(REEL_VIDEO)},format=yuv420p[v]`;
 
 export async function reelMp4(source: string, info: SourceInfo, out: string, display: string): Promise<void> {
-  const { inputs, graph } = reelInput(source, info, REEL_VIDEO);
+  const { inputs, graph } = reelInput(source, info, REEL_MP4);
   await ffmpeg(
     [
       ...inputs, "-filter_complex", graph, "-map", "[v]", "-map", "[a]", "-r", String(REEL_FPS),
-      ...H264, "-profile:v", "high", "-crf", "23", "-maxrate", "900k", "-bufsize", "1800k",
+      ...H264, ...REEL_PRESET, "-profile:v", REEL_MP4.profile, "-crf", String(REEL_CRF),
+      "-maxrate", `${REEL_MP4.maxKbps}k`, "-bufsize", `${REEL_MP4.maxKbps * 2}k`, "-g", String(2 * REEL_FPS),
       ...AAC(info), "-movflags", "+faststart", ...BITEXACT, "-f", "mp4", out,
     ],
     [],
@@ -198,26 +250,74 @@ export async function reelMp4(source: string, info: SourceInfo, out: string, dis
   );
 }
 
-/** Writes `<dir>/<master>` and `<dir>/<rendition>/index.m3u8` with 4 s MPEG-TS segments. */
+/** One `#EXT-X-STREAM-INF` entry of a master playlist. */
+interface Variant {
+  name: string;
+  attributes: string;
+}
+
+/** Durations (EXTINF) and segment URIs of a media playlist. */
+export function mediaSegments(playlist: string): { duration: number; uri: string }[] {
+  const lines = playlist.split("\n").map((line) => line.trim());
+  return lines.flatMap((line, i) => (line.startsWith("#EXTINF:") ? [{ duration: Number(line.slice(8).split(",")[0]), uri: lines[i + 1] }] : []));
+}
+
+/**
+ * Rewrites ffmpeg's master playlist in HLS_MASTER_ORDER with each variant's measured bitrates:
+ * BANDWIDTH its peak (the largest segment's bits over its length, audio included), as the HLS
+ * spec defines it, and AVERAGE-BANDWIDTH over the whole reel. ffmpeg 5.1 writes neither (its
+ * BANDWIDTH is the -maxrate plus 10%) and lists the variants in encoding order.
+ */
+export async function rewriteMaster(dir: string, master: string): Promise<void> {
+  const written = await readFile(path.join(dir, master), "utf8");
+  const lines = written.split("\n");
+  const codecs = new Map<string, string>();
+  lines.forEach((line, i) => {
+    const found = /CODECS="([^"]+)"/.exec(line);
+    if (line.startsWith("#EXT-X-STREAM-INF:") && found) codecs.set(lines[i + 1].split("/")[0], found[1]);
+  });
+  const variants: Variant[] = [];
+  for (const name of HLS_MASTER_ORDER) {
+    const rung = HLS_LADDER.find((candidate) => candidate.name === name);
+    const codec = codecs.get(name);
+    if (!rung || !codec) throw new Error(`${master}: no ${name} variant`);
+    const segments = mediaSegments(await readFile(path.join(dir, name, "index.m3u8"), "utf8"));
+    const sizes = await Promise.all(segments.map(async (segment) => (await stat(path.join(dir, name, segment.uri))).size));
+    const peak = Math.max(...segments.map((segment, i) => (sizes[i] * 8) / segment.duration));
+    const average = (sizes.reduce((sum, size) => sum + size, 0) * 8) / segments.reduce((sum, segment) => sum + segment.duration, 0);
+    variants.push({
+      name,
+      attributes: `BANDWIDTH=${Math.ceil(peak)},AVERAGE-BANDWIDTH=${Math.ceil(average)},RESOLUTION=${rung.width}x${rung.height},FRAME-RATE=${REEL_FPS.toFixed(3)},CODECS="${codec}"`,
+    });
+  }
+  const text = ["#EXTM3U", "#EXT-X-VERSION:6", "#EXT-X-INDEPENDENT-SEGMENTS", ...variants.flatMap((v) => [`#EXT-X-STREAM-INF:${v.attributes}`, `${v.name}/index.m3u8`])].join("\n");
+  await writeFile(path.join(dir, master), `${text}\n`);
+}
+
+/**
+ * Writes `<dir>/<rendition>/index.m3u8` with MPEG-TS segments (1 s, 1 s, then 4 s) for every rung
+ * of HLS_LADDER in one pass over the source, then `<dir>/<master>` (see rewriteMaster).
+ */
 export async function reelHls(source: string, info: SourceInfo, dir: string, master: string, display: string): Promise<void> {
   const [top] = HLS_LADDER;
   const { inputs, graph } = reelInput(source, info, top);
   const video = HLS_LADDER.map((_, i) => `[hv${i}]`).join("");
   const scaled = HLS_LADDER.map((rung, i) => (i === 0 ? `[hv0]null[v0]` : `[hv${i}]scale=${rung.width}:${rung.height}:flags=lanczos[v${i}]`));
   const ladder = `[v]split=${HLS_LADDER.length}${video};${scaled.join(";")};[a]asplit=${HLS_LADDER.length}${HLS_LADDER.map((_, i) => `[a${i}]`).join("")}`;
-  const keyframes = HLS_SEGMENT * REEL_FPS;
+  const gop = HLS_SEGMENT * REEL_FPS;
   await ffmpeg(
     [
       ...inputs,
       "-filter_complex", `${graph};${ladder}`,
       ...HLS_LADDER.flatMap((_, i) => ["-map", `[v${i}]`, "-map", `[a${i}]`]),
-      "-r", String(REEL_FPS), ...H264, "-profile:v", "main", "-crf", "23",
-      ...HLS_LADDER.flatMap((rung, i) => [`-maxrate:v:${i}`, `${rung.kbps}k`, `-bufsize:v:${i}`, `${rung.kbps * 2}k`]),
-      // A keyframe every segment, and only there, so every rendition cuts at the same instants.
-      "-g", String(keyframes), "-keyint_min", String(keyframes), "-sc_threshold", "0", "-force_key_frames", `expr:gte(t,n_forced*${HLS_SEGMENT})`,
+      "-r", String(REEL_FPS), ...H264, ...REEL_PRESET, "-crf", String(REEL_CRF),
+      ...HLS_LADDER.flatMap((rung, i) => [`-profile:v:${i}`, rung.profile, `-maxrate:v:${i}`, `${rung.maxKbps}k`, `-bufsize:v:${i}`, `${rung.maxKbps * 2}k`]),
+      "-g", String(gop), "-sc_threshold", "0", "-force_key_frames", segmentStarts(info.duration).join(","),
       ...AAC(info),
       ...BITEXACT,
-      "-f", "hls", "-hls_time", String(HLS_SEGMENT), "-hls_playlist_type", "vod", "-hls_flags", "independent_segments", "-hls_segment_type", "mpegts",
+      // hls_time 1 with keyframes only at the segment starts: each segment runs to the first keyframe a
+      // second or more after its start, i.e. to the next segment start.
+      "-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod", "-hls_flags", "independent_segments", "-hls_segment_type", "mpegts",
       "-hls_segment_filename", `${dir}/%v/segment_%03d.ts`,
       "-master_pl_name", master,
       "-var_stream_map", HLS_LADDER.map((rung, i) => `v:${i},a:${i},name:${rung.name}`).join(" "),
@@ -226,6 +326,7 @@ export async function reelHls(source: string, info: SourceInfo, dir: string, mas
     [],
     display,
   );
+  await rewriteMaster(dir, master);
 }
 
 export function reelPoster(source: string, out: string, display: string): Promise<void> {

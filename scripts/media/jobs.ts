@@ -51,8 +51,8 @@ export const KINDS = {
   photographerMobile: { label: "photographer mobile (jpg)", extension: ".jpg", version: 1 },
   photoWork: { label: "photo work (jpg)", extension: ".jpg", version: 1 },
   bioPhoto: { label: "bio photo (jpg)", extension: ".jpg", version: 1 },
-  reelMp4: { label: "reel (mp4)", extension: ".mp4", version: 1 },
-  reelHls: { label: "reel (hls)", extension: ".m3u8", version: 1 },
+  reelMp4: { label: "reel (mp4)", extension: ".mp4", version: 2 },
+  reelHls: { label: "reel (hls)", extension: ".m3u8", version: 2 },
   reelPoster: { label: "reel poster (jpg)", extension: ".jpg", version: 1 },
   reelThumb: { label: "reel thumb (webp)", extension: ".webp", version: 1 },
   clientLogo: { label: "client logo (png)", extension: ".png", version: 1 },
@@ -170,8 +170,8 @@ function reelJobs(reel: Reel): Job[] {
   });
   const master = sourceOf(reel, "application/x-mpegURL");
   return [
-    { site: sourceOf(reel, "video/mp4"), kind: "reelMp4", source: footage, fills: derive.REEL_VIDEO, recipe: sizeRecipe(derive.REEL_VIDEO), make: (file, info, out, display) => derive.reelMp4(file, info, out, display) },
-    { site: master, kind: "reelHls", source: footage, recipe: "720p 360p", make: (file, info, out, display) => derive.reelHls(file, info, out, path.basename(master), display) },
+    { site: sourceOf(reel, "video/mp4"), kind: "reelMp4", source: footage, fills: derive.REEL_VIDEO, recipe: `${sizeRecipe(derive.REEL_MP4)} ${derive.REEL_MP4.maxKbps}k`, make: (file, info, out, display) => derive.reelMp4(file, info, out, display) },
+    { site: master, kind: "reelHls", source: footage, recipe: derive.HLS_LADDER.map((rung) => `${rung.name} ${sizeRecipe(rung)} ${rung.maxKbps}k`).join(", "), make: (file, info, out, display) => derive.reelHls(file, info, out, path.basename(master), display) },
     { site: reel.poster, kind: "reelPoster", source: footage, recipe: sizeRecipe(MEDIA_SIZES.reelPoster), make: (file, _info, out, display) => derive.reelPoster(file, out, display) },
     { site: reel.thumb, kind: "reelThumb", source: footage, recipe: sizeRecipe(MEDIA_SIZES.reelThumb), make: (file, info, out, display) => derive.reelThumb(file, info, out, display) },
   ];

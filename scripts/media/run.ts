@@ -23,6 +23,13 @@ export interface RunOptions {
   /** Remake every output that has a source, up to date or not. */
   force: boolean;
   log(line: string): void;
+  /**
+   * Limits the run to these jobs (`--reels`); the others are neither made nor checked, and their
+   * manifest entries stay as they are.
+   */
+  only?(job: Job): boolean;
+  /** Called for each output made. */
+  made?(job: Job): void;
 }
 
 export interface RunSummary {
@@ -199,7 +206,8 @@ async function runSourceJobs(jobs: SourceJob[], manifest: Manifest, options: Run
   }
   if (missing.size > 0) throw new Error(missingSourcesMessage([...missing.values()]));
   // A misspelt folder or name would otherwise leave the output silently as it was.
-  for (const file of listing.filter((file) => file !== MANIFEST && !hashes.has(file))) log(`ignored ${file}: no content entry takes a file of that name`);
+  // (With `only`, the other jobs' sources are simply not looked at.)
+  if (!options.only) for (const file of listing.filter((file) => file !== MANIFEST && !hashes.has(file))) log(`ignored ${file}: no content entry takes a file of that name`);
   const infos = await probeAll(root, pending);
   for (const warning of enlargementWarnings(pending, infos)) log(warning);
 
@@ -218,6 +226,7 @@ async function runSourceJobs(jobs: SourceJob[], manifest: Manifest, options: Run
       });
       manifest[job.site] = { from: [file], key };
       summary.made++;
+      options.made?.(job);
       done(file, display, started);
     }),
     CONCURRENCY,
@@ -254,6 +263,7 @@ async function runFileJobs(jobs: FileJob[], manifest: Manifest, options: RunOpti
       );
       manifest[job.site] = { from: inputs, key };
       summary.made++;
+      options.made?.(job);
       done(inputs.join(", "), display, started);
     }),
     CONCURRENCY,
@@ -277,10 +287,11 @@ export async function buildMedia(jobs: Job[], options: RunOptions): Promise<RunS
     if (existsSync(path.join(options.root, "public", site))) options.log(`unused: public${site} (no content names it now; delete it once cached pages have moved on)`);
   }
   const summary: RunSummary = { made: 0, upToDate: 0, kept: 0 };
+  const selected = options.only ? jobs.filter(options.only) : jobs;
   try {
-    await runSourceJobs(jobs.filter(isSourceJob), manifest, options, summary);
+    await runSourceJobs(selected.filter(isSourceJob), manifest, options, summary);
     await runFileJobs(
-      jobs.filter((job): job is FileJob => !isSourceJob(job)),
+      selected.filter((job): job is FileJob => !isSourceJob(job)),
       manifest,
       options,
       summary,
@@ -302,7 +313,7 @@ export async function writeDemoSources(jobs: Job[], options: RunOptions): Promis
   const listing = await listSources(root);
   const manifest = await readManifest(root);
   const slots = new Map<string, { source: Source; sites: string[] }>();
-  for (const job of jobs.filter(isSourceJob)) {
+  for (const job of jobs.filter(isSourceJob).filter((job) => options.only?.(job) ?? true)) {
     const entry = slots.get(job.source.slot.base) ?? { source: job.source, sites: [] };
     entry.sites.push(job.site);
     slots.set(job.source.slot.base, entry);
@@ -326,6 +337,11 @@ export async function writeDemoSources(jobs: Job[], options: RunOptions): Promis
     }),
     CONCURRENCY,
   );
+}
+
+/** The source file of a job in media/ (root-relative), if there is one. */
+export async function sourceFileOf(root: string, job: SourceJob): Promise<string | undefined> {
+  return findSource(job.source.slot, await listSources(root));
 }
 
 /** Bytes in a file, or in a folder and everything under it. */

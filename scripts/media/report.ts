@@ -1,0 +1,112 @@
+/**
+ * The reel quality report: for each rendition of a reel (every HLS rung and the MP4), its frame
+ * size, bytes (the sum of its segments), average bitrate (picture and sound, kbit/s) and SSIM
+ * against the source. SSIM is measured at the source's frame (the reel's 1920×1080): each
+ * rendition is scaled back up with lanczos, as a player would show it full screen, and compared
+ * with the source as the build read it (25 fps, covering 1920×1080), frame by frame, in one
+ * ffmpeg pass that decodes the source once.
+ */
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { HLS_LADDER, mediaSegments, REEL_MP4, REEL_VIDEO, reelPictureGraph, type SourceInfo } from "./derive";
+import { ffmpeg } from "./ffmpeg";
+
+export interface RenditionQuality {
+  name: string;
+  width: number;
+  height: number;
+  bytes: number;
+  seconds: number;
+  /** Average bitrate, picture and sound, kbit/s. */
+  kbps: number;
+  /** Mean SSIM (all planes) against the source; 1 is identical. */
+  ssim: number;
+}
+
+interface Measured {
+  name: string;
+  width: number;
+  height: number;
+  /** ffmpeg input: the rendition's media playlist or the MP4. */
+  input: string;
+  bytes: number;
+  seconds: number;
+}
+
+async function hlsRendition(dir: string, rung: (typeof HLS_LADDER)[number]): Promise<Measured> {
+  const playlist = path.join(dir, rung.name, "index.m3u8");
+  const segments = mediaSegments(await readFile(playlist, "utf8"));
+  const sizes = await Promise.all(segments.map(async (segment) => (await stat(path.join(dir, rung.name, segment.uri))).size));
+  return {
+    name: rung.name,
+    width: rung.width,
+    height: rung.height,
+    input: playlist,
+    bytes: sizes.reduce((sum, size) => sum + size, 0),
+    seconds: segments.reduce((sum, segment) => sum + segment.duration, 0),
+  };
+}
+
+/** Mean of the `All:` column of an ssim stats file. */
+function meanSsim(stats: string): number {
+  const values = [...stats.matchAll(/All:([0-9.]+)/g)].map((match) => Number(match[1]));
+  if (values.length === 0) throw new Error("ssim: no frames compared");
+  return values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+/** Measures the renditions of one reel: its HLS folder (holding the rung folders) and its MP4. */
+export async function reelQuality(source: string, info: SourceInfo, hlsDir: string, mp4: string, display: string): Promise<RenditionQuality[]> {
+  const renditions = await Promise.all(HLS_LADDER.map((rung) => hlsRendition(hlsDir, rung)));
+  const duration = info.duration;
+  renditions.push({ name: "mp4", width: REEL_MP4.width, height: REEL_MP4.height, input: mp4, bytes: (await stat(mp4)).size, seconds: duration });
+  const scratch = await mkdtemp(path.join(tmpdir(), "reel-ssim-"));
+  try {
+    const statsFile = (i: number) => path.join(scratch, `${i}.log`);
+    const { width, height } = REEL_VIDEO;
+    // Timestamps start at zero in every input (MPEG-TS starts at 1.4 s) so frames pair up.
+    const sources = `[v]setpts=PTS-STARTPTS,split=${renditions.length}${renditions.map((_, i) => `[ref${i}]`).join("")}`;
+    const compared = renditions.map(
+      (_, i) =>
+        `[${i + 1}:v]setpts=PTS-STARTPTS,scale=${width}:${height}:flags=lanczos,format=yuv420p[dist${i}];` +
+        `[dist${i}][ref${i}]ssim=stats_file=${statsFile(i)}[cmp${i}]`,
+    );
+    await ffmpeg(
+      [
+        "-i", source,
+        ...renditions.flatMap((r) => ["-i", r.input]),
+        "-filter_complex", `${reelPictureGraph()};${sources};${compared.join(";")}`,
+        ...renditions.flatMap((_, i) => ["-map", `[cmp${i}]`, "-f", "null", "-"]),
+      ],
+      [],
+      display,
+    );
+    return await Promise.all(
+      renditions.map(async (r, i) => ({
+        name: r.name,
+        width: r.width,
+        height: r.height,
+        bytes: r.bytes,
+        seconds: r.seconds,
+        kbps: (r.bytes * 8) / r.seconds / 1000,
+        ssim: meanSsim(await readFile(statsFile(i), "utf8")),
+      })),
+    );
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The report as text lines: one table per reel. */
+export function qualityTable(title: string, rows: RenditionQuality[]): string[] {
+  const db = (ssim: number) => (ssim >= 1 ? "inf" : (-10 * Math.log10(1 - ssim)).toFixed(1));
+  return [
+    `${title}: SSIM against the source, rendition scaled up to ${REEL_VIDEO.width}×${REEL_VIDEO.height} (lanczos)`,
+    `  ${"rendition".padEnd(10)} ${"frame".padStart(9)} ${"bytes".padStart(11)} ${"kbit/s".padStart(7)}  ${"SSIM".padStart(6)} ${"(dB)".padStart(5)}`,
+    ...rows.map(
+      (r) =>
+        `  ${r.name.padEnd(10)} ${`${r.width}×${r.height}`.padStart(9)} ${r.bytes.toLocaleString("en-US").padStart(11)} ${r.kbps.toFixed(0).padStart(7)}  ${r.ssim.toFixed(4)} ${db(r.ssim).padStart(5)}`,
+    ),
+  ];
+}

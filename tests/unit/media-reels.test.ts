@@ -1,0 +1,110 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { afterAll, describe, expect, it } from "vitest";
+
+import { reels } from "~/content/reels";
+import { HLS_LADDER, HLS_MASTER_ORDER, mediaSegments, REEL_MP4, rewriteMaster, segmentStarts } from "../../scripts/media/derive";
+import { shotFrames } from "../../scripts/media/graphs";
+import { planJobs, SITE_CONTENT } from "../../scripts/media/jobs";
+import { lowerThirdSvg } from "../../scripts/media/scenes";
+
+describe("reel ladder", () => {
+  it("has 1080p, 720p, 540p and 360p at 16:9, high profile from 720p up, and a 1080p MP4", () => {
+    expect(HLS_LADDER.map((rung) => [rung.name, rung.width, rung.height])).toEqual([
+      ["1080p", 1920, 1080],
+      ["720p", 1280, 720],
+      ["540p", 960, 540],
+      ["360p", 640, 360],
+    ]);
+    for (const rung of HLS_LADDER) expect(rung.profile).toBe(rung.height >= 720 ? "high" : "main");
+    // Each rung is capped lower than the one above it.
+    for (let i = 1; i < HLS_LADDER.length; i++) expect(HLS_LADDER[i].maxKbps).toBeLessThan(HLS_LADDER[i - 1].maxKbps);
+    expect([REEL_MP4.width, REEL_MP4.height]).toEqual([1920, 1080]);
+  });
+
+  it("lists every rung once in the master playlist, a moderate one first for native players", () => {
+    expect([...HLS_MASTER_ORDER].sort()).toEqual(HLS_LADDER.map((rung) => rung.name).sort());
+    expect(HLS_MASTER_ORDER[0]).toBe("540p");
+  });
+
+  it("starts segments at 0, 1 and 2 s, then every 4 s, never at or past the end", () => {
+    expect(segmentStarts(30)).toEqual([0, 1, 2, 6, 10, 14, 18, 22, 26]);
+    expect(segmentStarts(12)).toEqual([0, 1, 2, 6, 10]);
+    expect(segmentStarts(1.5)).toEqual([0, 1]);
+  });
+
+  it("reads a media playlist's segment lengths and names", () => {
+    const playlist = "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:1.000000,\nsegment_000.ts\n#EXTINF:4.000000,\nsegment_001.ts\n#EXT-X-ENDLIST\n";
+    expect(mediaSegments(playlist)).toEqual([
+      { duration: 1, uri: "segment_000.ts" },
+      { duration: 4, uri: "segment_001.ts" },
+    ]);
+  });
+
+  it("remakes the reels' video when the ladder changes: the recipe names every rung and its cap", () => {
+    const hls = planJobs(SITE_CONTENT).filter((job) => job.kind === "reelHls");
+    expect(hls).toHaveLength(reels.length);
+    for (const job of hls) for (const rung of HLS_LADDER) expect(job.recipe).toContain(`${rung.name} ${rung.width}x${rung.height} ${rung.maxKbps}k`);
+  });
+});
+
+describe("demo reel cut", () => {
+  const fps = 25;
+  const transition = 0.48;
+  const half = Math.round((transition * fps) / 2);
+
+  it("gives each spot the frames from its start to the next one's, plus half a transition either side", () => {
+    for (const reel of reels) {
+      const shots = reel.spots.map((spot) => ({ start: spot.start }));
+      const lengths = shotFrames({ fps, seconds: reel.duration, transition, shots });
+      const starts = reel.spots.map((spot) => spot.start * fps);
+      const ends = [...starts.slice(1), reel.duration * fps];
+      expect(lengths).toEqual(starts.map((start, i) => ends[i] - start + (i > 0 ? half : 0) + (i < starts.length - 1 ? half : 0)));
+      // Joined with overlapping transitions, they add up to exactly the reel's length.
+      expect(lengths.reduce((sum, length) => sum + length, 0) - 2 * half * (lengths.length - 1)).toBe(reel.duration * fps);
+    }
+  });
+
+  it("sets the lower third as the director's name over the client and the title in typographic quotes", () => {
+    const svg = lowerThirdSvg(1920, 1080, "Lena Okoro & Jonas Wilde", "Bramble & Oak", "Slow Pour");
+    const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]);
+    expect(texts).toEqual(["Lena Okoro &amp; Jonas Wilde", "Bramble &amp; Oak — “Slow Pour”"]);
+    // Bottom-left, inside a title-safe margin of the 1920×1080 frame.
+    const xs = [...svg.matchAll(/<text x="([0-9.]+)" y="([0-9.]+)"/g)].map((match) => [Number(match[1]), Number(match[2])]);
+    const height = Number(/height="([0-9.]+)"/.exec(svg)?.[1]);
+    for (const [x, y] of xs) {
+      expect(x).toBeGreaterThanOrEqual(1920 * 0.05);
+      expect(height - y).toBeGreaterThanOrEqual(1080 * 0.05);
+    }
+  });
+});
+
+describe("master playlist", () => {
+  const dirs: string[] = [];
+  afterAll(async () => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+  it("is rewritten in HLS_MASTER_ORDER with peak and average bandwidth measured from the segments", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "master-"));
+    dirs.push(dir);
+    // What ffmpeg writes: variants in encoding order, BANDWIDTH from -maxrate.
+    const written = HLS_LADDER.flatMap((rung) => [`#EXT-X-STREAM-INF:BANDWIDTH=1,RESOLUTION=${rung.width}x${rung.height},CODECS="avc1.${rung.name},mp4a.40.2"`, `${rung.name}/index.m3u8`, ""]);
+    await writeFile(path.join(dir, "master.m3u8"), ["#EXTM3U", "#EXT-X-VERSION:6", ...written].join("\n"));
+    for (const [i, rung] of HLS_LADDER.entries()) {
+      await mkdir(path.join(dir, rung.name));
+      await writeFile(path.join(dir, rung.name, "index.m3u8"), "#EXTM3U\n#EXTINF:1.000000,\na.ts\n#EXTINF:4.000000,\nb.ts\n#EXT-X-ENDLIST\n");
+      // a.ts: 1000·(i+1) bytes in 1 s; b.ts: 1000 bytes in 4 s.
+      await writeFile(path.join(dir, rung.name, "a.ts"), Buffer.alloc(1000 * (i + 1)));
+      await writeFile(path.join(dir, rung.name, "b.ts"), Buffer.alloc(1000));
+    }
+    await rewriteMaster(dir, "master.m3u8");
+    const master = await readFile(path.join(dir, "master.m3u8"), "utf8");
+    const uris = master.split("\n").filter((line) => line.endsWith("index.m3u8"));
+    expect(uris).toEqual(HLS_MASTER_ORDER.map((name) => `${name}/index.m3u8`));
+    const i = HLS_LADDER.findIndex((rung) => rung.name === "540p");
+    const peak = 8000 * (i + 1);
+    const average = Math.ceil((8 * (1000 * (i + 1) + 1000)) / 5);
+    expect(master).toContain(`#EXT-X-STREAM-INF:BANDWIDTH=${peak},AVERAGE-BANDWIDTH=${average},RESOLUTION=960x540,FRAME-RATE=25.000,CODECS="avc1.540p,mp4a.40.2"\n540p/index.m3u8`);
+  });
+});
