@@ -157,7 +157,7 @@ export interface ReelCut {
 }
 
 /** Frames of each shot: from half a transition before its start to half a transition after the next one's. */
-export function shotFrames(c: Pick<ReelCut, "fps" | "seconds" | "transition" | "shots">): number[] {
+export function shotFrames(c: Pick<ReelCut, "fps" | "seconds" | "transition"> & { shots: readonly Pick<ReelShot, "start">[] }): number[] {
   const total = Math.round(c.seconds * c.fps);
   const half = Math.round((c.transition * c.fps) / 2);
   const starts = c.shots.map((s) => Math.round(s.start * c.fps));
