@@ -9,7 +9,7 @@ export function ReelPage({ reel }: { reel: Reel }) {
       <h1 className="mb-6 text-xs font-medium uppercase tracking-label text-muted md:mb-10">
         {reel.title}
       </h1>
-      <ReelPlayer title={reel.title} poster={reel.poster} sources={reel.sources} />
+      <ReelPlayer key={reel.slug} title={reel.title} poster={reel.poster} sources={reel.sources} />
       <p className="mt-6 max-w-2xl text-sm text-muted">{reel.description}</p>
     </article>
   );

@@ -54,6 +54,9 @@ declare global {
 export function ReelPlayer({ title, poster, sources }: ReelPlayerProps) {
   const posterUrl = videoPoster(poster);
   const videoRef = useRef<HTMLVideoElement>(null);
+  // The effect must not run again for a revalidated copy of the same sources: disposing the player
+  // takes its box out of the DOM that React rendered. A different reel mounts a new ReelPlayer.
+  const sourcesKey = sources.map((source) => source.src).join(" ");
 
   useEffect(() => {
     const video = videoRef.current;
@@ -84,7 +87,7 @@ export function ReelPlayer({ title, poster, sources }: ReelPlayerProps) {
       cancelled = true;
       if (player && !player.isDisposed()) player.dispose();
     };
-  }, [posterUrl, sources]);
+  }, [posterUrl, sourcesKey]);
 
   return (
     <>

@@ -4,6 +4,9 @@ import { reels } from "../../app/content/index";
 import { videoPoster } from "../../app/lib/media";
 import { reelPlayer, waitForReelPlayer } from "./reel-player";
 
+/** A missing file, answered as the site's server answers one. */
+const MISSING_FILE = { status: 404, contentType: "text/plain; charset=utf-8", body: "Not Found" };
+
 const reel = reels[reels.length - 1];
 const master = reel.sources[0].src;
 const mp4 = reel.sources[1].src;
@@ -171,7 +174,7 @@ test.describe("when things fail", () => {
   test.skip(({ isMobile }) => isMobile, "one width is enough");
 
   test("a missing playlist falls back to the MP4, with one press", async ({ page }) => {
-    await page.route(`**${master}`, (route) => route.fulfill({ status: 404 }));
+    await page.route(`**${master}`, (route) => route.fulfill(MISSING_FILE));
     await page.goto(`/${reel.slug}`);
     await waitForReelPlayer(page);
     await page.locator(".vjs-big-play-button").click();
@@ -183,19 +186,21 @@ test.describe("when things fail", () => {
     const ladder = renditions(await (await request.get(master)).text(), master);
     const [kept, ...missing] = [...ladder].sort((a, b) => a.height - b.height);
     const folderOf = (playlist: string) => playlist.slice(0, playlist.lastIndexOf("/") + 1);
-    for (const rung of missing) await page.route(`**${folderOf(rung.playlist)}**`, (route) => route.fulfill({ status: 404 }));
+    for (const rung of missing) await page.route(`**${folderOf(rung.playlist)}**`, (route) => route.fulfill(MISSING_FILE));
     const requests = recordRequests(page);
     await page.goto(`/${reel.slug}`);
     await waitForReelPlayer(page);
     await page.locator(".vjs-big-play-button").click();
     await expect.poll(() => playhead(page), { timeout: 20_000 }).toBeGreaterThan(3);
+    // video.js's HLS engine plays (through a blob: URL), not the browser's, which stalls on a missing rendition.
+    expect(await page.locator("main video").evaluate((video: HTMLVideoElement) => video.src)).toMatch(/^blob:/);
     expect(requests.filter((path) => path.endsWith(".ts")).every((path) => path.startsWith(folderOf(kept.playlist)))).toBe(true);
   });
 
   test("a video.js chunk that 404s after a deploy leaves the native player working", async ({ page }) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    await page.route(/\/build\/.*\/(core|video)\.es-[^/]+\.js$/, (route) => route.fulfill({ status: 404 }));
+    await page.route(/\/build\/.*\/(core|video)\.es-[^/]+\.js$/, (route) => route.fulfill(MISSING_FILE));
     await page.goto(`/${reel.slug}`);
     await page.waitForLoadState("networkidle");
     await expect(reelPlayer(page)).toHaveCount(0);
@@ -207,7 +212,7 @@ test.describe("when things fail", () => {
   });
 
   test("when no source loads, the player shows video.js's message, and the page keeps working", async ({ page }) => {
-    await page.route(/\/videos\/reels\//, (route) => route.fulfill({ status: 404 }));
+    await page.route(/\/videos\/reels\//, (route) => route.fulfill(MISSING_FILE));
     await page.goto(`/${reel.slug}`);
     await waitForReelPlayer(page);
     // The player finds out while preparing to play, or at the press.
