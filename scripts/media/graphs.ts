@@ -38,7 +38,7 @@ export function moveCamera(seconds: number, r: Rng): Camera {
 }
 
 /** A still image on input `input`, repeated for `frames` frames and filmed by `camera`. */
-function filmedPlate(input: number, fps: number, frames: number, camera: Camera): string {
+function filmedPlate(input: number, fps: number, frames: number, camera: Camera, interpolation = "cubic"): string {
   const t = `(in/${fps})`;
   const [z, dx, dy] = [camera.zoom(t), camera.dx(t), camera.dy(t)];
   const left = `(W/2+W*${dx}-W/(2*${z}))`;
@@ -47,7 +47,7 @@ function filmedPlate(input: number, fps: number, frames: number, camera: Camera)
   const bottom = `(H/2+H*${dy}+H/(2*${z}))`;
   return (
     `[${input}:v]format=gbrp,settb=1/${fps},loop=loop=-1:size=1,setpts=N,trim=end_frame=${frames},` +
-    `perspective=x0='${left}':y0='${top}':x1='${right}':y1='${top}':x2='${left}':y2='${bottom}':x3='${right}':y3='${bottom}':interpolation=cubic:eval=frame`
+    `perspective=x0='${left}':y0='${top}':x1='${right}':y1='${top}':x2='${left}':y2='${bottom}':x3='${right}':y3='${bottom}':interpolation=${interpolation}:eval=frame`
   );
 }
 
@@ -80,9 +80,9 @@ function lightLeak(w: number, h: number, fps: number, frames: number, p: Palette
 }
 
 /** One shot: plate on `input`, camera move, light leak; labelled `[out]`. */
-function shot(input: number, out: string, w: number, h: number, fps: number, frames: number, p: Palette, camera: Camera, light: Light): string {
+function shot(input: number, out: string, w: number, h: number, fps: number, frames: number, p: Palette, camera: Camera, light: Light, interpolation?: string): string {
   return (
-    `${filmedPlate(input, fps, frames, camera)}[cam${out}];` +
+    `${filmedPlate(input, fps, frames, camera, interpolation)}[cam${out}];` +
     `${lightLeak(w, h, fps, frames, p, light)}[leak${out}];` +
     `[cam${out}][leak${out}]blend=all_mode=screen:all_opacity=${f(light.opacity)}[${out}]`
   );
@@ -189,7 +189,8 @@ export function reelGraph(c: ReelCut): string {
   const count = c.shots.length;
   const lengths = shotFrames(c);
   if (lengths.some((length) => length <= overlap)) throw new Error(`reel shots must be longer than the ${c.transition} s transition`);
-  const parts = c.shots.map((s, i) => shot(i, `shot${i}`, c.width, c.height, c.fps, lengths[i], s.palette, s.camera, s.light));
+  // Bilinear: at 1080p it halves the camera's cost, and the plates are soft enough not to show it.
+  const parts = c.shots.map((s, i) => shot(i, `shot${i}`, c.width, c.height, c.fps, lengths[i], s.palette, s.camera, s.light, "linear"));
   let joined = "shot0";
   let elapsed = lengths[0];
   for (let i = 1; i < count; i++) {
