@@ -43,7 +43,8 @@ const REEL_PAGE_GOALS = { ...GOALS, score: 95, tbtMs: 200 };
 const goalsFor = (page) => (REEL_PAGES.includes(page) ? REEL_PAGE_GOALS : GOALS);
 /** Only section 4, the reels' start, with `--only=reels` or BENCH_ONLY=reels. */
 const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length) ?? process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== "reels") throw new Error(`--only=${ONLY}: the one section that runs alone is "reels"`);
+if (ONLY !== undefined && ONLY !== "reels")
+  throw new Error(`--only=${ONLY}: the one section that runs alone is "reels"`);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const THROUGHPUT = { connections: 32, seconds: 10, page: "/artists/directors" };
 const SOAK = { connections: 64, seconds: Number(process.env.BENCH_SOAK_SECONDS ?? 60) };
@@ -108,7 +109,7 @@ async function phoneBytes(browser, url, videojsPaths) {
   const bytes = { html: 0, js: 0, videojs: 0, css: 0, img: 0, video: 0, other: 0 };
   let modernImageBytes = 0;
   cdp.on("Network.responseReceived", ({ requestId, type, response }) => {
-    const kind = videojsPaths.has(new URL(response.url).pathname) ? "videojs" : (KINDS[type] ?? "other");
+    const kind = videojsPaths.has(new URL(response.url).pathname) ? "videojs" : KINDS[type] ?? "other";
     responses.set(requestId, { kind, mimeType: response.mimeType });
   });
   cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
@@ -134,7 +135,8 @@ async function phoneBytes(browser, url, videojsPaths) {
   await page.goto(url, { waitUntil: "networkidle" });
   await sleep(500);
   await context.close();
-  const videojs = videojsRequests.length === 0 ? "none" : Math.min(...videojsRequests) >= firstPaint ? "after paint" : "before paint";
+  const videojs =
+    videojsRequests.length === 0 ? "none" : Math.min(...videojsRequests) >= firstPaint ? "after paint" : "before paint";
   return { bytes, modernShare: bytes.img ? modernImageBytes / bytes.img : 1, videojs };
 }
 

@@ -48,7 +48,11 @@ const PROFILES = {
     cpuSlowdown: 4,
   },
   desktop: {
-    context: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, screen: { width: 1440, height: 900 } },
+    context: {
+      ...devices["Desktop Chrome"],
+      viewport: { width: 1440, height: 900 },
+      screen: { width: 1440, height: 900 },
+    },
     press: "click",
     network: { latency: 20, downloadThroughput: 20e6 / 8, uploadThroughput: 5e6 / 8 },
     cpuSlowdown: 1,
@@ -156,13 +160,17 @@ async function pressPlay(page, profile) {
   await (profile.press === "tap" ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
   // Not awaited: play()'s promise settles only once playback starts, which is what is measured.
   await page.evaluate(() => {
-    document.querySelector("video").play().catch(() => undefined);
+    const video = document.querySelector("video");
+    video.play().catch(() => undefined);
   });
 }
 
 /** Waits until the page's probe has `field`, and returns the probe; fails after TIMEOUT_MS. */
 async function probeWith(page, field) {
-  await page.waitForFunction((name) => window.reelBench[name] !== undefined, field, { timeout: TIMEOUT_MS, polling: 50 });
+  await page.waitForFunction((name) => window.reelBench[name] !== undefined, field, {
+    timeout: TIMEOUT_MS,
+    polling: 50,
+  });
   return page.evaluate(() => window.reelBench);
 }
 
@@ -197,7 +205,10 @@ async function pressToPlay(browser, profile, url) {
   const { context, page } = await openPage(browser, profile);
   try {
     await page.goto(url, { waitUntil: "domcontentloaded", timeout: TIMEOUT_MS });
-    await page.waitForFunction(() => performance.getEntriesByType("paint").length > 0, null, { timeout: TIMEOUT_MS, polling: 20 });
+    await page.waitForFunction(() => performance.getEntriesByType("paint").length > 0, null, {
+      timeout: TIMEOUT_MS,
+      polling: 20,
+    });
     await installProbes(page);
     await pressPlay(page, profile);
     const probe = await probeWith(page, "playAt");
@@ -220,7 +231,8 @@ function summary(results, field = "ms") {
   };
 }
 
-const cell = ({ median: value, range, failed }) => (value === undefined ? `✗ all failed` : `${Math.round(value)} (${range}${failed})`);
+const cell = ({ median: value, range, failed }) =>
+  value === undefined ? `✗ all failed` : `${Math.round(value)} (${range}${failed})`;
 
 /** One table row per reel and profile. */
 function rows(results) {
@@ -238,14 +250,24 @@ function rows(results) {
       let pressCell = "-";
       if (measured.pressToPlay.length) {
         const press = summary(measured.pressToPlay);
-        pressCell = press.median === undefined ? "✗ all failed" : `${cell(press)} ${mark(press.median <= GOALS.pressToPlayMs)} (goal ≤ ${GOALS.pressToPlayMs})`;
+        pressCell =
+          press.median === undefined
+            ? "✗ all failed"
+            : `${cell(press)} ${mark(press.median <= GOALS.pressToPlayMs)} (goal ≤ ${GOALS.pressToPlayMs})`;
       }
       let heightCell = "-";
       if (profileName === "desktop") {
         const height = summary(measured.site, "height");
-        heightCell = height.median === undefined ? "✗" : `${Math.round(height.median)} ${mark(height.median >= GOALS.height)} (goal ${GOALS.height})`;
+        heightCell =
+          height.median === undefined
+            ? "✗"
+            : `${Math.round(height.median)} ${mark(height.median >= GOALS.height)} (goal ${GOALS.height})`;
       }
-      lines.push(`| ${reelPage} | ${profileName} | ${cell(site)} | ${cell(floor)} | ${ratioCell} | ≤ ${GOALS.ratio}× | ${pressCell} | ${heightCell} |`);
+      lines.push(
+        `| ${reelPage} | ${profileName} | ${cell(site)} | ${cell(floor)} | ${ratioCell} | ≤ ${
+          GOALS.ratio
+        }× | ${pressCell} | ${heightCell} |`,
+      );
     }
   }
   return lines.join("\n");
@@ -283,7 +305,8 @@ export async function reelStartSection() {
         for (const [profileName, profile] of Object.entries(PROFILES)) {
           const measured = results[reelPage][profileName];
           const floorUrl = `${app.origin}/bench-floor${reelPage}`;
-          const floor = () => firstFrame(browser, profile, floorUrl, { floor: { url: floorUrl, html: floorHtml(reelPage, profile) } });
+          const floor = () =>
+            firstFrame(browser, profile, floorUrl, { floor: { url: floorUrl, html: floorHtml(reelPage, profile) } });
           const site = () => firstFrame(browser, profile, siteUrl, { readHeight: profileName === "desktop" });
           if (round % 2 === 0) {
             measured.floor.push(await floor());

@@ -4,7 +4,11 @@ import { chromium, devices } from "@playwright/test";
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "../browser.mjs";
 
 /** As the e2e phone project: the screen matches the viewport (see playwright.config.ts). */
-export const PHONE = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 } };
+export const PHONE = {
+  ...devices["Pixel 7"],
+  viewport: { width: 390, height: 844 },
+  screen: { width: 390, height: 844 },
+};
 
 export const mark = (met) => (met ? "✓" : "✗");
 
