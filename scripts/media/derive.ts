@@ -3,6 +3,11 @@
  * cropped to fill its size (sharp's attention crop finds the subject), every video scaled and
  * cropped to fill its frame. Loops start a little into the source and crossfade their end into
  * the moments before that start, so they run seamlessly; a loop's still is its first frame.
+ *
+ * Reels: a 1920×1080 MP4 fallback and an HLS ladder of four H.264 renditions (1080p, 720p, 540p,
+ * 360p; capped CRF; MPEG-TS segments of 1 s, 1 s, then 4 s, cut at keyframes forced at the same
+ * instants in every rendition), whose master playlist lists 540p first for native HLS players and
+ * states each rendition's measured peak and average bitrate. See docs/media.md.
  */
 import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
