@@ -137,14 +137,14 @@ export interface LogoSprite<Logo> {
 }
 
 /**
- * 32-bit FNV-1a of `text`, in hex. A strip's name carries the hash of the logo files it holds,
- * so adding, removing or reordering logos names a new file, and no cache keeps showing the old
- * strip under the new alt texts.
+ * 32-bit FNV-1a hash of a string (the media script seeds its demo's randomness with it too). A logo
+ * strip's name carries the hash of the logo files it holds, so adding, removing or reordering logos
+ * names a new file, and no cache keeps showing the old strip under the new alt texts.
  */
-function fnv1a(text: string): string {
+export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return hash.toString(16).padStart(8, "0");
+  return hash;
 }
 
 /** The strips of `logos` (each naming its file in `logo`, "/images/clients/acme.png"). */
@@ -152,7 +152,7 @@ export function logoSprites<Logo extends { logo: string }>(logos: readonly Logo[
   const sprites: LogoSprite<Logo>[] = [];
   for (let start = 0; start < logos.length; start += LOGOS_PER_SPRITE) {
     const members = logos.slice(start, start + LOGOS_PER_SPRITE);
-    const name = `/images/clients/logos-${fnv1a(members.map((member) => member.logo).join("\n"))}`;
+    const name = `/images/clients/logos-${fnv1a(members.map((member) => member.logo).join("\n")).toString(16).padStart(8, "0")}`;
     sprites.push({ webp: `${name}.webp`, png: `${name}.png`, logos: members });
   }
   return sprites;

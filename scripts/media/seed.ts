@@ -4,15 +4,9 @@
  * --force reproduces the same pictures.
  */
 
-/** 32-bit FNV-1a hash of a string. */
-export function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+import { fnv1a as hash } from "../../app/lib/media";
+
+export { hash };
 
 export interface Rng {
   /** Uniform in [0, 1). */
