@@ -124,7 +124,8 @@ async function remixHandler(req, res, next) {
 
 const app = express();
 app.disable("x-powered-by");
-app.use(morgan("tiny"));
+// Health checks (a load balancer's or Varnish's probes, every second) would drown the requests.
+app.use(morgan("tiny", { skip: (req) => req.path === "/healthz" }));
 app.use((req, res, next) => {
   res.set("X-Content-Type-Options", "nosniff");
   if (req.method === "GET" || req.method === "HEAD") return next();
@@ -165,6 +166,8 @@ function sendBrotliCopy(req, res, next) {
 
 function sendText(res, status, detail) {
   const line = `${status} ${http.STATUS_CODES[status]}`;
+  // A shared cache must never keep a server error (see SERVER_ERROR_CACHE_CONTROL in http.server.ts).
+  if (status >= 500) res.set("Cache-Control", "no-store");
   res
     .status(status)
     .type("text/plain")

@@ -7,8 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 
 import {
   contentSecurityPolicy,
-  DOCUMENT_CACHE_CONTROL,
-  ERROR_CACHE_CONTROL,
+  documentCacheControl,
   matchesIfNoneMatch,
   strongETag,
 } from "~/lib/http.server";
@@ -68,7 +67,7 @@ export default async function handleRequest(
     contentSecurityPolicy(html, { development }),
   );
   responseHeaders.set("ETag", etag);
-  responseHeaders.set("Cache-Control", responseStatusCode === 200 ? DOCUMENT_CACHE_CONTROL : ERROR_CACHE_CONTROL);
+  responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode));
   if (responseStatusCode === 200 && matchesIfNoneMatch(request, etag)) {
     return new Response(null, { headers: responseHeaders, status: 304 });
   }

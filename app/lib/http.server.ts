@@ -50,6 +50,14 @@ export function contentSecurityPolicy(html: string, { development = false } = {}
 export const DOCUMENT_CACHE_CONTROL = "public, max-age=60, s-maxage=600, stale-while-revalidate=86400";
 /** Not-found pages are cached briefly, so a newly added artist appears quickly. */
 export const ERROR_CACHE_CONTROL = "public, max-age=60";
+/** A server error is never stored: a shared cache would serve one broken render to everyone. */
+export const SERVER_ERROR_CACHE_CONTROL = "no-store";
+
+/** The Cache-Control of a rendered document with this status. */
+export function documentCacheControl(status: number): string {
+  if (status === 200) return DOCUMENT_CACHE_CONTROL;
+  return status >= 500 ? SERVER_ERROR_CACHE_CONTROL : ERROR_CACHE_CONTROL;
+}
 
 /** A strong validator: the same bytes always give the same tag, on every instance. */
 export function strongETag(body: string): string {

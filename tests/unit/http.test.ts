@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 
 import { describe, expect, it } from "vitest";
 
-import { contentSecurityPolicy, matchesIfNoneMatch, strongETag } from "~/lib/http.server";
+import { contentSecurityPolicy, documentCacheControl, matchesIfNoneMatch, strongETag } from "~/lib/http.server";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -72,5 +72,13 @@ describe("ETags", () => {
     expect(matchesIfNoneMatch(withIfNoneMatch("*"), etag)).toBe(true);
     expect(matchesIfNoneMatch(withIfNoneMatch('"other"'), etag)).toBe(false);
     expect(matchesIfNoneMatch(new Request("http://localhost/"), etag)).toBe(false);
+  });
+});
+
+describe("documentCacheControl", () => {
+  it("lets shared caches keep pages and not-found pages, never a server error", () => {
+    expect(documentCacheControl(200)).toMatch(/\bpublic\b.*\bs-maxage=\d+/);
+    expect(documentCacheControl(404)).toMatch(/\bpublic\b/);
+    for (const status of [500, 502, 503]) expect(documentCacheControl(status)).toBe("no-store");
   });
 });
