@@ -12,6 +12,7 @@ import {
   strongETag,
 } from "~/lib/http.server";
 import { deferHydration, skipNeedlessScrollRead } from "~/lib/hydration.server";
+import { MEDIA_ORIGIN } from "~/lib/mediaOrigin.server";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -64,7 +65,7 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set(
     "Content-Security-Policy",
-    contentSecurityPolicy(html, { development }),
+    contentSecurityPolicy(html, { development, mediaOrigin: MEDIA_ORIGIN }),
   );
   responseHeaders.set("ETag", etag);
   responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode));

@@ -54,6 +54,14 @@ describe("contentSecurityPolicy", () => {
   it("lets the development server's live reload connect over a WebSocket", () => {
     expect(directive(contentSecurityPolicy(PAGE, { development: true }), "connect-src")).toEqual(["'self'", "ws:"]);
   });
+
+  it("lets images, video and the HLS engine's fetches come from MEDIA_ORIGIN, by its origin alone", () => {
+    const withMedia = contentSecurityPolicy(PAGE, { mediaOrigin: "https://media.example.com/agency" });
+    expect(directive(withMedia, "img-src")).toEqual(["'self'", "https://media.example.com"]);
+    expect(directive(withMedia, "media-src")).toEqual(["'self'", "https://media.example.com", "blob:"]);
+    expect(directive(withMedia, "connect-src")).toEqual(["'self'", "https://media.example.com"]);
+    expect(directive(withMedia, "script-src")).toEqual(directive(policy, "script-src"));
+  });
 });
 
 describe("ETags", () => {
