@@ -22,15 +22,15 @@ export async function startServer(port, { env = {}, stdio = "ignore" } = {}) {
 }
 
 /**
- * Serves one folder with express.static (scripts/static-server.mjs), the benchmark's baseline.
+ * Serves one folder with express.static (scripts/static-server.mjs): the benchmark's baseline, or
+ * with `media` a media origin (CORS, ranges, the site's lifetimes) for MEDIA_ORIGIN.
  * @param {string} dir
  * @param {number} port
+ * @param {{ media?: boolean }} [options]
  */
-export function startStaticServer(dir, port) {
-  return waitUntilHealthy(
-    spawn(process.execPath, ["scripts/static-server.mjs", dir, String(port)], { stdio: "ignore" }),
-    port,
-  );
+export function startStaticServer(dir, port, { media = false } = {}) {
+  const args = ["scripts/static-server.mjs", dir, String(port), ...(media ? ["--media"] : [])];
+  return waitUntilHealthy(spawn(process.execPath, args, { stdio: "ignore" }), port);
 }
 
 /**
