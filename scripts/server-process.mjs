@@ -57,3 +57,44 @@ export async function residentMiB(pid) {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
   return Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024;
 }
+
+/**
+ * Starts `npm run start:cluster` (scripts/cluster.mjs): Varnish on `port`, the instances on port+1
+ * and port+2. Resolves once Varnish answers, with the process ids the cluster reported.
+ * @param {number} port
+ * @param {{ env?: Record<string, string> }} [options]
+ * @returns {Promise<{ child: import("node:child_process").ChildProcess, origin: string, varnishPid: number,
+ *   instances: { port: number, pid: number }[] }>}
+ */
+export function startCluster(port, { env = {} } = {}) {
+  const child = spawn(process.execPath, ["scripts/cluster.mjs"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    let ready = false;
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`the cluster did not start on port ${port}:\n${output}`));
+    }, 30_000);
+    // Read to the end, so the instances' request logs never fill the pipe.
+    child.stdout.on("data", (chunk) => {
+      if (ready) return;
+      output += chunk;
+      const line = output.match(/^cluster: ready .*\(varnishd pid (\d+),.*$/m);
+      if (!line) return;
+      ready = true;
+      clearTimeout(timer);
+      const instances = [...line[0].matchAll(/instance on port (\d+) pid (\d+)/g)].map(([, instancePort, pid]) => ({
+        port: Number(instancePort),
+        pid: Number(pid),
+      }));
+      resolve({ child, origin: `http://127.0.0.1:${port}`, varnishPid: Number(line[1]), instances });
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      if (!ready) reject(new Error(`the cluster exited (${code}) before it was ready:\n${output}`));
+    });
+  });
+}
