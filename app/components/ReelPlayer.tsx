@@ -76,7 +76,12 @@ export function ReelPlayer({ title, poster, sources: sourcePaths }: ReelPlayerPr
       // the page gets to respond (to a press on play, say).
       await new Promise((resolve) => setTimeout(resolve));
       if (cancelled) return;
-      player = videojs(video, playerOptions(video, { poster: posterUrl, sources }));
+      const options = playerOptions(video, { poster: posterUrl, sources });
+      player = videojs(video, options);
+      // video.js leaves a <video> to the browser's own player when the browser already picked the
+      // first source's exact URL, as it does for absolute URLs (MEDIA_ORIGIN): handed the list
+      // again, the full build's HLS engine takes over where it was loaded to.
+      if (options.sources === sources) player.src(sources);
       playOnAfterFallback(player);
       // Its poster <img> fills the player's box; like every image on the site, it states its size.
       const posterImage = player.el().querySelector(".vjs-poster img");
