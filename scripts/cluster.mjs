@@ -13,11 +13,11 @@
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { ensureVarnish } from "./ensure-varnish.mjs";
+import { clusterWorkDir } from "./server-process.mjs";
 
 const ROOT = path.join(import.meta.dirname, "..");
 const VCL_DIR = path.join(ROOT, "deploy/varnish");
@@ -26,7 +26,7 @@ const HOST = process.env.HOST ?? "";
 const INSTANCE_PORTS = [PORT + 1, PORT + 2];
 /** Past this, children still running are killed, so the whole cluster is gone within 10 s. */
 const SHUTDOWN_DEADLINE_MS = 9_000;
-const WORK_DIR = path.join(tmpdir(), `agency-varnish-${PORT}`);
+const WORK_DIR = clusterWorkDir(PORT);
 
 /** The backends.vcl that deploy/varnish/default.vcl includes, for instances on these loopback ports. */
 function backendsVcl(ports) {

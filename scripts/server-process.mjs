@@ -5,6 +5,8 @@
  */
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /**
@@ -59,17 +61,27 @@ export async function residentMiB(pid) {
 }
 
 /**
+ * The working directory of the cluster's Varnish on `port`: `varnishstat -n`, `varnishlog -n` and
+ * `varnishadm -n` take it.
+ * @param {number} port
+ */
+export function clusterWorkDir(port) {
+  return path.join(tmpdir(), `agency-varnish-${port}`);
+}
+
+/**
  * Starts `npm run start:cluster` (scripts/cluster.mjs): Varnish on `port`, the instances on port+1
  * and port+2. Resolves once Varnish answers, with the process ids the cluster reported.
  * @param {number} port
- * @param {{ env?: Record<string, string> }} [options]
+ * @param {{ env?: Record<string, string>, stderr?: "inherit" | "ignore" }} [options] `stderr`: Varnish's and
+ *   the instances' messages
  * @returns {Promise<{ child: import("node:child_process").ChildProcess, origin: string, varnishPid: number,
  *   instances: { port: number, pid: number }[] }>}
  */
-export function startCluster(port, { env = {} } = {}) {
+export function startCluster(port, { env = {}, stderr = "inherit" } = {}) {
   const child = spawn(process.execPath, ["scripts/cluster.mjs"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", stderr],
   });
   return new Promise((resolve, reject) => {
     let output = "";
