@@ -92,12 +92,12 @@ sub vcl_backend_fetch {
         set bereq.backend = app.backend();
     } else {
         call app_other_backend;
+        unset bereq.http.X-Failed-Backend;
     }
-    # For bans: the lurker can test objects against their URL without a request in hand.
-    set bereq.http.X-Url = bereq.url;
 }
 
 sub vcl_backend_response {
+    # For bans: the ban lurker can test stored objects against their URL without a request in hand.
     set beresp.http.X-Url = bereq.url;
     # An instance failing (a 5xx while it shuts down or breaks) is the other's job, once; a GET or
     # HEAD is safe to send twice.
