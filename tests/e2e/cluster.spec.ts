@@ -38,10 +38,14 @@ test.beforeAll(async () => {
   cluster = await startCluster(PORT, { env: { MEDIA_ORIGIN, SITE_URL } });
 });
 
-test.afterAll(() => {
+test.afterAll(async () => {
   mediaServer?.kill();
   // Only if a test failed before the last one stopped it.
-  if (cluster?.child.exitCode === null) cluster.child.kill("SIGTERM");
+  if (cluster?.child.exitCode === null) {
+    const exited = new Promise((resolve) => cluster.child.once("exit", resolve));
+    cluster.child.kill("SIGTERM");
+    await exited;
+  }
 });
 
 interface Answer {
