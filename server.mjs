@@ -13,7 +13,8 @@
  *   browsers that accept it; everything else is compressed on the fly;
  * - a page cache: a page is the same bytes for a given URL and build, so the last PAGE_CACHE_SIZE
  *   publicly cacheable 200 responses are kept in memory and served like static files;
- * - plain-text errors without stack traces (Express answers a malformed URL with 400);
+ * - plain-text errors without stack traces (Express answers a malformed URL with 400), a 5xx marked
+ *   `no-store` so no shared cache keeps it (see docs/deploy.md for the cache in front);
  * - a graceful shutdown: on SIGTERM or SIGINT, requests in flight finish, then the process exits 0.
  *
  * Environment: PORT (default 3000), HOST (default: all interfaces), NODE_ENV, SITE_URL (read by
