@@ -58,15 +58,15 @@ function backendsVcl(ports) {
   ].join("\n");
 }
 
-async function healthy(port) {
-  return fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1_000) })
+async function healthy(host, port) {
+  return fetch(`http://${host}:${port}/healthz`, { signal: AbortSignal.timeout(1_000) })
     .then((response) => response.ok)
     .catch(() => false);
 }
 
-async function waitUntilHealthy(child, port, what) {
+async function waitUntilHealthy(child, host, port, what) {
   for (let attempt = 0; attempt < 300; attempt++) {
-    if (await healthy(port)) return;
+    if (await healthy(host, port)) return;
     if (child.exitCode !== null || child.signalCode !== null) break;
     await sleep(100);
   }
@@ -97,9 +97,14 @@ async function stop(code) {
   const exited = running.map((child) => new Promise((resolve) => child.once("exit", resolve)));
   for (const child of running) child.kill("SIGTERM");
   const deadline = sleep(SHUTDOWN_DEADLINE_MS).then(() => {
-    // The whole group: varnishd's cache process too.
+    // The whole group: varnishd's cache process too. A group may have gone in the meantime.
     for (const child of running) {
-      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid, "SIGKILL");
+      if (child.exitCode !== null || child.signalCode !== null) continue;
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        child.kill("SIGKILL");
+      }
     }
   });
   await Promise.race([Promise.all(exited), deadline]);
@@ -107,15 +112,18 @@ async function stop(code) {
   process.exit(code);
 }
 
-process.once("SIGTERM", () => stop(0));
-process.once("SIGINT", () => stop(0));
+// SIGHUP too: a closed terminal would otherwise leave the children, in their own groups, running.
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.once(signal, () => stop(0));
 
-try {
+/** The instances, then Varnish in front of them once they answer. */
+async function start() {
   const instances = INSTANCE_PORTS.map((port) => ({
     port,
     child: startChild(process.execPath, ["server.mjs"], { PORT: String(port), HOST: "127.0.0.1" }),
   }));
-  await Promise.all(instances.map(({ child, port }) => waitUntilHealthy(child, port, "an instance")));
+  await Promise.all(instances.map(({ child, port }) => waitUntilHealthy(child, "127.0.0.1", port, "an instance")));
+  // Stopped while the instances were starting: Varnish must not start after the others were signalled.
+  if (stopping) return;
   for (const { child, port } of instances) {
     child.on("exit", (code, signal) => {
       if (!stopping)
@@ -145,12 +153,14 @@ try {
     console.error(`cluster: varnishd exited (${signal ?? code}); stopping the instances`);
     stop(1);
   });
-  await waitUntilHealthy(varnish, PORT, "Varnish");
+  await waitUntilHealthy(varnish, HOST || "127.0.0.1", PORT, "Varnish");
   console.log(
     `cluster: ready on http://${HOST || "localhost"}:${PORT} (varnishd pid ${varnish.pid}, -n ${WORK_DIR}); ` +
       instances.map(({ port, child }) => `instance on port ${port} pid ${child.pid}`).join("; "),
   );
-} catch (error) {
-  console.error(`cluster: ${error.message}`);
-  await stop(1);
 }
+
+start().catch((error) => {
+  if (!stopping) console.error(`cluster: ${error.message}`);
+  stop(1);
+});
