@@ -13,7 +13,8 @@
  *   browsers that accept it; everything else is compressed on the fly;
  * - a page cache: a page is the same bytes for a given URL and build, so the last PAGE_CACHE_SIZE
  *   publicly cacheable 200 responses are kept in memory and served like static files;
- * - plain-text errors without stack traces (Express answers a malformed URL with 400);
+ * - plain-text errors without stack traces (Express answers a malformed URL with 400), a 5xx marked
+ *   `no-store` so no shared cache keeps it (see docs/deploy.md for the cache in front);
  * - a graceful shutdown: on SIGTERM or SIGINT, requests in flight finish, then the process exits 0.
  *
  * Environment: PORT (default 3000), HOST (default: all interfaces), NODE_ENV, SITE_URL (read by
@@ -124,7 +125,8 @@ async function remixHandler(req, res, next) {
 
 const app = express();
 app.disable("x-powered-by");
-app.use(morgan("tiny"));
+// Health checks (a load balancer's or Varnish's probes, every second) would drown the requests.
+app.use(morgan("tiny", { skip: (req) => req.path === "/healthz" }));
 app.use((req, res, next) => {
   res.set("X-Content-Type-Options", "nosniff");
   if (req.method === "GET" || req.method === "HEAD") return next();
@@ -165,6 +167,8 @@ function sendBrotliCopy(req, res, next) {
 
 function sendText(res, status, detail) {
   const line = `${status} ${http.STATUS_CODES[status]}`;
+  // A shared cache must never keep a server error (see SERVER_ERROR_CACHE_CONTROL in http.server.ts).
+  if (status >= 500) res.set("Cache-Control", "no-store");
   res
     .status(status)
     .type("text/plain")

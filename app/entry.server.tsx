@@ -7,12 +7,12 @@ import { renderToPipeableStream } from "react-dom/server";
 
 import {
   contentSecurityPolicy,
-  DOCUMENT_CACHE_CONTROL,
-  ERROR_CACHE_CONTROL,
+  documentCacheControl,
   matchesIfNoneMatch,
   strongETag,
 } from "~/lib/http.server";
 import { deferHydration, skipNeedlessScrollRead } from "~/lib/hydration.server";
+import { MEDIA_ORIGIN } from "~/lib/mediaOrigin.server";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -65,10 +65,10 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set(
     "Content-Security-Policy",
-    contentSecurityPolicy(html, { development }),
+    contentSecurityPolicy(html, { development, mediaOrigin: MEDIA_ORIGIN }),
   );
   responseHeaders.set("ETag", etag);
-  responseHeaders.set("Cache-Control", responseStatusCode === 200 ? DOCUMENT_CACHE_CONTROL : ERROR_CACHE_CONTROL);
+  responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode));
   if (responseStatusCode === 200 && matchesIfNoneMatch(request, etag)) {
     return new Response(null, { headers: responseHeaders, status: 304 });
   }

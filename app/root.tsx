@@ -16,7 +16,9 @@ import type { ReactNode } from "react";
 
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
+import { MediaOriginContext } from "~/components/useMediaUrl";
 import { site } from "~/content";
+import { MEDIA_ORIGIN } from "~/lib/mediaOrigin.server";
 import { SITE_URL } from "~/lib/siteUrl.server";
 import stylesheet from "~/styles/tailwind.css";
 
@@ -30,6 +32,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     copyrightYear: site.copyrightYear,
     nav: site.nav,
     siteUrl: SITE_URL,
+    mediaOrigin: MEDIA_ORIGIN,
   };
 }
 
@@ -81,7 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {data && <SiteHeader agentName={data.agentName} nav={data.nav} />}
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
+          <MediaOriginContext.Provider value={data?.mediaOrigin ?? ""}>{children}</MediaOriginContext.Provider>
         </main>
         {data && <SiteFooter agencyName={data.agencyName} year={data.copyrightYear} />}
         <ScrollRestoration />

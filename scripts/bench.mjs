@@ -1,7 +1,8 @@
 /**
  * `npm run bench` (after `npm run build`): how fast each page reaches a phone, how much the server
  * takes, and how fast the reels start. A benchmark, not a test: every figure is printed next to its
- * goal, nothing fails. `npm run bench -- --only=reels` (or BENCH_ONLY=reels) runs section 4 alone.
+ * goal, nothing fails. `npm run bench -- --only=reels` (or BENCH_ONLY=reels) runs section 4 alone,
+ * `--only=cluster` section 5.
  *
  * 1. Pages, as a phone: Lighthouse 12 (mobile, default simulated throttling) performance score, LCP,
  *    CLS and TBT, each the median of 5 runs (BENCH_LIGHTHOUSE_RUNS to change it), with the range of
@@ -16,6 +17,8 @@
  *    the server's resident memory before and after.
  * 4. Reel start: press → first frame against a bare <video>, press → play, the desktop's height
  *    (scripts/bench/reel-start.mjs).
+ * 5. Cluster: the page mix from one instance against Varnish in front of two, and the cache's hit
+ *    ratio (scripts/bench/cluster.mjs).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,13 +30,14 @@ import autocannon from "autocannon";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 
+import { clusterSection } from "./bench/cluster.mjs";
 import { reelStartSection } from "./bench/reel-start.mjs";
 import { launchBrowser, mark, median, PHONE } from "./bench/shared.mjs";
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "./browser.mjs";
 import { REEL_PAGES, SECTION_PAGES } from "./pages.mjs";
 import { residentMiB, startServer, startStaticServer } from "./server-process.mjs";
 
-/** The reel start section (scripts/bench/reel-start.mjs) runs its own server on 3324. */
+/** The reel start section (scripts/bench/reel-start.mjs) runs its own server on 3324, the cluster section on 3325–3328. */
 const PORTS = { app: 3321, uncached: 3322, static: 3323 };
 const PAGES = [...SECTION_PAGES, "/artists/film/mira-castell", "/artists/photography/marisol-vance"];
 const KINDS = { Document: "html", Script: "js", Stylesheet: "css", Image: "img", Media: "video" };
@@ -41,10 +45,10 @@ const GOALS = { score: 98, lcpMs: 1800, cls: 0.01, tbtMs: 50, jsKiB: 100, modern
 /** The reel pages evaluate video.js and build the player after their first paint, without waiting for a press. */
 const REEL_PAGE_GOALS = { ...GOALS, score: 95, tbtMs: 200 };
 const goalsFor = (page) => (REEL_PAGES.includes(page) ? REEL_PAGE_GOALS : GOALS);
-/** Only section 4, the reels' start, with `--only=reels` or BENCH_ONLY=reels. */
+/** One section alone: the reels' start (4) with `--only=reels`, the cluster (5) with `--only=cluster`, or BENCH_ONLY. */
 const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length) ?? process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== "reels")
-  throw new Error(`--only=${ONLY}: the one section that runs alone is "reels"`);
+if (ONLY !== undefined && ONLY !== "reels" && ONLY !== "cluster")
+  throw new Error(`--only=${ONLY}: the sections that run alone are "reels" and "cluster"`);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const THROUGHPUT = { connections: 32, seconds: 10, page: "/artists/directors" };
 const SOAK = { connections: 64, seconds: Number(process.env.BENCH_SOAK_SECONDS ?? 60) };
@@ -253,7 +257,7 @@ async function soakRow(app) {
   };
 }
 
-if (ONLY !== "reels") {
+if (ONLY === undefined) {
   const app = await startServer(PORTS.app);
   try {
     console.log(
@@ -274,4 +278,5 @@ if (ONLY !== "reels") {
     app.child.kill();
   }
 }
-await reelStartSection();
+if (ONLY === undefined || ONLY === "reels") await reelStartSection();
+if (ONLY === undefined || ONLY === "cluster") await clusterSection();

@@ -5,6 +5,8 @@
  */
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /**
@@ -22,15 +24,15 @@ export async function startServer(port, { env = {}, stdio = "ignore" } = {}) {
 }
 
 /**
- * Serves one folder with express.static (scripts/static-server.mjs), the benchmark's baseline.
+ * Serves one folder with express.static (scripts/static-server.mjs): the benchmark's baseline, or
+ * with `media` a media origin (CORS, ranges, the site's lifetimes) for MEDIA_ORIGIN.
  * @param {string} dir
  * @param {number} port
+ * @param {{ media?: boolean }} [options]
  */
-export function startStaticServer(dir, port) {
-  return waitUntilHealthy(
-    spawn(process.execPath, ["scripts/static-server.mjs", dir, String(port)], { stdio: "ignore" }),
-    port,
-  );
+export function startStaticServer(dir, port, { media = false } = {}) {
+  const args = ["scripts/static-server.mjs", dir, String(port), ...(media ? ["--media"] : [])];
+  return waitUntilHealthy(spawn(process.execPath, args, { stdio: "ignore" }), port);
 }
 
 /**
@@ -56,4 +58,55 @@ async function waitUntilHealthy(child, port) {
 export async function residentMiB(pid) {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
   return Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024;
+}
+
+/**
+ * The working directory of the cluster's Varnish on `port`: `varnishstat -n`, `varnishlog -n` and
+ * `varnishadm -n` take it.
+ * @param {number} port
+ */
+export function clusterWorkDir(port) {
+  return path.join(tmpdir(), `agency-varnish-${port}`);
+}
+
+/**
+ * Starts `npm run start:cluster` (scripts/cluster.mjs): Varnish on `port`, the instances on port+1
+ * and port+2. Resolves once Varnish answers, with the process ids the cluster reported.
+ * @param {number} port
+ * @param {{ env?: Record<string, string>, stderr?: "inherit" | "ignore" }} [options] `stderr`: Varnish's and
+ *   the instances' messages
+ * @returns {Promise<{ child: import("node:child_process").ChildProcess, origin: string, varnishPid: number,
+ *   instances: { port: number, pid: number }[] }>}
+ */
+export function startCluster(port, { env = {}, stderr = "inherit" } = {}) {
+  const child = spawn(process.execPath, ["scripts/cluster.mjs"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", stderr],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    let ready = false;
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`the cluster did not start on port ${port}:\n${output}`));
+    }, 30_000);
+    // Read to the end, so the instances' request logs never fill the pipe.
+    child.stdout.on("data", (chunk) => {
+      if (ready) return;
+      output += chunk;
+      const line = output.match(/^cluster: ready .*\(varnishd pid (\d+),.*$/m);
+      if (!line) return;
+      ready = true;
+      clearTimeout(timer);
+      const instances = [...line[0].matchAll(/instance on port (\d+) pid (\d+)/g)].map(([, instancePort, pid]) => ({
+        port: Number(instancePort),
+        pid: Number(pid),
+      }));
+      resolve({ child, origin: `http://127.0.0.1:${port}`, varnishPid: Number(line[1]), instances });
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      if (!ready) reject(new Error(`the cluster exited (${code}) before it was ready:\n${output}`));
+    });
+  });
 }

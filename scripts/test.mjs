@@ -1,9 +1,12 @@
 /**
  * `npm test`: everything from a fresh clone. Installs the npm packages if they are missing,
- * provisions a browser, builds the app, then runs the unit tests and the end-to-end tests.
+ * provisions a browser and Varnish (for the cluster's tests), builds the app, then runs the unit
+ * tests and the end-to-end tests.
  */
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
+
+import { ensureVarnish } from "./ensure-varnish.mjs";
 
 function step(command, args) {
   console.log(`\n$ ${command} ${args.join(" ")}`);
@@ -16,6 +19,7 @@ if (!existsSync("node_modules/.bin/remix")) step("npm", ["ci", "--no-audit", "--
 // Imported only now: it needs @playwright/test, which `npm ci` has just installed.
 const { ensureBrowser } = await import("./ensure-browser.mjs");
 ensureBrowser();
+ensureVarnish();
 
 step("npm", ["run", "build"]);
 step("npx", ["--no-install", "vitest", "run"]);

@@ -4,6 +4,7 @@ import type { ImageLoading } from "~/lib/media";
 
 import { ARTIST_GRID_SIZES } from "./ArtistGrid";
 import { Picture } from "./Picture";
+import { useMediaUrl } from "./useMediaUrl";
 
 interface DirectorClipProps {
   clip: string;
@@ -25,6 +26,7 @@ interface DirectorClipProps {
  */
 export function DirectorClip({ clip, still, videoTop = 0, loading, showClip, play }: DirectorClipProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const mediaUrl = useMediaUrl();
 
   // Set through the DOM rather than a server-rendered style attribute, which the CSP forbids. The
   // clip is blank until it plays, and it only plays after hydration, so nothing visibly moves.
@@ -74,7 +76,7 @@ export function DirectorClip({ clip, still, videoTop = 0, loading, showClip, pla
           data-director-clip
           className="absolute left-0 top-1/2 aspect-video w-full -translate-y-1/2"
         >
-          <source src={clip} type="video/mp4" />
+          <source src={mediaUrl(clip)} type="video/mp4" />
         </video>
       )}
     </div>

@@ -4,6 +4,7 @@ import { type ImageLoading, type LadderKind, MEDIA_SIZES } from "~/lib/media";
 import { prefersReducedMotion } from "~/lib/motion";
 
 import { Picture } from "./Picture";
+import { useMediaUrl } from "./useMediaUrl";
 
 interface FreezeFrameProps {
   /** The still first frame, shown at rest, and the kind of its ladder. */
@@ -37,6 +38,7 @@ export function FreezeFrame({
   label,
   renderLink,
 }: FreezeFrameProps) {
+  const mediaUrl = useMediaUrl();
   const boxRef = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
   const [loaded, setLoaded] = useState(false);
@@ -72,7 +74,7 @@ export function FreezeFrame({
       />
       {loaded && (
         <img
-          src={animated}
+          src={mediaUrl(animated)}
           alt=""
           width={width}
           height={height}

@@ -6,6 +6,8 @@ import {
   type ResponsiveImage,
 } from "~/lib/media";
 
+import { useMediaUrl } from "./useMediaUrl";
+
 /**
  * The `<source>`s of a ladder, best format first. With `media` (art direction) they also offer
  * the fallback format, because the `<img>` after them holds another image.
@@ -43,10 +45,11 @@ interface PictureProps {
 
 /** A still in AVIF, WebP and its own format, at the widths its ladder has. */
 export function Picture({ kind, src, alt, sizes, loading, className, art, frameClassName = "contents" }: PictureProps) {
-  const image = responsiveImage(kind, src);
+  const mediaUrl = useMediaUrl();
+  const image = responsiveImage(kind, mediaUrl(src));
   return (
     <picture className={frameClassName}>
-      {art && <PictureSources image={responsiveImage(art.kind, art.src)} sizes={sizes} media={art.media} />}
+      {art && <PictureSources image={responsiveImage(art.kind, mediaUrl(art.src))} sizes={sizes} media={art.media} />}
       <PictureSources image={image} sizes={sizes} />
       {/* Loading hints before the candidates: on a client-side navigation React sets attributes
           in this order, and a browser may start fetching as soon as it has a source. */}

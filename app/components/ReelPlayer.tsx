@@ -5,6 +5,8 @@ import type { ReelSource } from "~/content/types";
 import { HIGH_FETCH_PRIORITY, MEDIA_SIZES, videoPoster } from "~/lib/media";
 import { loadVideoJs, playerOptions, playOnAfterFallback, type Player } from "~/lib/videojs.client";
 
+import { useMediaUrl } from "./useMediaUrl";
+
 interface ReelPlayerProps {
   title: string;
   /** The poster still as the content names it; both players show its WebP (see videoPoster). */
@@ -51,8 +53,10 @@ declare global {
  * controls video.js adds around them are never overwritten. When the page is left, React removes
  * the box and the player is disposed.
  */
-export function ReelPlayer({ title, poster, sources }: ReelPlayerProps) {
-  const posterUrl = videoPoster(poster);
+export function ReelPlayer({ title, poster, sources: sourcePaths }: ReelPlayerProps) {
+  const mediaUrl = useMediaUrl();
+  const posterUrl = videoPoster(mediaUrl(poster));
+  const sources = sourcePaths.map((source) => ({ ...source, src: mediaUrl(source.src) }));
   const videoRef = useRef<HTMLVideoElement>(null);
   // The effect must not run again for a revalidated copy of the same sources: disposing the player
   // takes its box out of the DOM that React rendered. A different reel mounts a new ReelPlayer.
@@ -72,7 +76,12 @@ export function ReelPlayer({ title, poster, sources }: ReelPlayerProps) {
       // the page gets to respond (to a press on play, say).
       await new Promise((resolve) => setTimeout(resolve));
       if (cancelled) return;
-      player = videojs(video, playerOptions(video, { poster: posterUrl, sources }));
+      const options = playerOptions(video, { poster: posterUrl, sources });
+      player = videojs(video, options);
+      // video.js leaves a <video> to the browser's own player when the browser already picked the
+      // first source's exact URL, as it does for absolute URLs (MEDIA_ORIGIN): handed the list
+      // again, the full build's HLS engine takes over where it was loaded to.
+      if (options.sources === sources) player.src(sources);
       playOnAfterFallback(player);
       // Its poster <img> fills the player's box; like every image on the site, it states its size.
       const posterImage = player.el().querySelector(".vjs-poster img");

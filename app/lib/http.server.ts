@@ -22,17 +22,19 @@ function sourceHashes(html: string, element: RegExp): string[] {
  *
  * Media may come from `blob:` because video.js streams HLS through Media Source Extensions and
  * transmuxes segments in a worker made from a blob; its icon font is a `data:` URL in its CSS.
- * In development, `remix dev` reloads the page over a WebSocket.
+ * In development, `remix dev` reloads the page over a WebSocket. `mediaOrigin` is MEDIA_ORIGIN.
  */
-export function contentSecurityPolicy(html: string, { development = false } = {}): string {
+export function contentSecurityPolicy(html: string, { development = false, mediaOrigin = "" } = {}): string {
+  // Media from MEDIA_ORIGIN: images, video, and the HLS engine's fetches of playlists and segments.
+  const media = mediaOrigin ? ` ${new URL(mediaOrigin).origin}` : "";
   return [
     "default-src 'none'",
     ["script-src 'self'", ...sourceHashes(html, INLINE_SCRIPT)].join(" "),
     ["style-src 'self'", ...sourceHashes(html, INLINE_STYLE)].join(" "),
-    "img-src 'self'",
-    "media-src 'self' blob:",
+    `img-src 'self'${media}`,
+    `media-src 'self'${media} blob:`,
     "font-src 'self' data:",
-    development ? "connect-src 'self' ws:" : "connect-src 'self'",
+    `connect-src 'self'${media}${development ? " ws:" : ""}`,
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     "base-uri 'none'",
@@ -50,6 +52,14 @@ export function contentSecurityPolicy(html: string, { development = false } = {}
 export const DOCUMENT_CACHE_CONTROL = "public, max-age=60, s-maxage=600, stale-while-revalidate=86400";
 /** Not-found pages are cached briefly, so a newly added artist appears quickly. */
 export const ERROR_CACHE_CONTROL = "public, max-age=60";
+/** A server error is never stored: a shared cache would serve one broken render to everyone. */
+export const SERVER_ERROR_CACHE_CONTROL = "no-store";
+
+/** The Cache-Control of a rendered document with this status. */
+export function documentCacheControl(status: number): string {
+  if (status === 200) return DOCUMENT_CACHE_CONTROL;
+  return status >= 500 ? SERVER_ERROR_CACHE_CONTROL : ERROR_CACHE_CONTROL;
+}
 
 /** A strong validator: the same bytes always give the same tag, on every instance. */
 export function strongETag(body: string): string {

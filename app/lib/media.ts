@@ -1,4 +1,13 @@
 /**
+ * The URL of the media file at `path` (a site path under /images or /videos, as the content names
+ * it) on `origin`: MEDIA_ORIGIN as the root loader passes it down, "" for the site itself. Every
+ * media URL a page, a link preview or JSON-LD gives is made here (through useMediaUrl in components).
+ */
+export function mediaUrl(origin: string, path: string): string {
+  return origin + path;
+}
+
+/**
  * Pixel sizes of every kind of generated media. The media script renders at these sizes and the
  * components reserve the same aspect-ratio boxes, so nothing shifts while media loads.
  */

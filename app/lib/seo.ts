@@ -1,14 +1,15 @@
 /**
  * Everything a crawler reads in <head>: title, description, canonical URL, Open Graph and Twitter
  * tags, and JSON-LD. All absolute URLs start from the configured site URL that the root loader
- * passes down (see siteUrl.server.ts).
+ * passes down (see siteUrl.server.ts), those of images and videos from its media origin when set
+ * (see mediaOrigin.server.ts).
  */
 import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 
 import { contact, site } from "~/content";
 import type { Artist, Reel } from "~/content/types";
 
-import { MEDIA_SIZES, PREVIEW_SIZE, previewImages } from "./media";
+import { MEDIA_SIZES, mediaUrl, PREVIEW_SIZE, previewImages } from "./media";
 
 interface PageSeo {
   title: string;
@@ -16,14 +17,16 @@ interface PageSeo {
   image: { src: string; alt: string };
   type?: "website" | "profile" | "video.other";
   video?: { src: string; width: number; height: number };
-  /** Schema.org data for the page's subject, besides the agency itself, given the site URL. */
-  subject?: (siteUrl: string) => Record<string, unknown>;
+  /** Schema.org data for the page's subject, besides the agency itself, given the site URL and media's. */
+  subject?: (siteUrl: string, absoluteMediaUrl: (path: string) => string) => Record<string, unknown>;
 }
 
-function siteUrlOf(matches: MetaArgs["matches"]): string {
-  const root = matches.find((match) => match.id === "root")?.data as { siteUrl: string } | undefined;
+function rootDataOf(matches: MetaArgs["matches"]) {
+  const root = matches.find((match) => match.id === "root")?.data as
+    | { siteUrl: string; mediaOrigin: string }
+    | undefined;
   if (!root) throw new Error("the root loader's data is missing");
-  return root.siteUrl;
+  return root;
 }
 
 function organization(siteUrl: string) {
@@ -44,9 +47,11 @@ function organization(siteUrl: string) {
 
 /** The full set of head tags for one page. */
 export function seoMeta({ matches, location }: MetaArgs, page: PageSeo): MetaDescriptor[] {
-  const siteUrl = siteUrlOf(matches);
+  const { siteUrl, mediaOrigin } = rootDataOf(matches);
+  // Previews and JSON-LD need absolute URLs: the media origin, or the site's own.
+  const absoluteMediaUrl = (path: string) => mediaUrl(mediaOrigin || siteUrl, path);
   const url = `${siteUrl}${location.pathname}`;
-  const image = `${siteUrl}${page.image.src}`;
+  const image = absoluteMediaUrl(page.image.src);
   return [
     { title: `${page.title} — ${site.agentName}` },
     { name: "description", content: page.description },
@@ -62,8 +67,8 @@ export function seoMeta({ matches, location }: MetaArgs, page: PageSeo): MetaDes
     { property: "og:image:alt", content: page.image.alt },
     ...(page.video
       ? [
-          { property: "og:video", content: `${siteUrl}${page.video.src}` },
-          { property: "og:video:secure_url", content: `${siteUrl}${page.video.src}` },
+          { property: "og:video", content: absoluteMediaUrl(page.video.src) },
+          { property: "og:video:secure_url", content: absoluteMediaUrl(page.video.src) },
           { property: "og:video:type", content: "video/mp4" },
           { property: "og:video:width", content: String(page.video.width) },
           { property: "og:video:height", content: String(page.video.height) },
@@ -77,7 +82,7 @@ export function seoMeta({ matches, location }: MetaArgs, page: PageSeo): MetaDes
     {
       "script:ld+json": {
         "@context": "https://schema.org",
-        "@graph": [organization(siteUrl), ...(page.subject ? [page.subject(siteUrl)] : [])],
+        "@graph": [organization(siteUrl), ...(page.subject ? [page.subject(siteUrl, absoluteMediaUrl)] : [])],
       },
     },
   ];
@@ -104,13 +109,13 @@ export function reelMeta(args: MetaArgs<() => { reel: Reel }>) {
     image: { src: poster, alt: `Still from the ${reel.title}` },
     type: "video.other",
     video: { src: mp4, ...MEDIA_SIZES.reelPoster },
-    subject: (siteUrl) => ({
+    subject: (siteUrl, absoluteMediaUrl) => ({
       "@type": "VideoObject",
       name: reel.title,
       description: reel.description,
-      thumbnailUrl: `${siteUrl}${poster}`,
+      thumbnailUrl: absoluteMediaUrl(poster),
       uploadDate: reel.uploadDate,
-      contentUrl: `${siteUrl}${mp4}`,
+      contentUrl: absoluteMediaUrl(mp4),
       duration: `PT${reel.duration}S`,
       publisher: { "@id": `${siteUrl}/#organization` },
     }),
@@ -128,11 +133,11 @@ export function artistMeta(args: MetaArgs<() => { artist: Artist }>) {
     description,
     image: { src: image, alt: `Work by ${artist.name}` },
     type: "profile",
-    subject: (siteUrl) => ({
+    subject: (siteUrl, absoluteMediaUrl) => ({
       "@type": "Person",
       name: artist.name,
       jobTitle: artist.title,
-      image: `${siteUrl}${image}`,
+      image: absoluteMediaUrl(image),
       url: `${siteUrl}${artist.url}`,
       sameAs: [
         `https://${artist.website}`,

@@ -1,6 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 
 import { PageHeading } from "~/components/PageHeading";
+import { useMediaUrl } from "~/components/useMediaUrl";
 import { clientLogos, clientNames } from "~/content";
 import { listImageLoading, loadingAttributes, logoSprites, logoTiles, MEDIA_SIZES } from "~/lib/media";
 import { sectionMeta } from "~/lib/seo";
@@ -16,6 +17,7 @@ const PHONE_FIRST_SCREEN_LOGOS = 36;
 
 export default function Clients() {
   const { sprites, names } = useLoaderData<typeof loader>();
+  const mediaUrl = useMediaUrl();
   return (
     <>
       <PageHeading>Clients</PageHeading>
@@ -25,7 +27,7 @@ export default function Clients() {
           {logoTiles(sprites).map(({ sprite, logo: client, cell }, index) => (
             <li key={client.logo}>
               <picture className="contents">
-                <source type="image/webp" srcSet={sprite.webp} width={width} height={height} />
+                <source type="image/webp" srcSet={mediaUrl(sprite.webp)} width={width} height={height} />
                 <img
                   // A desktop shows the whole grid, and loads the lazy strips once it has laid the page out.
                   {...loadingAttributes(listImageLoading(index, PHONE_FIRST_SCREEN_LOGOS))}
@@ -35,7 +37,7 @@ export default function Clients() {
                   alt={client.alt}
                   // The box keeps a logo's shape once the (taller) strip has loaded.
                   className={`aspect-[2/1] h-auto w-full object-cover ${cell}`}
-                  src={sprite.png}
+                  src={mediaUrl(sprite.png)}
                 />
               </picture>
             </li>

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 
 import { describe, expect, it } from "vitest";
 
-import { contentSecurityPolicy, matchesIfNoneMatch, strongETag } from "~/lib/http.server";
+import { contentSecurityPolicy, documentCacheControl, matchesIfNoneMatch, strongETag } from "~/lib/http.server";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -54,6 +54,14 @@ describe("contentSecurityPolicy", () => {
   it("lets the development server's live reload connect over a WebSocket", () => {
     expect(directive(contentSecurityPolicy(PAGE, { development: true }), "connect-src")).toEqual(["'self'", "ws:"]);
   });
+
+  it("lets images, video and the HLS engine's fetches come from MEDIA_ORIGIN, by its origin alone", () => {
+    const withMedia = contentSecurityPolicy(PAGE, { mediaOrigin: "https://media.example.com/agency" });
+    expect(directive(withMedia, "img-src")).toEqual(["'self'", "https://media.example.com"]);
+    expect(directive(withMedia, "media-src")).toEqual(["'self'", "https://media.example.com", "blob:"]);
+    expect(directive(withMedia, "connect-src")).toEqual(["'self'", "https://media.example.com"]);
+    expect(directive(withMedia, "script-src")).toEqual(directive(policy, "script-src"));
+  });
 });
 
 describe("ETags", () => {
@@ -72,5 +80,13 @@ describe("ETags", () => {
     expect(matchesIfNoneMatch(withIfNoneMatch("*"), etag)).toBe(true);
     expect(matchesIfNoneMatch(withIfNoneMatch('"other"'), etag)).toBe(false);
     expect(matchesIfNoneMatch(new Request("http://localhost/"), etag)).toBe(false);
+  });
+});
+
+describe("documentCacheControl", () => {
+  it("lets shared caches keep pages and not-found pages, never a server error", () => {
+    expect(documentCacheControl(200)).toMatch(/\bpublic\b.*\bs-maxage=\d+/);
+    expect(documentCacheControl(404)).toMatch(/\bpublic\b/);
+    for (const status of [500, 502, 503]) expect(documentCacheControl(status)).toBe("no-store");
   });
 });

@@ -3,6 +3,7 @@ import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { Picture } from "~/components/Picture";
+import { MediaOriginContext } from "~/components/useMediaUrl";
 import {
   LADDERS,
   type LadderKind,
@@ -17,6 +18,7 @@ import {
   responsiveImage,
   videoPoster,
 } from "~/lib/media";
+import { parseMediaOrigin } from "~/lib/mediaOrigin.server";
 
 const KINDS = Object.keys(LADDERS) as LadderKind[];
 
@@ -131,5 +133,32 @@ describe("loading", () => {
     expect(html).toContain(' fetchpriority="high"');
     expect(html).not.toContain("fetchPriority");
     expect(warn).not.toHaveBeenCalled();
+  });
+});
+
+describe("MEDIA_ORIGIN", () => {
+  it("is the site itself when unset, else an http(s) URL without its trailing slash", () => {
+    expect(parseMediaOrigin(undefined)).toBe("");
+    expect(parseMediaOrigin("")).toBe("");
+    expect(parseMediaOrigin("https://media.example.com/")).toBe("https://media.example.com");
+    expect(parseMediaOrigin("https://bucket.example.com/agency/")).toBe("https://bucket.example.com/agency");
+    for (const bad of ["media.example.com", "ftp://media.example.com", "https://media.example.com/?v=1"]) {
+      expect(() => parseMediaOrigin(bad), bad).toThrow(/MEDIA_ORIGIN/);
+    }
+  });
+
+  it("prefixes every candidate of a picture", () => {
+    const html = renderToString(
+      createElement(
+        MediaOriginContext.Provider,
+        { value: "https://media.example.com" },
+        createElement(Picture, { kind: "bioPhoto", src: "/images/bio/jane.jpg", alt: "", sizes: "100vw", loading: "lazy" }),
+      ),
+    );
+    const urls = [...html.matchAll(/(?:src|srcSet|srcset)="([^"]+)"/g)].flatMap(([, value]) =>
+      value.split(",").map((candidate) => candidate.trim().split(" ")[0]),
+    );
+    expect(urls.length).toBeGreaterThan(3);
+    for (const url of urls) expect(url).toMatch(/^https:\/\/media\.example\.com\/images\/bio\/jane-/);
   });
 });

@@ -1,0 +1,26 @@
+/**
+ * Where pages point for media (every URL under /images and /videos): MEDIA_ORIGIN, a CDN or an
+ * object-storage bucket holding a copy of public/images and public/videos, or the site itself when
+ * it is unset. The root loader hands it to every page, on the server and in the browser, and the
+ * CSP allows it (see docs/deploy.md for the bucket's CORS rules).
+ */
+export function parseMediaOrigin(value: string | undefined): string {
+  if (!value) return "";
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(
+      `MEDIA_ORIGIN must be an absolute http(s) URL such as https://media.example.com, not ${JSON.stringify(value)}`,
+    );
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new Error(`MEDIA_ORIGIN must be an http(s) URL, not ${JSON.stringify(value)}`);
+  }
+  if (url.search || url.hash) throw new Error(`MEDIA_ORIGIN takes no query or fragment: ${JSON.stringify(value)}`);
+  // A path prefix (a folder of the bucket) is kept, without its trailing slash: paths start with one.
+  return url.href.replace(/\/+$/, "");
+}
+
+/** "" when media are served by the site itself, else the origin (and path prefix) to prepend. */
+export const MEDIA_ORIGIN = parseMediaOrigin(process.env.MEDIA_ORIGIN);

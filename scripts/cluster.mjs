@@ -1,0 +1,166 @@
+/**
+ * `npm run start:cluster` (after `npm run build`): the site as it runs at scale, in the foreground.
+ * Varnish (deploy/varnish/default.vcl) listens on PORT (default 8080) in front of two instances of
+ * `node server.mjs` on 127.0.0.1 at PORT+1 and PORT+2. Ctrl-C or SIGTERM stops every process
+ * within 10 s: each gets SIGTERM (the instances finish their requests in flight), and whatever is
+ * still running after 9 s is killed.
+ *
+ * Environment: PORT, HOST (where Varnish listens; default: all interfaces); everything else
+ * (SITE_URL, MEDIA_ORIGIN, PAGE_CACHE_SIZE…) reaches the instances. Varnish's working directory,
+ * with the backends.vcl written for these ports, is $TMPDIR/agency-varnish-PORT: point varnishstat,
+ * varnishlog and varnishadm at it with `-n`. An instance that dies is not restarted (the cluster
+ * carries on with the other); Varnish dying stops everything.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+import { ensureVarnish } from "./ensure-varnish.mjs";
+import { clusterWorkDir } from "./server-process.mjs";
+
+const ROOT = path.join(import.meta.dirname, "..");
+const VCL_DIR = path.join(ROOT, "deploy/varnish");
+const PORT = Number(process.env.PORT || 8080);
+const HOST = process.env.HOST ?? "";
+const INSTANCE_PORTS = [PORT + 1, PORT + 2];
+/** Past this, children still running are killed, so the whole cluster is gone within 10 s. */
+const SHUTDOWN_DEADLINE_MS = 9_000;
+const WORK_DIR = clusterWorkDir(PORT);
+
+/** The backends.vcl that deploy/varnish/default.vcl includes, for instances on these loopback ports. */
+function backendsVcl(ports) {
+  const names = ports.map((_, index) => `app${index + 1}`);
+  return [
+    "# Written by scripts/cluster.mjs for this run; deploy/varnish/default.vcl includes it.",
+    ...ports.map(
+      (port, index) =>
+        `backend ${names[index]} { .host = "127.0.0.1"; .port = "${port}"; .probe = healthz; ` +
+        `.connect_timeout = 1s; .first_byte_timeout = 30s; }`,
+    ),
+    "",
+    "sub vcl_init {",
+    "    new app = directors.round_robin();",
+    ...names.map((name) => `    app.add_backend(${name});`),
+    "}",
+    "",
+    "sub app_other_backend {",
+    ...names.map(
+      (name, index) =>
+        `    ${index ? "} elsif" : "if"} (bereq.http.X-Failed-Backend != "${name}" && std.healthy(${name})) {\n` +
+        `        set bereq.backend = ${name};`,
+    ),
+    "    } else {",
+    "        set bereq.backend = app.backend();",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+}
+
+async function healthy(host, port) {
+  return fetch(`http://${host}:${port}/healthz`, { signal: AbortSignal.timeout(1_000) })
+    .then((response) => response.ok)
+    .catch(() => false);
+}
+
+async function waitUntilHealthy(child, host, port, what) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (await healthy(host, port)) return;
+    if (child.exitCode !== null || child.signalCode !== null) break;
+    await sleep(100);
+  }
+  throw new Error(
+    `${what} did not start on port ${port}${what === "an instance" ? ": run `npm run build` first" : ""}`,
+  );
+}
+
+const varnishd = ensureVarnish();
+rmSync(WORK_DIR, { recursive: true, force: true });
+mkdirSync(WORK_DIR, { recursive: true });
+writeFileSync(path.join(WORK_DIR, "backends.vcl"), backendsVcl(INSTANCE_PORTS));
+
+/** Every child, in its own process group so a terminal's Ctrl-C reaches only this script, which signals each once. */
+const children = [];
+let stopping = false;
+
+function startChild(command, args, env) {
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: "inherit", detached: true });
+  children.push(child);
+  return child;
+}
+
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  const exited = running.map((child) => new Promise((resolve) => child.once("exit", resolve)));
+  for (const child of running) child.kill("SIGTERM");
+  const deadline = sleep(SHUTDOWN_DEADLINE_MS).then(() => {
+    // The whole group: varnishd's cache process too. A group may have gone in the meantime.
+    for (const child of running) {
+      if (child.exitCode !== null || child.signalCode !== null) continue;
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        child.kill("SIGKILL");
+      }
+    }
+  });
+  await Promise.race([Promise.all(exited), deadline]);
+  rmSync(WORK_DIR, { recursive: true, force: true });
+  process.exit(code);
+}
+
+// SIGHUP too: a closed terminal would otherwise leave the children, in their own groups, running.
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.once(signal, () => stop(0));
+
+/** The instances, then Varnish in front of them once they answer. */
+async function start() {
+  const instances = INSTANCE_PORTS.map((port) => ({
+    port,
+    child: startChild(process.execPath, ["server.mjs"], { PORT: String(port), HOST: "127.0.0.1" }),
+  }));
+  await Promise.all(instances.map(({ child, port }) => waitUntilHealthy(child, "127.0.0.1", port, "an instance")));
+  // Stopped while the instances were starting: Varnish must not start after the others were signalled.
+  if (stopping) return;
+  for (const { child, port } of instances) {
+    child.on("exit", (code, signal) => {
+      if (!stopping)
+        console.error(
+          `cluster: the instance on port ${port} exited (${signal ?? code}); Varnish carries on with the other`,
+        );
+    });
+  }
+
+  const varnish = startChild(
+    varnishd,
+    [
+      ["-F"], // in the foreground, as a child of this script
+      ["-j", "none"], // as the user running this script (the default jail needs root and a varnish user)
+      ["-n", WORK_DIR],
+      ["-a", `${HOST}:${PORT}`],
+      ["-f", path.join(VCL_DIR, "default.vcl")],
+      ["-p", `vcl_path=${WORK_DIR}:${VCL_DIR}`],
+      // Varnish keeps what the app sends (Brotli or gzip, per the normalized Accept-Encoding) as it is.
+      ["-p", "http_gzip_support=off"],
+      ["-T", "127.0.0.1:0"], // the management interface, on the loopback only, for varnishadm -n
+      ["-s", "malloc,256m"],
+    ].flat(),
+  );
+  varnish.on("exit", (code, signal) => {
+    if (stopping) return;
+    console.error(`cluster: varnishd exited (${signal ?? code}); stopping the instances`);
+    stop(1);
+  });
+  await waitUntilHealthy(varnish, HOST || "127.0.0.1", PORT, "Varnish");
+  console.log(
+    `cluster: ready on http://${HOST || "localhost"}:${PORT} (varnishd pid ${varnish.pid}, -n ${WORK_DIR}); ` +
+      instances.map(({ port, child }) => `instance on port ${port} pid ${child.pid}`).join("; "),
+  );
+}
+
+start().catch((error) => {
+  if (!stopping) console.error(`cluster: ${error.message}`);
+  stop(1);
+});

@@ -1,0 +1,49 @@
+/**
+ * Makes sure Varnish exists for `npm run start:cluster` and its tests: Debian's `varnish` through
+ * apt-get when running as root, else a message saying what to install. The package starts a
+ * system-wide varnish service (port 6081) where systemd runs; the cluster runs its own varnishd in
+ * the foreground, so that service is stopped and disabled right after the install.
+ */
+import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+
+/** varnishd lives in /usr/sbin, which is not on an ordinary user's PATH. */
+export function findVarnishd() {
+  if (existsSync("/usr/sbin/varnishd")) return "/usr/sbin/varnishd";
+  const found = spawnSync("sh", ["-c", "command -v varnishd"], { encoding: "utf8" });
+  return found.status === 0 ? found.stdout.trim() : undefined;
+}
+
+function run(command, args) {
+  console.log(`$ ${command} ${args.join(" ")}`);
+  return spawnSync(command, args, { stdio: "inherit", timeout: 600_000 }).status === 0;
+}
+
+/** The path of varnishd, installing it first if need be; exits with a message when it cannot. */
+export function ensureVarnish() {
+  const present = findVarnishd();
+  if (present) return present;
+
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
+  if (isRoot && hasApt) {
+    console.log("Varnish is missing; installing Debian's varnish.");
+    run("apt-get", ["update", "-qq"]);
+    run("apt-get", ["install", "-y", "--no-install-recommends", "varnish"]);
+    if (spawnSync("sh", ["-c", "command -v systemctl"]).status === 0) {
+      run("systemctl", ["disable", "--now", "varnish.service", "varnishncsa.service"]);
+    }
+    const installed = findVarnishd();
+    if (installed) return installed;
+  }
+
+  console.error(
+    [
+      "Varnish (varnishd 7.x, which also needs a C compiler) is not installed.",
+      "Install it, then stop the system service so only `npm run start:cluster` runs it:",
+      "  Debian/Ubuntu:  sudo apt-get install varnish && sudo systemctl disable --now varnish",
+      "  macOS:          brew install varnish",
+    ].join("\n"),
+  );
+  process.exit(1);
+}
