@@ -82,9 +82,11 @@ export function chaptersVtt(chapters: readonly ReelChapter[]): string {
 /** Where a reel's chapters file is served (app/routes/reels.$slug.chapters[.]vtt.ts). */
 export const chaptersTrack = (slug: string): string => `/reels/${slug}/chapters.vtt`;
 
-/** The link to a moment of a reel. Whole seconds: what a visitor shares, and what the credits list. */
-export const momentPath = (slug: string, seconds: number): string =>
-  seconds > 0 ? `/${slug}?t=${Math.floor(seconds)}` : `/${slug}`;
+/**
+ * The link to a moment of a reel, in whole seconds; `?t=0` too, so every spot's link (and every
+ * Clip's url, as search engines ask) names its moment.
+ */
+export const momentPath = (slug: string, seconds: number): string => `/${slug}?t=${Math.floor(seconds)}`;
 
 /**
  * Where a reel starts, from a link's `?t=` or `#t=` (seconds; a media fragment's `t=12,20` or

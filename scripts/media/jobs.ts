@@ -261,7 +261,7 @@ function previewJobs(content: MediaContent): Job[] {
 }
 
 /** Each reel's seek-bar thumbnails, sprite and index, read from its 1080p MP4 (see seek.ts). */
-function seekJobs(reel: Reel): Job[] {
+function seekJobs(reel: Reel): FileJob[] {
   const mp4 = sourceOf(reel, "video/mp4");
   const { sprite, index } = seekThumbnails(reel.slug);
   const { interval, width, height, columns } = SEEK_THUMBNAILS;
