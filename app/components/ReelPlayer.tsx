@@ -114,6 +114,7 @@ export function ReelPlayer({ slug, title, poster, sources, duration, chapters, s
       // The markers and thumbnails are a task of their own, after the player's.
       await new Promise((resolve) => setTimeout(resolve));
       if (cancelled) return;
+      seekBar.fillChaptersMenu(built);
       seekBar.addChapterMarkers(built, chapters, duration, (seconds) => seekReel(video, built, seconds, { play: true }));
       seekBar.addSeekThumbnails(built, seekThumbnails(slug).index, chapters, duration);
     };

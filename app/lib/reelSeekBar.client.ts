@@ -55,6 +55,31 @@ export function addChapterMarkers(player: Player, chapters: readonly ReelChapter
   parts.control.append(markers);
 }
 
+/** The player's text tracks: video.js's list mirrors the DOM's, though its type declarations say less. */
+function textTracksOf(player: Player): TextTrack[] {
+  const tracks = player.textTracks() as unknown as TextTrackList;
+  return Array.from({ length: tracks.length }, (_, i) => tracks[i]);
+}
+
+/**
+ * video.js's chapters menu fills itself when its track's file has loaded, but where video.js
+ * parses the file itself (every browser but Safari) it starts loading before the menu listens:
+ * a quick answer left the menu empty, and hidden. The menu is told again once the cues are in.
+ */
+export function fillChaptersMenu(player: Player) {
+  const menu = player.getChild("ControlBar")?.getChild("ChaptersButton") as unknown as { update(): void } | undefined;
+  if (!menu) return;
+  const watch = (track: TextTrack | null) => {
+    if (track?.kind !== "chapters") return;
+    // "loadeddata" is what video.js's own tracks fire once parsed.
+    track.addEventListener("loadeddata", () => menu.update());
+    menu.update();
+  };
+  textTracksOf(player).forEach(watch);
+  // video.js adds the page's tracks to the list once its tech is ready, which may be later.
+  (player.textTracks() as unknown as TextTrackList).addEventListener("addtrack", (event) => watch(event.track));
+}
+
 /** One cell of the sprite, as a cue of the index names it: `{sprite}#xywh=x,y,w,h`. */
 interface Thumbnail {
   url: string;
@@ -79,10 +104,7 @@ function thumbnailOf(cue: TextTrackCue, base: string): Thumbnail | undefined {
 export function addSeekThumbnails(player: Player, index: string, chapters: readonly ReelChapter[], duration: number) {
   const parts = seekBarOf(player);
   if (!parts) return;
-  // video.js's list mirrors the DOM's TextTrackList (indexed; tracks with kind, mode and cues),
-  // though its type declarations say less. It fills the list once the player is ready.
-  const tracks = player.textTracks() as unknown as TextTrackList;
-  const indexTrack = () => Array.from({ length: tracks.length }, (_, i) => tracks[i]).find((candidate) => candidate.kind === "metadata");
+  const indexTrack = () => textTracksOf(player).find((candidate) => candidate.kind === "metadata");
   const base = new URL(index, window.location.href).href;
   const { control, seekBar } = parts;
   const preview = element("div", "reel-seek-preview");
