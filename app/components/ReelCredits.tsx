@@ -57,7 +57,7 @@ export function ReelCredits({ slug, chapters, duration, start, videoRef, playFro
 
   return (
     <section aria-labelledby="reel-credits" className="mt-10 max-w-3xl md:mt-14">
-      <div className="flex min-h-11 flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b border-line pb-3">
+      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b border-line pb-3">
         <h2 id="reel-credits" className="text-xs font-medium uppercase tracking-label text-muted">
           In this reel
         </h2>
@@ -108,9 +108,8 @@ const FEEDBACK_MS = 4000;
 
 /**
  * "Copy link to this moment": the reel's URL at the playhead, in whole seconds, to the clipboard.
- * A script-only control, so it appears once the page is hydrated, where the Clipboard API exists;
- * its row is laid out for it from the start, so nothing moves. What it did is said beside it, and
- * announced.
+ * A script-only control, so it shows once the page is hydrated, where the Clipboard API exists;
+ * its place is kept from the start, so nothing moves. What it did is said beside it, and announced.
  */
 function CopyMomentLink({ slug, videoRef, from }: CopyMomentLinkProps) {
   const [canCopy, setCanCopy] = useState(false);
@@ -142,15 +141,14 @@ function CopyMomentLink({ slug, videoRef, from }: CopyMomentLinkProps) {
       <p role="status" className="select-all text-muted">
         {feedback}
       </p>
-      {canCopy ? (
-        <button
-          type="button"
-          onClick={copy}
-          className="min-h-11 uppercase tracking-label text-paper underline-offset-4 hover:underline"
-        >
-          Copy link to this moment
-        </button>
-      ) : null}
+      {/* Laid out but invisible (and so neither focusable nor read) until it can work. */}
+      <button
+        type="button"
+        onClick={copy}
+        className={`min-h-11 uppercase tracking-label text-paper underline-offset-4 hover:underline ${canCopy ? "" : "invisible"}`}
+      >
+        Copy link to this moment
+      </button>
     </div>
   );
 }
