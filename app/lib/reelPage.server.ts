@@ -13,5 +13,3 @@ export function reelPageData(slug: Reel["slug"], request: Request) {
   const start = startTime(new URL(request.url).searchParams.get("t"), reel.duration);
   return { reel, chapters, start };
 }
-
-export type ReelPageData = ReturnType<typeof reelPageData>;
