@@ -1,17 +1,30 @@
-import { useEffect, useRef } from "react";
+import { type MutableRefObject, type RefObject, useEffect } from "react";
 import videojsStylesheet from "video.js/dist/video-js.css";
 
 import type { ReelSource } from "~/content/types";
 import { HIGH_FETCH_PRIORITY, MEDIA_SIZES, videoPoster } from "~/lib/media";
+import { chaptersTrack, type ReelChapter, seekThumbnails } from "~/lib/reelParts";
+import { linkedStart, seekReel } from "~/lib/reelSeek";
 import { loadVideoJs, playerOptions, playOnAfterFallback, type Player } from "~/lib/videojs.client";
+import seekBarStylesheet from "~/styles/reel-seek-bar.css";
 
 import { useMediaUrl } from "./useMediaUrl";
 
 interface ReelPlayerProps {
+  slug: string;
   title: string;
   /** The poster still as the content names it; both players show its WebP (see videoPoster). */
   poster: string;
   sources: ReelSource[];
+  /** Seconds, as the content states it: where the seek bar's markers go before the media has loaded. */
+  duration: number;
+  chapters: ReelChapter[];
+  /** Where the page's `?t=` starts the reel (0: from the beginning). */
+  start: number;
+  /** The page's own `<video>`, which video.js adopts. */
+  videoRef: RefObject<HTMLVideoElement>;
+  /** The video.js player, once it has adopted the `<video>`. */
+  playerRef: MutableRefObject<Player | undefined>;
 }
 
 const { width, height } = MEDIA_SIZES.reelPoster;
@@ -45,6 +58,17 @@ declare global {
  *
  * Which build of video.js, and how the player starts, is decided in lib/videojs.client.ts.
  *
+ * A link to a moment (`?t=`) starts the reel there: the server gives the `<source>`s that moment as a
+ * media fragment (`#t=12`), so the browser's own player starts there too, without JavaScript;
+ * video.js is handed the plain sources and moves to the moment once the visitor presses play.
+ * `#t=` links, which the server never sees, are read here.
+ *
+ * The `<track kind="chapters">` (one cue per spot, from app/routes/reels.$slug.chapters[.]vtt.ts)
+ * feeds video.js's chapters menu; the `<track kind="metadata">` is the seek-bar thumbnails' index.
+ * Browsers load neither by themselves; video.js loads both once it has adopted the `<video>` (a
+ * kilobyte each). The seek bar's markers and thumbnails (lib/reelSeekBar.client.ts) come with
+ * video.js, in a chunk of their own.
+ *
  * The poster is the page's largest image: it is preloaded at high priority, as `<video poster>`
  * cannot say so, and video.js is told the reel is the page's main content, so its own poster
  * `<img>` is eager and high priority too.
@@ -53,11 +77,11 @@ declare global {
  * controls video.js adds around them are never overwritten. When the page is left, React removes
  * the box and the player is disposed.
  */
-export function ReelPlayer({ title, poster, sources: sourcePaths }: ReelPlayerProps) {
+export function ReelPlayer(props: ReelPlayerProps) {
+  const { slug, title, poster, duration, chapters, start, videoRef, playerRef } = props;
   const mediaUrl = useMediaUrl();
   const posterUrl = videoPoster(mediaUrl(poster));
-  const sources = sourcePaths.map((source) => ({ ...source, src: mediaUrl(source.src) }));
-  const videoRef = useRef<HTMLVideoElement>(null);
+  const sources = props.sources.map((source) => ({ ...source, src: mediaUrl(source.src) }));
   // The effect must not run again for a revalidated copy of the same sources: disposing the player
   // takes its box out of the DOM that React rendered. A different reel mounts a new ReelPlayer.
   const sourcesKey = sources.map((source) => source.src).join(" ");
@@ -71,22 +95,38 @@ export function ReelPlayer({ title, poster, sources: sourcePaths }: ReelPlayerPr
     // linked instead, and waited for so the player never shows unstyled.
     window.VIDEOJS_NO_DYNAMIC_STYLE = true;
     const setUp = async () => {
-      const [videojs] = await Promise.all([loadVideoJs(video, sources[0].src), loadStylesheet(videojsStylesheet)]);
+      const [videojs, seekBar] = await Promise.all([
+        loadVideoJs(video, sources[0].src),
+        import("~/lib/reelSeekBar.client"),
+        loadStylesheet(videojsStylesheet),
+        loadStylesheet(seekBarStylesheet),
+      ]);
       // Evaluating video.js is one long task and building the player another: between the two,
       // the page gets to respond (to a press on play, say).
       await new Promise((resolve) => setTimeout(resolve));
       if (cancelled) return;
+      const started = !video.paused || video.currentTime > 0;
       const options = playerOptions(video, { poster: posterUrl, sources });
-      player = videojs(video, options);
+      const built = videojs(video, options);
+      player = playerRef.current = built;
       // video.js leaves a <video> to the browser's own player when the browser already picked the
       // first source's exact URL, as it does for absolute URLs (MEDIA_ORIGIN): handed the list
       // again, the full build's HLS engine takes over where it was loaded to.
-      if (options.sources === sources) player.src(sources);
-      playOnAfterFallback(player);
+      if (options.sources === sources) built.src(sources);
+      playOnAfterFallback(built);
       // Its poster <img> fills the player's box; like every image on the site, it states its size.
-      const posterImage = player.el().querySelector(".vjs-poster img");
+      const posterImage = built.el().querySelector(".vjs-poster img");
       posterImage?.setAttribute("width", String(width));
       posterImage?.setAttribute("height", String(height));
+      // A reel already playing (from the fragment's moment, if any) is where the visitor took it.
+      const from = linkedStart(start, duration);
+      if (from > 0 && !started) seekReel(video, built, from, { play: false });
+      // The markers and thumbnails are a task of their own, after the player's.
+      await new Promise((resolve) => setTimeout(resolve));
+      if (cancelled) return;
+      seekBar.fillChaptersMenu(built);
+      seekBar.addChapterMarkers(built, chapters, duration, (seconds) => seekReel(video, built, seconds, { play: true }));
+      seekBar.addSeekThumbnails(built, seekThumbnails(slug).index, chapters, duration);
     };
     // If video.js cannot be loaded (an old page after a deploy), the native player keeps working
     // and there is nothing a visitor needs to be told.
@@ -95,7 +135,9 @@ export function ReelPlayer({ title, poster, sources: sourcePaths }: ReelPlayerPr
     return () => {
       cancelled = true;
       if (player && !player.isDisposed()) player.dispose();
+      playerRef.current = undefined;
     };
+    // The chapters, start and refs belong to the reel, which `sourcesKey` names: a new reel mounts a new player.
   }, [posterUrl, sourcesKey]);
 
   return (
@@ -116,8 +158,10 @@ export function ReelPlayer({ title, poster, sources: sourcePaths }: ReelPlayerPr
             className="video-js absolute inset-0 h-full w-full"
           >
             {sources.map((source) => (
-              <source key={source.src} src={source.src} type={source.type} />
+              <source key={source.src} src={start > 0 ? `${source.src}#t=${start}` : source.src} type={source.type} />
             ))}
+            <track kind="chapters" src={chaptersTrack(slug)} srcLang="en" label="Spots" />
+            <track kind="metadata" src={seekThumbnails(slug).index} label="Seek-bar thumbnails" />
           </video>
         </div>
       </div>

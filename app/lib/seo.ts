@@ -10,6 +10,7 @@ import { contact, site } from "~/content";
 import type { Artist, Reel } from "~/content/types";
 
 import { MEDIA_SIZES, mediaUrl, PREVIEW_SIZE, previewImages } from "./media";
+import { chapterLabel, momentPath, type ReelChapter } from "./reelParts";
 
 interface PageSeo {
   title: string;
@@ -97,10 +98,10 @@ export function sectionMeta(path: keyof typeof site.pages) {
     });
 }
 
-/** Meta of the three reel routes, whose loaders all return `{ reel }`. */
-export function reelMeta(args: MetaArgs<() => { reel: Reel }>) {
+/** Meta of the three reel routes, whose loaders all return `{ reel, chapters }` (reelPage.server.ts). */
+export function reelMeta(args: MetaArgs<() => { reel: Reel; chapters: ReelChapter[] }>) {
   if (!args.data) return [];
-  const { reel } = args.data;
+  const { reel, chapters } = args.data;
   const mp4 = reel.sources.find((source) => source.type === "video/mp4")?.src ?? "";
   const poster = previewImages.reel(reel.slug);
   return seoMeta(args, {
@@ -118,6 +119,15 @@ export function reelMeta(args: MetaArgs<() => { reel: Reel }>) {
       contentUrl: absoluteMediaUrl(mp4),
       duration: `PT${reel.duration}S`,
       publisher: { "@id": `${siteUrl}/#organization` },
+      // Each spot as a Clip, which search engines show as the video's "key moments".
+      hasPart: chapters.map((chapter) => ({
+        "@type": "Clip",
+        name: chapterLabel(chapter),
+        startOffset: chapter.start,
+        endOffset: chapter.end,
+        url: `${siteUrl}${momentPath(reel.slug, chapter.start)}`,
+        director: { "@type": "Person", name: chapter.director.name, url: `${siteUrl}${chapter.director.url}` },
+      })),
     }),
   });
 }

@@ -82,14 +82,14 @@ export function playerOptions(video: HTMLVideoElement, { poster, sources }: { po
     mainContent: true,
     sources: started ? [{ src: video.currentSrc, type: sources.find((source) => sameUrl(source.src, video.currentSrc))?.type }] : sources,
     html5: { vhs: initialBandwidth === undefined ? {} : { bandwidth: initialBandwidth } },
-    // The reels are on demand, with one sound track and no text tracks: the controls and the
-    // caption-style dialog for those are never built (building them cost a phone ~60 ms).
+    // The reels are on demand, with one sound track and no captions: the controls and the
+    // caption-style dialog for those are never built (building them cost a phone ~60 ms). Their
+    // one text track that shows is the spots' chapters, in video.js's chapters menu.
     liveui: false,
     textTrackSettings: false,
     controlBar: {
       liveDisplay: false,
       seekToLive: false,
-      chaptersButton: false,
       descriptionsButton: false,
       subsCapsButton: false,
       audioTrackButton: false,
@@ -98,8 +98,14 @@ export function playerOptions(video: HTMLVideoElement, { poster, sources }: { po
   };
 }
 
+/** Whether `path` names the file at `absolute`, whatever moment (`#t=`) either starts at. */
 function sameUrl(path: string, absolute: string): boolean {
-  return new URL(path, document.baseURI).href === absolute;
+  const file = (url: string) => {
+    const parsed = new URL(url, document.baseURI);
+    parsed.hash = "";
+    return parsed.href;
+  };
+  return file(path) === file(absolute);
 }
 
 /**

@@ -1,14 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { ReelPage } from "~/components/ReelPage";
-import { orNotFound, reelBySlug } from "~/lib/catalog";
+import { reelPageData } from "~/lib/reelPage.server";
 import { reelMeta } from "~/lib/seo";
 
-export const loader = () => ({ reel: orNotFound(reelBySlug("reel-2021")) });
+export const loader = ({ request }: LoaderFunctionArgs) => reelPageData("reel-2021", request);
 
 export default function Reel2021() {
-  const { reel } = useLoaderData<typeof loader>();
-  return <ReelPage reel={reel} />;
+  return <ReelPage {...useLoaderData<typeof loader>()} />;
 }
 
 export const meta = reelMeta;

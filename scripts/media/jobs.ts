@@ -9,6 +9,7 @@ import path from "node:path";
 
 import { artists, biography, clientLogos, reels, site, type Artist, type ClientLogo, type Reel, type WorkThumb } from "../../app/content/index";
 import { type LadderFile, type LadderKind, ladderFiles, logoSprites, MEDIA_SIZES, previewImages } from "../../app/lib/media";
+import { SEEK_THUMBNAILS, seekThumbnails } from "../../app/lib/reelParts";
 import * as demo from "./demo";
 import * as derive from "./derive";
 import type { Size, SourceInfo } from "./derive";
@@ -16,6 +17,7 @@ import { requireFonts } from "./fonts";
 import { ladderImage, logoStrip } from "./ladder";
 import { MEDIA_DIR, type Slot, type SourceType } from "./plan";
 import { icoFromPng, iconPng, previewJpeg } from "./previews";
+import { seekIndex, seekSprite } from "./seek";
 
 /** The content the media are made for: the site's (SITE_CONTENT), or a test's. */
 export interface MediaContent {
@@ -55,6 +57,8 @@ export const KINDS = {
   reelHls: { label: "reel (hls)", extension: ".m3u8", version: 2 },
   reelPoster: { label: "reel poster (jpg)", extension: ".jpg", version: 1 },
   reelThumb: { label: "reel thumb (webp)", extension: ".webp", version: 1 },
+  seekSprite: { label: "seek-bar thumbnails (webp)", extension: ".webp", version: 1 },
+  seekIndex: { label: "seek-bar index (vtt)", extension: ".vtt", version: 1 },
   clientLogo: { label: "client logo (png)", extension: ".png", version: 1 },
   logoSpriteWebp: { label: "logo strip (webp)", extension: ".webp", version: 1 },
   logoSpritePng: { label: "logo strip (png)", extension: ".png", version: 1 },
@@ -256,6 +260,18 @@ function previewJobs(content: MediaContent): Job[] {
   ];
 }
 
+/** Each reel's seek-bar thumbnails, sprite and index, read from its 1080p MP4 (see seek.ts). */
+function seekJobs(reel: Reel): FileJob[] {
+  const mp4 = sourceOf(reel, "video/mp4");
+  const { sprite, index } = seekThumbnails(reel.slug);
+  const { interval, width, height, columns } = SEEK_THUMBNAILS;
+  const recipe = `every ${interval} s, ${width}x${height}, ${columns} columns`;
+  return [
+    { site: sprite, kind: "seekSprite", files: [mp4], recipe, make: ([video], out, display) => seekSprite(video, out, display) },
+    { site: index, kind: "seekIndex", files: [mp4], recipe: `${recipe}, ${path.posix.basename(sprite)}`, make: ([video], out) => seekIndex(video, sprite, out) },
+  ];
+}
+
 /** Icons rendered from the hand-drawn public/favicon.svg. */
 function iconJobs(): Job[] {
   const png = (site: string, size: number, opaque = false): FileJob => ({
@@ -298,7 +314,7 @@ export function planJobs(content: MediaContent): Job[] {
     ...content.reels.flatMap(reelJobs),
     ...content.clientLogos.map(logoJob),
   ];
-  const jobs = [...fromSources, ...fromSources.flatMap(ladderJobs), ...logoSpriteJobs(content), ...previewJobs(content), ...iconJobs()];
+  const jobs = [...fromSources, ...fromSources.flatMap(ladderJobs), ...logoSpriteJobs(content), ...content.reels.flatMap(seekJobs), ...previewJobs(content), ...iconJobs()];
   const seen = new Set<string>();
   for (const job of jobs) {
     checkPath(job);

@@ -353,6 +353,22 @@ describe("reel spots", () => {
     ]);
   });
 
+  it("rejects a spot without a title or a client, a time that is not a number, and a reel without spots", () => {
+    expect(
+      problemsAfter((content) => {
+        content.reels[0].spots[1].title = " ";
+        content.reels[0].spots[1].client = "";
+        content.reels[0].spots[2].start = "0:12";
+        content.reels[1].spots = [];
+      }),
+    ).toEqual([
+      `reels: "${reel}".spots[1].client: must not be empty`,
+      `reels: "${reel}".spots[1].title: must not be empty`,
+      `reels: "${reel}".spots[2].start: must be a number`,
+      `reels: "${siteContent.reels[1].slug}".spots: must list the spots the reel is cut from`,
+    ]);
+  });
+
   it("rejects a spot credited to someone who is not a film artist", () => {
     expect(problemsAfter((content) => (content.reels[0].spots[0].artist = photographer))).toEqual([
       `reels: "${reel}".spots[0].artist: "${photographer}" is not the id of a film artist`,

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 
-import { artists } from "~/content";
+import { artists, reels } from "~/content";
 import { loader as collectiveReelLoader } from "~/routes/collective-reel";
 import { loader as artistLoader } from "~/routes/artists.$type.$";
 import { loader as fallbackLoader } from "~/routes/$";
+import { loader as chaptersLoader } from "~/routes/reels.$slug.chapters[.]vtt";
 
 function args(path: string, params: LoaderFunctionArgs["params"] = {}): LoaderFunctionArgs {
   return { request: new Request(`http://localhost${path}`), params, context: {} };
@@ -70,7 +71,41 @@ describe("fallback loader", () => {
 });
 
 describe("reel loaders", () => {
-  it("return their own reel", () => {
-    expect(collectiveReelLoader().reel.slug).toBe("collective-reel");
+  it("return their own reel, its spots as chapters with their directors", () => {
+    const { reel, chapters, start } = collectiveReelLoader(args("/collective-reel"));
+    expect(reel.slug).toBe("collective-reel");
+    expect(chapters.map((chapter) => chapter.start)).toEqual(reel.spots.map((spot) => spot.start));
+    for (const [index, chapter] of chapters.entries()) {
+      const director = artists.film.find((artist) => artist.id === reel.spots[index].artist);
+      expect(chapter.director).toEqual({ name: director?.name, url: director?.url });
+    }
+    expect(start).toBe(0);
+  });
+
+  it("start the reel at ?t=, or at 0 for a t that is not a moment of it", () => {
+    const startOf = (query: string) => collectiveReelLoader(args(`/collective-reel?${query}`)).start;
+    const { duration } = collectiveReelLoader(args("/collective-reel")).reel;
+    expect(startOf("t=12")).toBe(12);
+    expect(startOf("t=12.5")).toBe(12.5);
+    for (const bad of ["t=-5", `t=${duration}`, "t=abc", "t=1e400", "t=99999999999999999999999", "t=", "t=NaN", "t=Infinity"]) {
+      expect(startOf(bad), bad).toBe(0);
+    }
+  });
+});
+
+describe("chapters route", () => {
+  it("serves a reel's chapters as WebVTT, one cue per spot", async () => {
+    const response = chaptersLoader(args("/reels/reel-2021/chapters.vtt", { slug: "reel-2021" }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/vtt; charset=utf-8");
+    const body = await response.text();
+    expect(body.startsWith("WEBVTT\n\n")).toBe(true);
+    expect(body.match(/-->/g)).toHaveLength(reels.find((reel) => reel.slug === "reel-2021")?.spots.length ?? -1);
+  });
+
+  it("answers 404 for a slug that is not a reel", () => {
+    for (const slug of ["nope", "__proto__", "constructor"]) {
+      expect(chaptersLoader(args(`/reels/${slug}/chapters.vtt`, { slug })).status).toBe(404);
+    }
   });
 });

@@ -50,6 +50,9 @@ describe("which source feeds which outputs", () => {
     expect(madeFrom("/images/directors/mira-castell-480w.avif")).toBe("/images/directors/mira-castell.jpg");
     expect(madeFrom("/images/og/reels/reel-2021.jpg")).toBe("/images/reels/reel-2021.jpg");
     expect(madeFrom("/favicon.ico")).toBe("/favicon.svg");
+    // The seek-bar thumbnails read the committed MP4, so a fresh clone can remake them.
+    expect(madeFrom("/images/reels/reel-2021-seek.webp")).toBe("/videos/reels/reel-2021.mp4");
+    expect(madeFrom("/images/reels/reel-2021-seek.vtt")).toBe("/videos/reels/reel-2021.mp4");
   });
 
   it("gives every media path the content names a job, and every source job a slot under media/", () => {

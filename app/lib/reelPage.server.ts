@@ -1,0 +1,15 @@
+import type { Reel } from "~/content/types";
+
+import { findArtist, orNotFound, reelBySlug } from "./catalog";
+import { reelChapters, startTime } from "./reelParts";
+
+/**
+ * What a reel page's loader returns: the reel, its spots as chapters with their directors, and
+ * where a link's `?t=` starts it (0 for a missing or unusable `t`: the page is always a 200).
+ */
+export function reelPageData(slug: Reel["slug"], request: Request) {
+  const reel = orNotFound(reelBySlug(slug));
+  const chapters = reelChapters(reel, (id) => findArtist("film", id));
+  const start = startTime(new URL(request.url).searchParams.get("t"), reel.duration);
+  return { reel, chapters, start };
+}

@@ -1,0 +1,54 @@
+/**
+ * Moving a reel to a moment: from its credits, its seek-bar markers and a link's `?t=` or `#t=`.
+ * Part of the page's own bundle (the credits work before video.js has arrived); video.js is only
+ * a type here.
+ */
+import { fragmentTime, startTime } from "./reelParts";
+import type { Player } from "./videojs.client";
+
+/** What seekReel needs of a player: video.js's, or the page's own `<video>` before video.js adopts it. */
+interface Playback {
+  hasMetadata(): boolean;
+  setTime(seconds: number): void;
+  onMetadata(listener: () => void): void;
+  play(): Promise<void> | undefined;
+}
+
+function playbackOf(video: HTMLVideoElement, player: Player | undefined): Playback {
+  if (player && !player.isDisposed()) {
+    return {
+      hasMetadata: () => player.readyState() >= HTMLMediaElement.HAVE_METADATA,
+      setTime: (seconds) => player.currentTime(seconds),
+      onMetadata: (listener) => player.one("loadedmetadata", listener),
+      play: () => player.play(),
+    };
+  }
+  return {
+    hasMetadata: () => video.readyState >= HTMLMediaElement.HAVE_METADATA,
+    setTime: (seconds) => (video.currentTime = seconds),
+    onMetadata: (listener) => video.addEventListener("loadedmetadata", listener, { once: true }),
+    play: () => video.play(),
+  };
+}
+
+/**
+ * Moves the reel to `seconds`, and plays it with `play`. The reels load nothing before the first
+ * press (preload="none"), and until their metadata has loaded a position cannot be set: it is
+ * then set as soon as it can be, before the first frame shows.
+ */
+export function seekReel(video: HTMLVideoElement, player: Player | undefined, seconds: number, { play }: { play: boolean }) {
+  const playback = playbackOf(video, player);
+  if (playback.hasMetadata()) playback.setTime(seconds);
+  else playback.onMetadata(() => playback.setTime(seconds));
+  // A play() the browser refuses leaves the reel paused at its moment, with its controls.
+  if (play) playback.play()?.catch(() => undefined);
+}
+
+/**
+ * Where the page's link starts the reel: the server read `?t=` (`serverStart`); `#t=`, the media
+ * fragment form, never reaches the server and is read here.
+ */
+export function linkedStart(serverStart: number, duration: number): number {
+  const fromHash = fragmentTime(window.location.hash);
+  return fromHash === undefined ? serverStart : startTime(fromHash, duration);
+}

@@ -1,0 +1,172 @@
+/**
+ * The reel player's seek bar, enhanced: a marker at each chapter's start (a button named after
+ * the spot, its title shown on hover and focus, that plays from there), and a thumbnail of the
+ * frame under the pointer while hovering or dragging (from the reel's sprite and its WebVTT index,
+ * made by `npm run media`).
+ *
+ * Our own rather than a plugin: video.js 8 draws neither. The marker plugins (videojs-markers,
+ * videojs-markers-plugin) were last released for video.js 5–6 and put their markers inside the
+ * slider, where a focusable marker is invalid (a slider's children are presentational); the
+ * WebVTT thumbnail plugin (videojs-vtt-thumbnails) is unmaintained since 2018 and writes inline
+ * style attributes, which the CSP forbids, and videojs-sprite-thumbnails reads no WebVTT index.
+ * This is ~150 lines, loaded with video.js after the page is hydrated, and positions everything
+ * through the CSSOM (`element.style.left`), which the CSP allows. The index is the page's
+ * `<track kind="metadata">`, parsed by video.js's WebVTT parser (or Safari's own, where video.js
+ * leaves text tracks to the browser, which loads it on the first hover).
+ */
+import { chapterLabel, clockTime, type ReelChapter } from "./reelParts";
+import type { Player } from "./videojs.client";
+
+/** The control bar's progress control and its seek bar (the slider), if the player has them. */
+function seekBarOf(player: Player) {
+  const progressControl = player.getChild("ControlBar")?.getChild("ProgressControl");
+  const seekBar = progressControl?.getChild("SeekBar");
+  return progressControl && seekBar ? { control: progressControl.el() as HTMLElement, seekBar } : undefined;
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  const created = document.createElement(tag);
+  created.className = className;
+  if (text !== undefined) created.textContent = text;
+  return created;
+}
+
+/**
+ * A marker per chapter, beside the slider (not inside it), each a button that plays the reel from
+ * its chapter. `seek` moves the reel (see reelSeek.ts).
+ */
+export function addChapterMarkers(player: Player, chapters: readonly ReelChapter[], duration: number, seek: (seconds: number) => void) {
+  const parts = seekBarOf(player);
+  if (!parts) return;
+  const markers = element("div", "reel-markers");
+  markers.setAttribute("role", "group");
+  markers.setAttribute("aria-label", "Chapters");
+  chapters.forEach((chapter, index) => {
+    const marker = element("button", "reel-marker");
+    marker.type = "button";
+    marker.setAttribute("aria-label", `${chapterLabel(chapter)}: chapter ${index + 1}, at ${clockTime(chapter.start)}`);
+    marker.style.left = `${(chapter.start / duration) * 100}%`;
+    const tip = element("span", "reel-marker-tip", chapterLabel(chapter));
+    tip.setAttribute("aria-hidden", "true");
+    marker.append(tip);
+    marker.addEventListener("click", () => seek(chapter.start));
+    markers.append(marker);
+  });
+  parts.control.append(markers);
+}
+
+/** The player's text tracks: video.js's list mirrors the DOM's, though its type declarations say less. */
+function textTracksOf(player: Player): TextTrack[] {
+  const tracks = player.textTracks() as unknown as TextTrackList;
+  return Array.from({ length: tracks.length }, (_, i) => tracks[i]);
+}
+
+/**
+ * video.js's chapters menu fills itself when its track's file has loaded, but where video.js
+ * parses the file itself (every browser but Safari) it starts loading before the menu listens:
+ * a quick answer left the menu empty, and hidden. The menu is told again once the cues are in.
+ */
+export function fillChaptersMenu(player: Player) {
+  const menu = player.getChild("ControlBar")?.getChild("ChaptersButton") as unknown as { update(): void } | undefined;
+  if (!menu) return;
+  const watch = (track: TextTrack | null) => {
+    if (track?.kind !== "chapters") return;
+    // "loadeddata" is what video.js's own tracks fire once parsed.
+    track.addEventListener("loadeddata", () => menu.update());
+    menu.update();
+  };
+  textTracksOf(player).forEach(watch);
+  // video.js adds the page's tracks to the list once its tech is ready, which may be later.
+  (player.textTracks() as unknown as TextTrackList).addEventListener("addtrack", (event) => watch(event.track));
+}
+
+/** One cell of the sprite, as a cue of the index names it: `{sprite}#xywh=x,y,w,h`. */
+interface Thumbnail {
+  url: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+function thumbnailOf(cue: TextTrackCue, base: string): Thumbnail | undefined {
+  const text = "text" in cue && typeof cue.text === "string" ? cue.text : "";
+  const [file, fragment] = text.trim().split("#xywh=");
+  const [x, y, width, height] = (fragment ?? "").split(",").map(Number);
+  if (!file || ![x, y, width, height].every(Number.isFinite)) return undefined;
+  return { url: new URL(file, base).href, x, y, width, height };
+}
+
+/**
+ * The thumbnail of the moment under the pointer while it hovers over the seek bar or drags it
+ * (with a finger too), with the title of the chapter there.
+ */
+export function addSeekThumbnails(player: Player, index: string, chapters: readonly ReelChapter[], duration: number) {
+  const parts = seekBarOf(player);
+  if (!parts) return;
+  const indexTrack = () => textTracksOf(player).find((candidate) => candidate.kind === "metadata");
+  const base = new URL(index, window.location.href).href;
+  const { control, seekBar } = parts;
+  const preview = element("div", "reel-seek-preview");
+  preview.setAttribute("aria-hidden", "true");
+  const frame = element("div", "reel-seek-frame");
+  const title = element("span", "reel-seek-title");
+  preview.append(frame, title);
+  control.append(preview);
+
+  let hovering = false;
+  let dragging = false;
+
+  const show = (clientX: number) => {
+    // A track left to the browser loads on the first hover; until it has, the title shows alone.
+    const track = indexTrack();
+    if (track?.mode === "disabled") track.mode = "hidden";
+    const bar = seekBar.el().getBoundingClientRect();
+    const fraction = Math.min(Math.max((clientX - bar.left) / bar.width, 0), 1);
+    const seconds = Math.min(fraction * duration, duration - 0.001);
+    const cue = Array.from(track?.cues ?? []).find((candidate) => candidate.startTime <= seconds && seconds < candidate.endTime);
+    const thumbnail = cue && thumbnailOf(cue, base);
+    if (thumbnail) {
+      frame.style.width = `${thumbnail.width}px`;
+      frame.style.height = `${thumbnail.height}px`;
+      frame.style.backgroundImage = `url("${thumbnail.url}")`;
+      frame.style.backgroundPosition = `-${thumbnail.x}px -${thumbnail.y}px`;
+    }
+    frame.hidden = !thumbnail;
+    const chapter = [...chapters].reverse().find((candidate) => candidate.start <= seconds);
+    title.textContent = chapter ? `${clockTime(seconds)} · ${chapter.title}` : clockTime(seconds);
+    preview.classList.add("is-shown");
+    // Centred on the pointer, kept within the control.
+    const box = control.getBoundingClientRect();
+    const width = preview.offsetWidth;
+    preview.style.left = `${Math.min(Math.max(clientX - box.left - width / 2, 0), box.width - width)}px`;
+  };
+  const hide = () => {
+    if (!hovering && !dragging) preview.classList.remove("is-shown");
+  };
+
+  const onDrag = (event: PointerEvent | TouchEvent) => {
+    const clientX = "touches" in event ? event.touches[0]?.clientX : event.clientX;
+    if (clientX !== undefined) show(clientX);
+  };
+  const stopDragging = () => {
+    dragging = false;
+    document.removeEventListener("pointermove", onDrag);
+    document.removeEventListener("touchmove", onDrag);
+    hide();
+  };
+  control.addEventListener("pointerenter", () => (hovering = true));
+  control.addEventListener("pointermove", (event) => show(event.clientX));
+  control.addEventListener("pointerleave", () => {
+    hovering = false;
+    hide();
+  });
+  // video.js follows a drag on the document, and so does the preview.
+  seekBar.on("slideractive", () => {
+    dragging = true;
+    document.addEventListener("pointermove", onDrag);
+    document.addEventListener("touchmove", onDrag, { passive: true });
+  });
+  seekBar.on("sliderinactive", stopDragging);
+  player.on("dispose", stopDragging);
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+
+import { reels } from "~/content";
+import { chapterIndexAt, chaptersVtt, clockTime, fragmentTime, momentPath, reelChapters, startTime, vttTimestamp } from "~/lib/reelParts";
+import { seekCells, seekIndexVtt } from "../../scripts/media/seek";
+
+const director = (id: string) => ({ name: id.toUpperCase(), url: `/artists/film/${id}` });
+
+describe("a reel's chapters", () => {
+  it("run each spot to the next one's start, the last to the reel's end", () => {
+    for (const reel of reels) {
+      const chapters = reelChapters(reel, director);
+      expect(chapters.map((chapter) => [chapter.start, chapter.end])).toEqual(
+        reel.spots.map((spot, i) => [spot.start, reel.spots[i + 1]?.start ?? reel.duration]),
+      );
+      expect(chapters.map((chapter) => chapter.director.url)).toEqual(reel.spots.map((spot) => `/artists/film/${spot.artist}`));
+    }
+  });
+
+  it("refuse a spot whose director is not found", () => {
+    expect(() => reelChapters(reels[0], () => undefined)).toThrow(/no film artist/);
+  });
+
+  it("know which one plays at a moment", () => {
+    const chapters = reelChapters({ duration: 30, spots: [0, 6, 12].map((start) => ({ start, artist: "a", client: "C", title: "T" })) }, director);
+    expect([0, 5.99, 6, 11, 12, 29.9].map((at) => chapterIndexAt(chapters, at))).toEqual([0, 0, 1, 1, 2, 2]);
+  });
+
+  it("make a WebVTT file whose cue text is escaped", () => {
+    const vtt = chaptersVtt(
+      reelChapters({ duration: 75.5, spots: [{ start: 0, artist: "a", client: "Bramble & Oak", title: "A <b> --> B" }, { start: 61, artist: "b", client: "C", title: "D" }] }, director),
+    );
+    expect(vtt).toBe("WEBVTT\n\n1\n00:00:00.000 --> 00:01:01.000\nA &lt;b> --&gt; B — Bramble &amp; Oak\n\n2\n00:01:01.000 --> 00:01:15.500\nD — C\n");
+  });
+});
+
+describe("moments", () => {
+  it("are written as a clock and as WebVTT timestamps", () => {
+    expect([0, 6, 59.9, 75.4, 3600].map(clockTime)).toEqual(["0:00", "0:06", "0:59", "1:15", "60:00"]);
+    expect(vttTimestamp(3725.25)).toBe("01:02:05.250");
+  });
+
+  it("link to whole seconds", () => {
+    expect(momentPath("reel-2021", 12.9)).toBe("/reel-2021?t=12");
+    expect(momentPath("reel-2021", 0)).toBe("/reel-2021?t=0");
+  });
+
+  it("start a reel only at a moment within it, else at 0", () => {
+    expect(startTime("12", 30)).toBe(12);
+    expect(startTime(" 12.5 ", 30)).toBe(12.5);
+    expect(startTime("npt:7", 30)).toBe(7);
+    expect(startTime("7,9", 30)).toBe(7);
+    for (const bad of [null, undefined, "", "-1", "30", "31", "abc", "1e3", "Infinity", "NaN", "0x10", "9".repeat(400)]) {
+      expect(startTime(bad, 30), String(bad)).toBe(0);
+    }
+  });
+
+  it("read from a media fragment", () => {
+    expect(fragmentTime("#t=18")).toBe("18");
+    expect(fragmentTime("#x=1&t=4,8")).toBe("4,8");
+    expect(fragmentTime("#top")).toBeUndefined();
+    expect(fragmentTime("")).toBeUndefined();
+  });
+});
+
+describe("seek-bar thumbnails", () => {
+  it("take one cell every 2 s across the whole reel, the last one shorter, five to a row", () => {
+    const cells = seekCells(31);
+    expect(cells).toHaveLength(16);
+    expect(cells[0]).toEqual({ start: 0, end: 2, at: 1, x: 0, y: 0 });
+    expect(cells[5]).toMatchObject({ start: 10, x: 0, y: 90 });
+    expect(cells[15]).toEqual({ start: 30, end: 31, at: 30.5, x: 0, y: 270 });
+  });
+
+  it("index the sprite's cells in WebVTT", () => {
+    expect(seekIndexVtt(seekCells(3), "r-seek.webp")).toBe(
+      "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nr-seek.webp#xywh=0,0,160,90\n\n00:00:02.000 --> 00:00:03.000\nr-seek.webp#xywh=160,0,160,90\n",
+    );
+  });
+});
