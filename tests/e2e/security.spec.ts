@@ -111,6 +111,8 @@ test.describe("the CSP holds in the browser", () => {
   });
 
   test("a reel streams in video.js without a violation or an injected style", async ({ page }) => {
+    // Four reels played in turn, each allowed 15 s to get going.
+    test.setTimeout(90_000);
     const violations = await watchForViolations(page);
     const video = page.locator(".video-js video");
     const play = async (path: string) => {
