@@ -31,7 +31,7 @@ export function ArtistTile({ id, name, website, profileUrl, children }: ArtistTi
           to={profileUrl}
           prefetch="intent"
           aria-label={`Profile of ${name}`}
-          className="inline-block text-xs uppercase tracking-label text-muted hover:text-paper"
+          className="inline-flex min-h-6 items-center text-xs uppercase tracking-label text-muted hover:text-paper"
         >
           Profile
         </Link>

@@ -14,6 +14,7 @@ export function SelectsLink() {
   return (
     <NavLink
       to={selectsPath(selects)}
+      aria-label={count > 0 ? `Selects: ${artistCount(count)}` : undefined}
       className={({ isActive }) =>
         `flex items-baseline text-[13px] uppercase tracking-label ${
           isActive ? "text-paper underline decoration-1 underline-offset-8" : "text-muted transition-colors hover:text-paper"
@@ -24,7 +25,6 @@ export function SelectsLink() {
       <span aria-hidden="true" data-selects-count className="ml-1.5 inline-block min-w-[2ch] tabular-nums text-paper">
         {count > 0 ? count : ""}
       </span>
-      {count > 0 && <span className="sr-only">: {artistCount(count)}</span>}
     </NavLink>
   );
 }

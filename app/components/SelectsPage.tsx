@@ -140,9 +140,10 @@ export function SelectsPage(props: SelectsPageProps) {
                     preventScrollReset
                     data-focus-key={`${artist.id}:up`}
                     onClick={() => edit(artist, index, "up")}
+                    aria-label={`Move up: ${artist.name}`}
                     className={ACTION}
                   >
-                    Move up<span className="sr-only">: {artist.name}</span>
+                    Move up
                   </Link>
                 )}
                 {index < artists.length - 1 && (
@@ -152,9 +153,10 @@ export function SelectsPage(props: SelectsPageProps) {
                     preventScrollReset
                     data-focus-key={`${artist.id}:down`}
                     onClick={() => edit(artist, index, "down")}
+                    aria-label={`Move down: ${artist.name}`}
                     className={ACTION}
                   >
-                    Move down<span className="sr-only">: {artist.name}</span>
+                    Move down
                   </Link>
                 )}
                 <Link
@@ -163,9 +165,10 @@ export function SelectsPage(props: SelectsPageProps) {
                   preventScrollReset
                   data-focus-key={`${artist.id}:remove`}
                   onClick={() => edit(artist, index, "remove")}
+                  aria-label={`Remove: ${artist.name}`}
                   className={ACTION}
                 >
-                  Remove<span className="sr-only">: {artist.name}</span>
+                  Remove
                 </Link>
               </SelectedArtistEntry>
             </li>
@@ -264,13 +267,12 @@ function SelectedArtistEntry({
             </li>
           )}
           <li>
-            <Link to={artist.url} className="hover:text-muted">
+            <Link to={artist.url} aria-label={`Profile of ${artist.name}`} className="hover:text-muted">
               <span className="print:hidden">Profile</span>
               <span className="hidden print:inline">
                 {siteUrl}
                 {artist.url}
               </span>
-              <span className="sr-only">: {artist.name}</span>
             </Link>
           </li>
         </ul>

@@ -14,31 +14,28 @@ const LOOK =
 export function SelectsToggle({ id, name, className = "" }: { id: string; name: string; className?: string }) {
   const selects = useSelects();
   const pressed = selects?.includes(id) ?? false;
-  const label = (
-    <>
-      Add to selects<span className="sr-only">: {name}</span>
-    </>
-  );
+  const label = `Add to selects: ${name}`;
   return (
     <>
       <button
         type="button"
         data-script-only
         aria-pressed={pressed}
+        aria-label={label}
         onClick={() => setSelects(pressed ? withoutSelect(readSelects(), id) : withSelect(readSelects(), id))}
         className={`${LOOK} ${className}`}
       >
         <span aria-hidden="true" className="inline-block w-3 text-center">
           {pressed ? "✓" : "+"}
         </span>
-        {label}
+        Add to selects
       </button>
       <noscript>
-        <a href={selectsPath([id])} className={`${LOOK} ${className}`}>
+        <a href={selectsPath([id])} aria-label={label} className={`${LOOK} ${className}`}>
           <span aria-hidden="true" className="inline-block w-3 text-center">
             +
           </span>
-          {label}
+          Add to selects
         </a>
       </noscript>
     </>
