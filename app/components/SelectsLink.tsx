@@ -17,7 +17,9 @@ export function SelectsLink() {
       aria-label={count > 0 ? `Selects: ${artistCount(count)}` : undefined}
       className={({ isActive }) =>
         `flex items-baseline text-[13px] uppercase tracking-label ${
-          isActive ? "text-paper underline decoration-1 underline-offset-8" : "text-muted transition-colors hover:text-paper"
+          isActive
+            ? "text-paper underline decoration-1 underline-offset-8"
+            : "text-muted transition-colors hover:text-paper"
         }`
       }
     >

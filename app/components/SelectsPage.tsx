@@ -76,7 +76,7 @@ export function SelectsPage(props: SelectsPageProps) {
     const target =
       edit.action === "remove"
         ? next && focusable(`${next}:remove`)
-        : (focusable(`${edit.id}:${edit.action}`) ?? focusable(`${edit.id}:remove`));
+        : focusable(`${edit.id}:${edit.action}`) ?? focusable(`${edit.id}:remove`);
     (target || document.getElementById("main"))?.focus();
   }, [ids]);
 
@@ -95,8 +95,8 @@ export function SelectsPage(props: SelectsPageProps) {
         </p>
         {artists.length > 0 ? (
           <p className="max-w-2xl text-lg font-light leading-relaxed print:hidden">
-            A shortlist of {artistCount(artists.length)}, kept in this page’s link: send it to your team, or print
-            it as a treatment.
+            A shortlist of {artistCount(artists.length)}, kept in this page’s link: send it to your team, or print it as
+            a treatment.
           </p>
         ) : (
           <EmptyNotice />
@@ -110,8 +110,8 @@ export function SelectsPage(props: SelectsPageProps) {
         )}
         {overLimit > 0 && (
           <p className="mt-4 max-w-2xl text-sm text-muted print:hidden">
-            Selects hold at most {MAX_SELECTS} artists: the first {MAX_SELECTS} of this link are shown, and{" "}
-            {overLimit} more {overLimit === 1 ? "is" : "are"} left out.
+            Selects hold at most {MAX_SELECTS} artists: the first {MAX_SELECTS} of this link are shown, and {overLimit}{" "}
+            more {overLimit === 1 ? "is" : "are"} left out.
           </p>
         )}
         {artists.length > 0 && <ShareTools shareUrl={shareUrl} />}
@@ -127,12 +127,7 @@ export function SelectsPage(props: SelectsPageProps) {
               key={artist.id}
               className="border-t border-line py-10 print:break-before-page print:break-inside-avoid print:border-0 print:py-0 print:first:break-before-auto"
             >
-              <SelectedArtistEntry
-                artist={artist}
-                index={index}
-                siteUrl={siteUrl}
-                instagramBaseUrl={instagramBaseUrl}
-              >
+              <SelectedArtistEntry artist={artist} index={index} siteUrl={siteUrl} instagramBaseUrl={instagramBaseUrl}>
                 {index > 0 && (
                   <Link
                     to={selectsPath(moveSelect(ids, index, -1))}
@@ -199,8 +194,8 @@ function EmptyNotice() {
         <Link to="/artists/photographers" className="underline underline-offset-4">
           Photographers
         </Link>{" "}
-        pages, on an artist’s page, or below. The list is kept on this device only. Here you can put it in order,
-        copy its link for your team, or print it as a treatment.
+        pages, on an artist’s page, or below. The list is kept on this device only. Here you can put it in order, copy
+        its link for your team, or print it as a treatment.
       </p>
     </div>
   );

@@ -19,9 +19,7 @@ function selectedArtist(artist: Artist): SelectedArtist {
     website: artist.website,
     instagram: artist.instagram,
     url: artist.url,
-    image: film
-      ? { kind: "directorStill", src: artist.mobileBG }
-      : { kind: "photographerDesktop", src: artist.thumb },
+    image: film ? { kind: "directorStill", src: artist.mobileBG } : { kind: "photographerDesktop", src: artist.thumb },
   };
 }
 

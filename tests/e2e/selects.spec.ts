@@ -37,18 +37,16 @@ function storeSelects(page: Page, ids: string[]) {
 
 async function expectNoViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual(
-    [],
-  );
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)
+  ).toEqual([]);
 }
 
 test.describe("the server's page of a list", () => {
   test.use({ javaScriptEnabled: false });
 
   test("lists the artists in the link's order, each once, and says how many match no artist", async ({ page }) => {
-    const response = await page.goto(
-      `/selects?artists=${photo.id},${film.id},${photo.id},no-such-artist,${film2.id}`,
-    );
+    const response = await page.goto(`/selects?artists=${photo.id},${film.id},${photo.id},no-such-artist,${film2.id}`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()["x-robots-tag"]).toBe("noindex");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Selects");
@@ -69,7 +67,7 @@ test.describe("the server's page of a list", () => {
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Selects — 3 artists");
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
       "content",
-      `${SITE_URL}${previewImages.artist(photo.id)}`,
+      `${SITE_URL}${previewImages.artist(photo.id)}`
     );
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical);
     await expect(page.getByLabel("Link to this list")).toHaveValue(canonical);
@@ -125,11 +123,14 @@ test.describe("without JavaScript", () => {
   });
 
   test("an artist's page and the photographers' grid link to a list with the artist", async ({ page }) => {
-    for (const [path, artist] of [[film2.url, film2], ["/artists/photographers", photo]] as const) {
+    for (const [path, artist] of [
+      [film2.url, film2],
+      ["/artists/photographers", photo],
+    ] as const) {
       await page.goto(path);
       await expect(page.getByRole("link", { name: `Add to selects: ${artist.name}`, exact: true })).toHaveAttribute(
         "href",
-        `/selects?artists=${artist.id}`,
+        `/selects?artists=${artist.id}`
       );
     }
   });
@@ -222,7 +223,7 @@ test.describe("with JavaScript", () => {
             for (const entry of entries.getEntries() as unknown as { value: number }[]) total += entry.value;
           }).observe({ type: "layout-shift", buffered: true });
           setTimeout(() => resolve(total), 500);
-        }),
+        })
     );
     expect(shift).toBeLessThanOrEqual(0.01);
   });
@@ -266,7 +267,7 @@ test.describe("with JavaScript", () => {
     await page.getByRole("button", { name: "Copy link" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Link copied." })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      `${SITE_URL}/selects?artists=${film.id},${photo.id}`,
+      `${SITE_URL}/selects?artists=${film.id},${photo.id}`
     );
 
     await page.evaluate(() => {
@@ -277,7 +278,9 @@ test.describe("with JavaScript", () => {
     // Every artist's image is loaded for print, not only the first screen's.
     const images = page.locator("[data-selects-list] img");
     for (const image of await images.all()) {
-      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+        .toBe(true);
     }
   });
 });
@@ -292,7 +295,7 @@ test.describe("print", () => {
     const items = page.locator("[data-selects-list] > li");
     await expect(items).toHaveCount(3);
     const breaks = await items.evaluateAll((elements) =>
-      elements.map((element) => getComputedStyle(element).breakBefore),
+      elements.map((element) => getComputedStyle(element).breakBefore)
     );
     expect(breaks).toEqual(["auto", "page", "page"]);
     await expect(page.getByRole("banner")).toBeHidden();
@@ -314,11 +317,14 @@ test.describe("print", () => {
         // The whole biography: the screen's excerpt is clamped, print's is not.
         await expect(item).toContainText(artist.biography.split("\n").at(-1)!);
         expect(await item.locator("p.line-clamp-4").evaluate((element) => getComputedStyle(element).overflow)).toBe(
-          "visible",
+          "visible"
         );
       }
     }
-    await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}/selects-print.png`, fullPage: true });
+    await page.screenshot({
+      path: `test-results/screenshots/${testInfo.project.name}/selects-print.png`,
+      fullPage: true,
+    });
   });
 });
 
@@ -356,7 +362,13 @@ test.describe("hostile queries", () => {
   }
 
   test("a malformed query gets a 200 or a 400, never a 5xx or a stack trace", async ({ request }) => {
-    for (const query of ["artists=%", "artists=%E0%A4%A", "artists=%zz", "artists=%uD83D", `artists=${"%".repeat(2_000)}`]) {
+    for (const query of [
+      "artists=%",
+      "artists=%E0%A4%A",
+      "artists=%zz",
+      "artists=%uD83D",
+      `artists=${"%".repeat(2_000)}`,
+    ]) {
       const response = await request.get(`/selects?${query}`);
       expect([200, 400], query).toContain(response.status());
       expect(await response.text(), query).not.toMatch(/\bat [^\s"]+ \(|node_modules|URIError/);
