@@ -12,7 +12,8 @@
  * - build assets precompressed with Brotli at its highest level (scripts/precompress.mjs), sent to
  *   browsers that accept it; everything else is compressed on the fly;
  * - a page cache: a page is the same bytes for a given URL and build, so the last PAGE_CACHE_SIZE
- *   publicly cacheable 200 responses are kept in memory and served like static files;
+ *   publicly cacheable 200 responses to URLs without a query are kept in memory and served like
+ *   static files (queries are endless: /selects?artists=… alone could push every page out);
  * - plain-text errors without stack traces (Express answers a malformed URL with 400), a 5xx marked
  *   `no-store` so no shared cache keeps it (see docs/deploy.md for the cache in front);
  * - a graceful shutdown: on SIGTERM or SIGINT, requests in flight finish, then the process exits 0.
@@ -86,11 +87,15 @@ function toFetchRequest(req, res) {
   });
 }
 
-/** What a shared cache could keep: a full 200 answer to a GET that the app marked public. */
+/** What the page cache keeps: a full 200 answer to a GET without a query that the app marked public. */
 function isCacheable(req, response) {
   const cacheControl = response.headers.get("Cache-Control") ?? "";
   return (
-    PAGE_CACHE_SIZE > 0 && req.method === "GET" && response.status === 200 && /\bpublic\b/.test(cacheControl)
+    PAGE_CACHE_SIZE > 0 &&
+    req.method === "GET" &&
+    !req.originalUrl.includes("?") &&
+    response.status === 200 &&
+    /\bpublic\b/.test(cacheControl)
   );
 }
 

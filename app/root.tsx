@@ -53,9 +53,10 @@ export const links: LinksFunction = () => [
 
 /**
  * Without JavaScript the phone menu cannot toggle, so it is shown as a plain list of links, and
- * animated thumbnails' play buttons, which could do nothing, are hidden.
+ * animated thumbnails' play buttons and other controls that need scripts, which could do nothing,
+ * are hidden.
  */
-const NO_SCRIPT_CSS = `[data-menu-button],[data-freeze-toggle]{display:none}
+const NO_SCRIPT_CSS = `[data-menu-button],[data-freeze-toggle],[data-script-only]{display:none}
 [data-mobile-menu]{flex-basis:100%}
 #mobile-menu{display:block;position:static;border:0;padding:0}
 #mobile-menu ul{flex-direction:row;flex-wrap:wrap;column-gap:1.25rem}

@@ -4,6 +4,7 @@ import type { Artist } from "~/content/types";
 
 import { ExternalLink } from "./ExternalLink";
 import { Picture } from "./Picture";
+import { SelectsToggle } from "./SelectsToggle";
 import { WorkGrid } from "./WorkGrid";
 
 /** The bio photo is at most 320 px wide (max-w-xs), narrower only on a phone under 360 px. */
@@ -22,6 +23,7 @@ export function ArtistProfile({ artist, instagramBaseUrl }: { artist: Artist; in
       <header>
         <h1 className="text-3xl font-light md:text-5xl">{artist.name}</h1>
         <p className="mt-3 text-xs uppercase tracking-label text-muted">{artist.title}</p>
+        <SelectsToggle id={artist.id} name={artist.name} className="mt-4" />
       </header>
 
       {hasRecentWork && (

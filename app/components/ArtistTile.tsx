@@ -2,8 +2,10 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { ExternalLink } from "./ExternalLink";
+import { SelectsToggle } from "./SelectsToggle";
 
 interface ArtistTileProps {
+  id: string;
   name: string;
   website: string;
   profileUrl: string;
@@ -11,8 +13,11 @@ interface ArtistTileProps {
   children: ReactNode;
 }
 
-/** One artist in a list grid: media and name open the artist's own site; "Profile" stays here. */
-export function ArtistTile({ name, website, profileUrl, children }: ArtistTileProps) {
+/**
+ * One artist in a list grid: media and name open the artist's own site; "Profile" stays here, and
+ * "Add to selects" puts the artist on the shortlist.
+ */
+export function ArtistTile({ id, name, website, profileUrl, children }: ArtistTileProps) {
   return (
     <li className="group">
       <ExternalLink href={`https://${website}`} className="block">
@@ -21,14 +26,17 @@ export function ArtistTile({ name, website, profileUrl, children }: ArtistTilePr
         </div>
         <span className="mt-3 block text-sm tracking-wide">{name}</span>
       </ExternalLink>
-      <Link
-        to={profileUrl}
-        prefetch="intent"
-        aria-label={`Profile of ${name}`}
-        className="mt-1 inline-block text-xs uppercase tracking-label text-muted hover:text-paper"
-      >
-        Profile
-      </Link>
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-x-4">
+        <Link
+          to={profileUrl}
+          prefetch="intent"
+          aria-label={`Profile of ${name}`}
+          className="inline-flex min-h-6 items-center text-xs uppercase tracking-label text-muted hover:text-paper"
+        >
+          Profile
+        </Link>
+        <SelectsToggle id={id} name={name} />
+      </div>
     </li>
   );
 }

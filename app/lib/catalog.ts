@@ -16,6 +16,15 @@ export function findArtist(type: string, id: string): Artist | undefined {
   return isArtistType(type) ? ARTISTS_BY_TYPE[type].find((artist) => artist.id === id) : undefined;
 }
 
+/** Every artist by id (ids are unique across both lists). */
+const ARTISTS_BY_ID = new Map(
+  [...artists.film, ...artists.photographers].map((artist) => [artist.id, artist] as const),
+);
+
+export function findArtistById(id: string): Artist | undefined {
+  return ARTISTS_BY_ID.get(id);
+}
+
 export function reelBySlug(slug: Reel["slug"]): Reel | undefined {
   return reels.find((reel) => reel.slug === slug);
 }

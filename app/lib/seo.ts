@@ -11,6 +11,7 @@ import type { Artist, Reel } from "~/content/types";
 
 import { MEDIA_SIZES, mediaUrl, PREVIEW_SIZE, previewImages } from "./media";
 import { chapterLabel, momentPath, type ReelChapter } from "./reelParts";
+import { artistCount, selectsPath } from "./selects";
 
 interface PageSeo {
   title: string;
@@ -20,6 +21,10 @@ interface PageSeo {
   video?: { src: string; width: number; height: number };
   /** Schema.org data for the page's subject, besides the agency itself, given the site URL and media's. */
   subject?: (siteUrl: string, absoluteMediaUrl: (path: string) => string) => Record<string, unknown>;
+  /** The canonical path, when the page depends on more than its pathname (a query). */
+  path?: string;
+  /** Asks search engines not to index the page. */
+  noindex?: boolean;
 }
 
 function rootDataOf(matches: MetaArgs["matches"]) {
@@ -51,11 +56,12 @@ export function seoMeta({ matches, location }: MetaArgs, page: PageSeo): MetaDes
   const { siteUrl, mediaOrigin } = rootDataOf(matches);
   // Previews and JSON-LD need absolute URLs: the media origin, or the site's own.
   const absoluteMediaUrl = (path: string) => mediaUrl(mediaOrigin || siteUrl, path);
-  const url = `${siteUrl}${location.pathname}`;
+  const url = `${siteUrl}${page.path ?? location.pathname}`;
   const image = absoluteMediaUrl(page.image.src);
   return [
     { title: `${page.title} — ${site.agentName}` },
     { name: "description", content: page.description },
+    ...(page.noindex ? [{ name: "robots", content: "noindex" }] : []),
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:site_name", content: site.agencyName },
@@ -155,5 +161,28 @@ export function artistMeta(args: MetaArgs<() => { artist: Artist }>) {
       ],
       memberOf: { "@id": `${siteUrl}/#organization` },
     }),
+  });
+}
+
+const DESCRIPTION_LENGTH = 160;
+
+/** Meta of /selects: "Selects — 3 artists", previewed with the first artist's image; never indexed. */
+export function selectsMeta(args: MetaArgs<() => { artists: { id: string; name: string }[] }>) {
+  if (!args.data) return [];
+  const { artists } = args.data;
+  const [first] = artists;
+  const names = artists.map((artist) => artist.name).join(", ");
+  const description = first
+    ? `A shortlist of ${artistCount(artists.length)} represented by ${site.agencyName}: ${names}.`
+    : `Shortlist artists represented by ${site.agencyName}, then share the list as a link or print it as a treatment.`;
+  return seoMeta(args, {
+    title: first ? `Selects — ${artistCount(artists.length)}` : "Selects",
+    description:
+      description.length > DESCRIPTION_LENGTH ? `${description.slice(0, DESCRIPTION_LENGTH - 1)}…` : description,
+    image: first
+      ? { src: previewImages.artist(first.id), alt: `Work by ${first.name}` }
+      : { src: previewImages.site, alt: `${site.agencyName} — ${site.tagline}` },
+    path: selectsPath(artists.map((artist) => artist.id)),
+    noindex: true,
   });
 }

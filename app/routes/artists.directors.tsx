@@ -36,6 +36,7 @@ export default function Directors() {
         {directors.map((director, index) => (
           <ArtistTile
             key={director.id}
+            id={director.id}
             name={director.name}
             website={director.website}
             profileUrl={director.url}

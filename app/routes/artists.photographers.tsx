@@ -33,6 +33,7 @@ export default function Photographers() {
         {photographers.map((photographer, index) => (
           <ArtistTile
             key={photographer.id}
+            id={photographer.id}
             name={photographer.name}
             website={photographer.website}
             profileUrl={photographer.url}

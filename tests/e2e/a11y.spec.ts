@@ -68,11 +68,14 @@ test.describe("keyboard", () => {
     await page.goto("/artists/directors");
     // The motion control comes with the scripts, which wait for the load event.
     await waitForHydration(page);
-    // Desktop: the navigation, then the heading row's motion control; phone: the menu button.
+    // Desktop: the navigation and the selects link, then the heading row's motion control; phone:
+    // the selects link and the menu button.
     const expected = [
       "SKIP TO CONTENT",
       "INES CALLOWAY",
-      ...(isMobile ? ["MENU"] : [...site.nav.map((link) => link.label.toUpperCase()), "PAUSE MOTION"]),
+      ...(isMobile
+        ? ["SELECTS", "MENU"]
+        : [...site.nav.map((link) => link.label.toUpperCase()), "SELECTS", "PAUSE MOTION"]),
     ];
     const names: string[] = [];
     for (let step = 0; step <= expected.length; step++) {

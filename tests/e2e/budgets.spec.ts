@@ -7,7 +7,12 @@ import { waitForHydration } from "./hydration";
 const JS_BUDGET_BYTES = 100 * 1024;
 /** video.js, which the reel pages (and only they) load once hydrated: the core build or the full one. */
 const VIDEOJS = /\/(core|video)\.es-[^/]+\.js$/;
-const PAGES = [...SECTION_PAGES, artists.film[0].url, artists.photographers[0].url];
+const PAGES = [
+  ...SECTION_PAGES,
+  artists.film[0].url,
+  artists.photographers[0].url,
+  `/selects?artists=${artists.film[0].id},${artists.photographers[0].id}`,
+];
 
 test.describe("first-load budgets on a phone", () => {
   test.skip(({ isMobile }) => !isMobile, "the budgets are a phone's");

@@ -1,0 +1,64 @@
+/**
+ * The working list of selects, kept on this device only (localStorage), shared by every control
+ * through `useSyncExternalStore`. The server renders with no list (`null`), and React swaps in the
+ * stored one once hydrated, so the server's HTML and the first client render always agree.
+ */
+import { useSyncExternalStore } from "react";
+
+import { storedSelects } from "./selects";
+
+const STORAGE_KEY = "selects";
+
+const listeners = new Set<() => void>();
+/** The list as last read or written; read from storage on first use (never at module load). */
+let current: readonly string[] | undefined;
+
+function load(): readonly string[] {
+  try {
+    return storedSelects(JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? "[]"));
+  } catch {
+    // Storage disabled or unreadable, or not JSON: start from an empty list.
+    return [];
+  }
+}
+
+function snapshot(): readonly string[] {
+  current ??= load();
+  return current;
+}
+
+/** Another tab changed the list. */
+function onStorage(event: StorageEvent) {
+  if (event.key !== STORAGE_KEY && event.key !== null) return;
+  current = load();
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  if (listeners.size === 0) window.addEventListener("storage", onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener("storage", onStorage);
+  };
+}
+
+/** The working list, or null while the page renders on the server or hydrates. */
+export function useSelects(): readonly string[] | null {
+  return useSyncExternalStore(subscribe, snapshot, () => null);
+}
+
+export function setSelects(ids: readonly string[]) {
+  current = storedSelects(ids);
+  try {
+    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(current));
+  } catch {
+    // Storage full or disabled: the list still lasts as long as this page.
+  }
+  for (const listener of listeners) listener();
+}
+
+/** The working list now, outside a render (event handlers). */
+export function readSelects(): readonly string[] {
+  return snapshot();
+}

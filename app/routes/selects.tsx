@@ -1,0 +1,56 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+
+import { type SelectedArtist, SelectsPage } from "~/components/SelectsPage";
+import { artists, site } from "~/content";
+import type { Artist } from "~/content/types";
+import { findArtistById } from "~/lib/catalog";
+import { resolveSelects, selectsPath } from "~/lib/selects";
+import { selectsMeta } from "~/lib/seo";
+import { SITE_URL } from "~/lib/siteUrl.server";
+
+function selectedArtist(artist: Artist): SelectedArtist {
+  const film = (artists.film as readonly Artist[]).includes(artist);
+  return {
+    id: artist.id,
+    name: artist.name,
+    title: artist.title,
+    biography: artist.biography,
+    website: artist.website,
+    instagram: artist.instagram,
+    url: artist.url,
+    image: film ? { kind: "directorStill", src: artist.mobileBG } : { kind: "photographerDesktop", src: artist.thumb },
+  };
+}
+
+/**
+ * /selects?artists=a,b,c: the artists a link names, in its order. Whatever the query holds, the
+ * page is a 200 with what could be read: unknown or malformed ids are only counted, never shown.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  const selection = resolveSelects(new URL(request.url).searchParams, findArtistById);
+  const selected = selection.found.map(selectedArtist);
+  const pick = ({ id, name }: Artist) => ({ id, name });
+  return {
+    artists: selected,
+    unknown: selection.unknown,
+    overLimit: selection.overLimit,
+    roster: [
+      { label: "Directors", artists: artists.film.map(pick) },
+      { label: "Photographers", artists: artists.photographers.map(pick) },
+    ],
+    siteUrl: SITE_URL,
+    shareUrl: `${SITE_URL}${selectsPath(selected.map((artist) => artist.id))}`,
+    agencyName: site.agencyName,
+    instagramBaseUrl: site.instagramBaseUrl,
+  };
+}
+
+export default function Selects() {
+  return <SelectsPage {...useLoaderData<typeof loader>()} />;
+}
+
+export const meta = selectsMeta;
+
+/** A shortlist is somebody's, not a page to find in a search engine (the meta tag says so too). */
+export const headers = () => ({ "X-Robots-Tag": "noindex" });
