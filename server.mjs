@@ -79,7 +79,10 @@ function toFetchRequest(req, res) {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
   const controller = new AbortController();
-  res.on("close", () => controller.abort());
+  // "close" also follows a finished response: only a client that left before the end aborts the work.
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
   return new Request(REQUEST_ORIGIN + target.pathname + target.search, {
     method: req.method,
     headers,
