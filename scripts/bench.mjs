@@ -26,13 +26,12 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { chromium } from "@playwright/test";
-import autocannon from "autocannon";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 import { clusterSection } from "./bench/cluster.mjs";
 import { reelStartSection } from "./bench/reel-start.mjs";
-import { launchBrowser, mark, median, PHONE } from "./bench/shared.mjs";
+import { launchBrowser, load, mark, median, PHONE } from "./bench/shared.mjs";
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "./browser.mjs";
 import { REEL_PAGES, SECTION_PAGES } from "./pages.mjs";
 import { residentMiB, startServer, startStaticServer } from "./server-process.mjs";
@@ -192,22 +191,6 @@ async function pageRows(origin) {
     chrome.kill();
   }
   return rows;
-}
-
-async function load(url, { connections, seconds, requests }) {
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    requests,
-    headers: { "accept-encoding": "gzip, br" },
-  });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
 }
 
 /** The directors' page from the app (page cache on and off) and as a static file, in turn. */

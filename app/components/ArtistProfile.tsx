@@ -1,8 +1,6 @@
-import { Fragment } from "react";
-
 import type { Artist } from "~/content/types";
 
-import { ExternalLink } from "./ExternalLink";
+import { ArtistWebLinks, Biography } from "./ArtistText";
 import { Picture } from "./Picture";
 import { SelectsToggle } from "./SelectsToggle";
 import { WorkGrid } from "./WorkGrid";
@@ -39,18 +37,7 @@ export function ArtistProfile({ artist, instagramBaseUrl }: { artist: Artist; in
             View More Work:
           </h2>
           <ul className="mt-4 space-y-2 text-lg">
-            <li>
-              <ExternalLink href={`https://${artist.website}`} className="hover:text-muted">
-                {artist.website}
-              </ExternalLink>
-            </li>
-            {artist.instagram && (
-              <li>
-                <ExternalLink href={`${instagramBaseUrl}${artist.instagram}`} className="hover:text-muted">
-                  @{artist.instagram}
-                </ExternalLink>
-              </li>
-            )}
+            <ArtistWebLinks website={artist.website} instagram={artist.instagram} instagramBaseUrl={instagramBaseUrl} />
           </ul>
         </section>
         {hasBio && (
@@ -60,14 +47,7 @@ export function ArtistProfile({ artist, instagramBaseUrl }: { artist: Artist; in
             </h2>
             <div className="mt-4 flex flex-col gap-8 lg:flex-row">
               {artist.biography && (
-                <p className="max-w-2xl text-lg font-light leading-relaxed">
-                  {artist.biography.split("\n").map((line, index) => (
-                    <Fragment key={index}>
-                      {index > 0 && <br />}
-                      {line}
-                    </Fragment>
-                  ))}
-                </p>
+                <Biography text={artist.biography} className="max-w-2xl text-lg font-light leading-relaxed" />
               )}
               {artist.bioPhoto && (
                 <Picture

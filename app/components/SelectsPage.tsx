@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 
 import type { ArtistTitle } from "~/content/types";
 import {
@@ -14,7 +14,7 @@ import {
 } from "~/lib/selects";
 import { readSelects, setSelects, useSelects } from "~/lib/selectsStore";
 
-import { ExternalLink } from "./ExternalLink";
+import { ArtistWebLinks, Biography } from "./ArtistText";
 import { PageHeading } from "./PageHeading";
 import { Picture } from "./Picture";
 
@@ -239,28 +239,13 @@ function SelectedArtistEntry({
         </h2>
         <p className="mt-2 text-xs uppercase tracking-label text-muted print:text-neutral-600">{artist.title}</p>
         {artist.biography && (
-          <p className="mt-5 line-clamp-4 max-w-2xl font-light leading-relaxed print:line-clamp-none">
-            {artist.biography.split("\n").map((line, lineIndex) => (
-              <Fragment key={lineIndex}>
-                {lineIndex > 0 && <br />}
-                {line}
-              </Fragment>
-            ))}
-          </p>
+          <Biography
+            text={artist.biography}
+            className="mt-5 line-clamp-4 max-w-2xl font-light leading-relaxed print:line-clamp-none"
+          />
         )}
         <ul className="mt-5 space-y-1 text-sm">
-          <li>
-            <ExternalLink href={`https://${artist.website}`} className="hover:text-muted">
-              {artist.website}
-            </ExternalLink>
-          </li>
-          {artist.instagram && (
-            <li>
-              <ExternalLink href={`${instagramBaseUrl}${artist.instagram}`} className="hover:text-muted">
-                @{artist.instagram}
-              </ExternalLink>
-            </li>
-          )}
+          <ArtistWebLinks website={artist.website} instagram={artist.instagram} instagramBaseUrl={instagramBaseUrl} />
           <li>
             <Link to={artist.url} aria-label={`Profile of ${artist.name}`} className="hover:text-muted">
               <span className="print:hidden">Profile</span>

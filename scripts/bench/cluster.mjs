@@ -6,33 +6,15 @@
  */
 import { execFileSync } from "node:child_process";
 
-import autocannon from "autocannon";
-
-import { mark } from "./shared.mjs";
 import { SECTION_PAGES } from "../pages.mjs";
 import { clusterWorkDir, startCluster, startServer } from "../server-process.mjs";
+import { load, mark } from "./shared.mjs";
 
 /** The cluster takes its port and the two after it. */
 const PORTS = { single: 3325, cluster: 3326 };
-const LOAD = { connections: 32, seconds: 10 };
 const PAGES = [...SECTION_PAGES, "/artists/film/mira-castell", "/artists/photography/marisol-vance"];
+const LOAD = { connections: 32, seconds: 10, requests: PAGES.map((path) => ({ method: "GET", path })) };
 const GOALS = { speedup: 2, hitRatio: 0.99 };
-
-async function load(origin) {
-  const result = await autocannon({
-    url: origin,
-    connections: LOAD.connections,
-    duration: LOAD.seconds,
-    requests: PAGES.map((path) => ({ method: "GET", path })),
-    headers: { "accept-encoding": "gzip, br" },
-  });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
-}
 
 /** Varnish's counters: lookups answered from the cache, and those that went to an instance. */
 function cacheCounters(port) {
@@ -52,13 +34,13 @@ export async function clusterSection() {
   const single = await startServer(PORTS.single);
   let alone;
   try {
-    alone = await load(single.origin);
+    alone = await load(single.origin, LOAD);
   } finally {
     single.child.kill();
   }
   const cluster = await startCluster(PORTS.cluster, { stderr: "ignore" });
   try {
-    const behind = await load(cluster.origin);
+    const behind = await load(cluster.origin, LOAD);
     const { hits, misses } = cacheCounters(PORTS.cluster);
     const hitRatio = hits / (hits + misses);
     const row = (server, figures, extra) => ({

@@ -1,5 +1,6 @@
-/** What the benchmark's sections share: the phone they emulate, the browser they drive, the statistics. */
+/** What the benchmark's sections share: the phone they emulate, the browser they drive, the load they drive, the statistics. */
 import { chromium, devices } from "@playwright/test";
+import autocannon from "autocannon";
 
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "../browser.mjs";
 
@@ -23,4 +24,21 @@ export function median(values) {
 export function launchBrowser() {
   const found = findChromium();
   return chromium.launch(found?.kind === "system" ? { executablePath: found.path, args: SYSTEM_CHROMIUM_ARGS } : {});
+}
+
+/** `requests` at `url` from `connections` connections for `seconds` (autocannon): requests/s, p50, p99, errors. */
+export async function load(url, { connections, seconds, requests }) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests,
+    headers: { "accept-encoding": "gzip, br" },
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
 }

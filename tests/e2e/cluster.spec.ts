@@ -11,6 +11,7 @@ import { artists, reels } from "../../app/content/index";
 import { SECTION_PAGES } from "../../scripts/pages.mjs";
 import { startCluster, startStaticServer } from "../../scripts/server-process.mjs";
 import { SITE_URL } from "../site-url.mjs";
+import { watchForViolations } from "./csp";
 import { waitForReelPlayer } from "./reel-player";
 
 /**
@@ -189,25 +190,6 @@ test("hostile requests get no 5xx and leave no trace in the cache", async () => 
   }
   expect((await get(longPath)).status).toBeLessThan(500);
 });
-
-/** Collects CSP violations the page reports, from the DOM event and from the console. */
-async function watchForViolations(page: Page): Promise<() => Promise<string[]>> {
-  const fromConsole: string[] = [];
-  page.on("console", (message) => {
-    if (/content security policy/i.test(message.text())) fromConsole.push(message.text());
-  });
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    Object.defineProperty(window, "__cspViolations", { value: seen });
-    document.addEventListener("securitypolicyviolation", (event) => {
-      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} on ${location.pathname}`);
-    });
-  });
-  return async () => [
-    ...fromConsole,
-    ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)),
-  ];
-}
 
 /**
  * Every media URL a page gives: its images, videos and posters, its preloads, its link previews and

@@ -7,3 +7,14 @@ import type { Page } from "@playwright/test";
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => window.__pressedBeforeHydration === null);
 }
+
+/** Holds back every script of the site's build until the returned function is called. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route("**/build/**/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  return releaseScripts;
+}

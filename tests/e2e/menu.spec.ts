@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { site } from "../../app/content/index";
+import { holdScripts } from "./hydration";
 
 test.describe("mobile menu", () => {
   test.skip(({ isMobile }) => !isMobile, "the hamburger exists on phones only");
@@ -24,12 +25,7 @@ test.describe("mobile menu", () => {
   });
 
   test("a tap before the page's scripts have arrived opens the menu once they have", async ({ page }) => {
-    let releaseScripts = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-    await page.route("**/build/**/*.js", async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const releaseScripts = await holdScripts(page);
     await page.goto("/artists/directors");
     const button = page.getByRole("button", { name: "Menu" });
     await button.tap();

@@ -10,6 +10,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { artists, reels } from "../../app/content/index";
 import { chaptersTrack, clockTime, seekThumbnails } from "../../app/lib/reelParts";
 import { SITE_URL } from "../site-url.mjs";
+import { watchForViolations } from "./csp";
 import { waitForHydration } from "./hydration";
 import { waitForReelPlayer } from "./reel-player";
 
@@ -54,16 +55,6 @@ function cuesOf(vtt: string) {
 /** Text as React writes it into HTML. */
 const asHtmlText = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
-
-/** Collects CSP violations from now on. */
-async function watchForViolations(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    Object.defineProperty(window, "__cspViolations", { value: seen });
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
-  });
-  return () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
-}
 
 test.describe("the reel's parts in the server HTML", () => {
   test.skip(({ isMobile }) => isMobile, "the HTML does not depend on the screen");

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { artists, reels } from "../../app/content/index";
 import { ladderFiles } from "../../app/lib/media";
 import { REEL_PAGES, SECTION_PAGES } from "../../scripts/pages.mjs";
+import { watchForViolations } from "./csp";
 import { waitForReelPlayer } from "./reel-player";
 
 /** A missing file, answered as the site's server answers one. */
@@ -72,25 +73,6 @@ test.describe("security headers", () => {
     }
   });
 });
-
-/** Collects CSP violations the page reports, from the DOM event and from the console. */
-async function watchForViolations(page: Page): Promise<() => Promise<string[]>> {
-  const fromConsole: string[] = [];
-  page.on("console", (message) => {
-    if (/content security policy/i.test(message.text())) fromConsole.push(message.text());
-  });
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    Object.defineProperty(window, "__cspViolations", { value: seen });
-    document.addEventListener("securitypolicyviolation", (event) => {
-      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} on ${location.pathname}`);
-    });
-  });
-  return async () => [
-    ...fromConsole,
-    ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)),
-  ];
-}
 
 test.describe("the CSP holds in the browser", () => {
   test("no page reports a violation, scrolled to the end and navigated through", async ({ page }) => {

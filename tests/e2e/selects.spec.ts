@@ -5,7 +5,7 @@ import { artists } from "../../app/content/index";
 import { previewImages } from "../../app/lib/media";
 import { MAX_SELECTS } from "../../app/lib/selects";
 import { SITE_URL } from "../site-url.mjs";
-import { waitForHydration } from "./hydration";
+import { holdScripts, waitForHydration } from "./hydration";
 
 /**
  * Selects (/selects?artists=…): the server's page of a list, building one with and without
@@ -186,12 +186,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("a press before the page's scripts have arrived adds the artist once they have", async ({ page }) => {
-    let releaseScripts = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-    await page.route("**/build/**/*.js", async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const releaseScripts = await holdScripts(page);
     await page.goto("/artists/photographers");
     const add = addButton(page, photo.name);
     await add.click();
@@ -203,12 +198,7 @@ test.describe("with JavaScript", () => {
 
   test("the header's count appears without moving anything", async ({ page }) => {
     await storeSelects(page, [film.id, photo.id, film2.id]);
-    let releaseScripts = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-    await page.route("**/build/**/*.js", async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const releaseScripts = await holdScripts(page);
     await page.goto("/artists/photographers");
     const before = await headerLink(page).boundingBox();
     releaseScripts();
