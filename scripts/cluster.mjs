@@ -17,7 +17,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { ensureVarnish } from "./ensure-varnish.mjs";
-import { clusterWorkDir } from "./server-process.mjs";
+import { answersHealthz, clusterWorkDir } from "./server-process.mjs";
 
 const ROOT = path.join(import.meta.dirname, "..");
 const VCL_DIR = path.join(ROOT, "deploy/varnish");
@@ -58,18 +58,8 @@ function backendsVcl(ports) {
   ].join("\n");
 }
 
-async function healthy(host, port) {
-  return fetch(`http://${host}:${port}/healthz`, { signal: AbortSignal.timeout(1_000) })
-    .then((response) => response.ok)
-    .catch(() => false);
-}
-
 async function waitUntilHealthy(child, host, port, what) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (await healthy(host, port)) return;
-    if (child.exitCode !== null || child.signalCode !== null) break;
-    await sleep(100);
-  }
+  if (await answersHealthz(child, `http://${host}:${port}`, 300)) return;
   throw new Error(
     `${what} did not start on port ${port}${what === "an instance" ? ": run `npm run build` first" : ""}`,
   );

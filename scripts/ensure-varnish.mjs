@@ -7,6 +7,8 @@
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 
+import { aptInstall, run } from "./apt.mjs";
+
 /** varnishd lives in /usr/sbin, which is not on an ordinary user's PATH. */
 export function findVarnishd() {
   if (existsSync("/usr/sbin/varnishd")) return "/usr/sbin/varnishd";
@@ -14,22 +16,12 @@ export function findVarnishd() {
   return found.status === 0 ? found.stdout.trim() : undefined;
 }
 
-function run(command, args) {
-  console.log(`$ ${command} ${args.join(" ")}`);
-  return spawnSync(command, args, { stdio: "inherit", timeout: 600_000 }).status === 0;
-}
-
 /** The path of varnishd, installing it first if need be; exits with a message when it cannot. */
 export function ensureVarnish() {
   const present = findVarnishd();
   if (present) return present;
 
-  const isRoot = process.getuid?.() === 0;
-  const hasApt = spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
-  if (isRoot && hasApt) {
-    console.log("Varnish is missing; installing Debian's varnish.");
-    run("apt-get", ["update", "-qq"]);
-    run("apt-get", ["install", "-y", "--no-install-recommends", "varnish"]);
+  if (aptInstall("varnish", "Varnish is missing; installing Debian's varnish.")) {
     if (spawnSync("sh", ["-c", "command -v systemctl"]).status === 0) {
       run("systemctl", ["disable", "--now", "varnish.service", "varnishncsa.service"]);
     }

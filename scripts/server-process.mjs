@@ -42,13 +42,27 @@ export function startStaticServer(dir, port, { media = false } = {}) {
  */
 async function waitUntilHealthy(child, port) {
   const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (await fetch(`${origin}/healthz`).then((r) => r.ok).catch(() => false)) return { child, origin };
-    if (child.exitCode !== null) break;
-    await sleep(100);
-  }
+  if (await answersHealthz(child, origin)) return { child, origin };
   child.kill();
   throw new Error(`the server did not start on ${origin}: run \`npm run build\` first`);
+}
+
+/**
+ * Whether `child` comes to answer `{origin}/healthz`: tried `attempts` times, 100 ms apart; false
+ * as soon as the process has exited.
+ * @param {import("node:child_process").ChildProcess} child
+ * @param {string} origin
+ */
+export async function answersHealthz(child, origin, attempts = 100) {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const ok = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(1_000) })
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) return true;
+    if (child.exitCode !== null || child.signalCode !== null) return false;
+    await sleep(100);
+  }
+  return false;
 }
 
 /**

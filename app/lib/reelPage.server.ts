@@ -1,7 +1,10 @@
 import type { Reel } from "~/content/types";
 
 import { findArtist, orNotFound, reelBySlug } from "./catalog";
-import { reelChapters, startTime } from "./reelParts";
+import { type ReelChapter, reelChapters, startTime } from "./reelParts";
+
+/** The reel's spots as chapters, each with its director. */
+export const chaptersOf = (reel: Reel): ReelChapter[] => reelChapters(reel, (id) => findArtist("film", id));
 
 /**
  * What a reel page's loader returns: the reel, its spots as chapters with their directors, and
@@ -9,7 +12,7 @@ import { reelChapters, startTime } from "./reelParts";
  */
 export function reelPageData(slug: Reel["slug"], request: Request) {
   const reel = orNotFound(reelBySlug(slug));
-  const chapters = reelChapters(reel, (id) => findArtist("film", id));
+  const chapters = chaptersOf(reel);
   const start = startTime(new URL(request.url).searchParams.get("t"), reel.duration);
   return { reel, chapters, start };
 }

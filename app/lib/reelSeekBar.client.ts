@@ -14,7 +14,7 @@
  * `<track kind="metadata">`, parsed by video.js's WebVTT parser (or Safari's own, where video.js
  * leaves text tracks to the browser, which loads it on the first hover).
  */
-import { chapterLabel, clockTime, type ReelChapter } from "./reelParts";
+import { chapterIndexAt, chapterLabel, clockTime, type ReelChapter } from "./reelParts";
 import type { Player } from "./videojs.client";
 
 /** The control bar's progress control and its seek bar (the slider), if the player has them. */
@@ -133,7 +133,7 @@ export function addSeekThumbnails(player: Player, index: string, chapters: reado
       frame.style.backgroundPosition = `-${thumbnail.x}px -${thumbnail.y}px`;
     }
     frame.hidden = !thumbnail;
-    const chapter = [...chapters].reverse().find((candidate) => candidate.start <= seconds);
+    const chapter = chapters[chapterIndexAt(chapters, seconds)];
     title.textContent = chapter ? `${clockTime(seconds)} · ${chapter.title}` : clockTime(seconds);
     preview.classList.add("is-shown");
     // Centred on the pointer, kept within the control.

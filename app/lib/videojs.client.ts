@@ -6,6 +6,8 @@ import type videojs from "video.js";
 
 import type { ReelSource } from "~/content/types";
 
+import { masterVariants } from "./hls";
+
 type VideoJs = typeof videojs;
 export type Player = ReturnType<VideoJs>;
 
@@ -31,11 +33,6 @@ export async function loadVideoJs(video: HTMLVideoElement, master: string): Prom
   return module.default;
 }
 
-/** The media playlists a master playlist names (the line after each #EXT-X-STREAM-INF), as URLs. */
-export function renditionPlaylists(master: string, masterUrl: string): string[] {
-  const lines = master.split("\n").map((line) => line.trim());
-  return lines.flatMap((line, i) => (lines[i - 1]?.startsWith("#EXT-X-STREAM-INF:") && line ? [new URL(line, masterUrl).href] : []));
-}
 
 /**
  * Whether one of the renditions the master playlist names cannot be fetched. The playlists are
@@ -46,7 +43,7 @@ async function missesARendition(master: string): Promise<boolean> {
   try {
     const response = await fetch(master);
     if (!response.ok) return false;
-    const playlists = renditionPlaylists(await response.text(), response.url);
+    const playlists = masterVariants(await response.text()).map((variant) => new URL(variant.uri, response.url).href);
     const fetched = await Promise.all(playlists.map((url) => fetch(url).then((playlist) => playlist.ok)));
     return fetched.includes(false);
   } catch {

@@ -5,9 +5,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { REEL_SLUGS, type Reel } from "~/content/types";
-import { findArtist, reelBySlug } from "~/lib/catalog";
+import { reelBySlug } from "~/lib/catalog";
 import { DOCUMENT_CACHE_CONTROL, ERROR_CACHE_CONTROL, matchesIfNoneMatch, strongETag } from "~/lib/http.server";
-import { chaptersVtt, reelChapters } from "~/lib/reelParts";
+import { chaptersOf } from "~/lib/reelPage.server";
+import { chaptersVtt } from "~/lib/reelParts";
 
 const isReelSlug = (slug: string | undefined): slug is Reel["slug"] => REEL_SLUGS.some((reel) => reel === slug);
 
@@ -19,7 +20,7 @@ export function loader({ params, request }: LoaderFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": ERROR_CACHE_CONTROL },
     });
   }
-  const body = chaptersVtt(reelChapters(reel, (id) => findArtist("film", id)));
+  const body = chaptersVtt(chaptersOf(reel));
   const etag = strongETag(body);
   const headers = { "Content-Type": "text/vtt; charset=utf-8", "Cache-Control": DOCUMENT_CACHE_CONTROL, ETag: etag };
   if (matchesIfNoneMatch(request, etag)) return new Response(null, { status: 304, headers });

@@ -14,6 +14,7 @@ import path from "node:path";
 
 import sharp from "sharp";
 
+import { masterVariants } from "../../app/lib/hls";
 import { MEDIA_SIZES } from "../../app/lib/media";
 import { BITEXACT, ffmpeg, ffprobe, H264, splitFrames } from "./ffmpeg";
 import { seamlessLoop } from "./graphs";
@@ -274,13 +275,11 @@ export function mediaSegments(playlist: string): { duration: number; uri: string
  * BANDWIDTH is the -maxrate plus 10%) and lists the variants in encoding order.
  */
 export async function rewriteMaster(dir: string, master: string): Promise<void> {
-  const written = await readFile(path.join(dir, master), "utf8");
-  const lines = written.split("\n");
   const codecs = new Map<string, string>();
-  lines.forEach((line, i) => {
-    const found = /CODECS="([^"]+)"/.exec(line);
-    if (line.startsWith("#EXT-X-STREAM-INF:") && found) codecs.set(lines[i + 1].split("/")[0], found[1]);
-  });
+  for (const variant of masterVariants(await readFile(path.join(dir, master), "utf8"))) {
+    const found = /CODECS="([^"]+)"/.exec(variant.attributes);
+    if (found) codecs.set(variant.uri.split("/")[0], found[1]);
+  }
   const variants: Variant[] = [];
   for (const name of HLS_MASTER_ORDER) {
     const rung = HLS_LADDER.find((candidate) => candidate.name === name);

@@ -1,50 +1,12 @@
-import net from "node:net";
-
 import { expect, test } from "@playwright/test";
+
+import { type RawResponse, rawRequest, sendRaw } from "./raw-http";
 
 /**
  * Hostile and malformed requests, sent byte for byte over a raw loopback socket (an HTTP client
  * would normalise or refuse most of them). Whatever arrives, the answer is never a 5xx, a stack
  * trace, a file from outside public/, an injected header or a redirect off the site.
  */
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string[]>;
-  body: string;
-}
-
-function send(port: number, request: string): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
-    const chunks: Buffer[] = [];
-    socket.setTimeout(5_000, () => socket.destroy(new Error(`no answer to ${JSON.stringify(request.slice(0, 80))}`)));
-    socket.on("data", (chunk) => chunks.push(chunk));
-    socket.on("error", reject);
-    socket.on("close", () => {
-      const text = Buffer.concat(chunks).toString("latin1");
-      const [head, ...body] = text.split("\r\n\r\n");
-      const [statusLine, ...headerLines] = head.split("\r\n");
-      const headers: Record<string, string[]> = {};
-      for (const line of headerLines) {
-        const name = line.slice(0, line.indexOf(":")).toLowerCase();
-        (headers[name] ??= []).push(line.slice(line.indexOf(":") + 1).trim());
-      }
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: body.join("\r\n\r\n") });
-    });
-    // Not end(): a half-closed socket may be dropped before the answer is written.
-    socket.write(request);
-  });
-}
-
-/** A raw HTTP/1.1 request; `headers` may replace the Host. */
-const request = (target: string, { method = "GET", headers = {} as Record<string, string> } = {}) =>
-  [
-    `${method} ${target} HTTP/1.1`,
-    ...Object.entries({ Host: "127.0.0.1", Connection: "close", ...headers }).map(([k, v]) => `${k}: ${v}`),
-  ]
-    .join("\r\n")
-    .concat("\r\n\r\n");
 
 const TRAVERSALS = [
   "/../../../../etc/passwd",
@@ -124,37 +86,37 @@ test.describe("hostile requests", () => {
     for (const target of HOSTILE_TARGETS) {
       for (const method of ["GET", "HEAD"]) {
         for (const headers of FORGED_HOSTS.slice(0, 2)) {
-          cases.push([`${method} ${target.slice(0, 60)} ${JSON.stringify(headers)}`, request(target, { method, headers })]);
+          cases.push([`${method} ${target.slice(0, 60)} ${JSON.stringify(headers)}`, rawRequest(target, { method, headers })]);
         }
       }
     }
     for (const target of PAGES_THAT_REDIRECT_OR_NAME_THE_SITE) {
       for (const headers of FORGED_HOSTS) {
-        cases.push([`forged host ${target}`, request(target, { headers: { ...headers, Host: "evil.example" } })]);
+        cases.push([`forged host ${target}`, rawRequest(target, { headers: { ...headers, Host: "evil.example" } })]);
       }
     }
     for (const target of ["/contact", "/artists/film/mira-castell", "/images/og/site.jpg", "/nowhere", "/healthz"]) {
-      for (const method of METHODS) cases.push([`${method} ${target}`, request(target, { method })]);
+      for (const method of METHODS) cases.push([`${method} ${target}`, rawRequest(target, { method })]);
     }
     // Raw control characters and garbage the HTTP parser itself must refuse.
     cases.push(
       ["raw CRLF in the path", "GET /contact\r\nX-Injected: 1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"],
       ["raw NUL in the path", "GET /contact\0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"],
-      ["unknown method", request("/contact", { method: "BREW" })],
+      ["unknown method", rawRequest("/contact", { method: "BREW" })],
       ["not HTTP at all", "\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n"],
-      ["header injection in Host", request("/Contact", { headers: { Host: "127.0.0.1\r\nX-Injected: 1" } })],
-      ["forged host: malformed", request("/contact", { headers: { Host: "exa mple" } })],
-      ["forged host: unclosed IPv6", request("/Contact", { headers: { Host: "[::1" } })],
-      ["forged host: malformed X-Forwarded-Host", request("/", { headers: { "X-Forwarded-Host": "a b/evil.example" } })],
+      ["header injection in Host", rawRequest("/Contact", { headers: { Host: "127.0.0.1\r\nX-Injected: 1" } })],
+      ["forged host: malformed", rawRequest("/contact", { headers: { Host: "exa mple" } })],
+      ["forged host: unclosed IPv6", rawRequest("/Contact", { headers: { Host: "[::1" } })],
+      ["forged host: malformed X-Forwarded-Host", rawRequest("/", { headers: { "X-Forwarded-Host": "a b/evil.example" } })],
       ["no Host at all", "GET /contact HTTP/1.1\r\nConnection: close\r\n\r\n"],
-      ["forged host: absolute-form target", request("http://evil.example/Contact")],
-      ["asterisk-form target", request("*")],
+      ["forged host: absolute-form target", rawRequest("http://evil.example/Contact")],
+      ["asterisk-form target", rawRequest("*")],
     );
     expect(cases.length).toBeGreaterThan(200);
 
     const statuses = new Map<number, number>();
     for (const [label, raw] of cases) {
-      const response = await send(port, raw);
+      const response = await sendRaw(port, raw);
       expectHarmless(response, label);
       // A forged Host never leaks into a link, a redirect or an absolute URL.
       if (label.startsWith("forged host")) {
@@ -176,7 +138,7 @@ test.describe("hostile requests", () => {
   });
 
   test("a malformed URL gets a plain 400 without a stack trace", async ({ baseURL }) => {
-    const response = await send(Number(new URL(baseURL!).port), request("/%E0%A4%A"));
+    const response = await sendRaw(Number(new URL(baseURL!).port), rawRequest("/%E0%A4%A"));
     expect(response.status).toBe(400);
     expect(response.headers["content-type"]?.[0]).toContain("text/plain");
     expect(response.body).toContain("400 Bad Request");

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { reels } from "../../app/content/index";
+import { masterVariants } from "../../app/lib/hls";
 import { videoPoster } from "../../app/lib/media";
 import { reelPlayer, waitForReelPlayer } from "./reel-player";
 
@@ -29,13 +30,11 @@ const playhead = (page: Page) => page.locator("main video").evaluate((video: HTM
 
 /** The renditions a master playlist lists: each one's frame height and its playlist's path. */
 function renditions(masterText: string, masterPath: string) {
-  const lines = masterText.split("\n").map((line) => line.trim());
-  return lines.flatMap((line, i) => {
-    if (!line.startsWith("#EXT-X-STREAM-INF:")) return [];
-    const height = Number(/RESOLUTION=\d+x(\d+)/.exec(line)?.[1]);
-    const codecs = /CODECS="([^"]+)"/.exec(line)?.[1];
-    return [{ height, codecs, playlist: new URL(lines[i + 1], `http://site${masterPath}`).pathname }];
-  });
+  return masterVariants(masterText).map(({ attributes, uri }) => ({
+    height: Number(/RESOLUTION=\d+x(\d+)/.exec(attributes)?.[1]),
+    codecs: /CODECS="([^"]+)"/.exec(attributes)?.[1],
+    playlist: new URL(uri, `http://site${masterPath}`).pathname,
+  }));
 }
 
 test.describe("the reel player", () => {
