@@ -6,7 +6,6 @@ export default {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
-    v3_singleFetch: true,
     v3_lazyRouteDiscovery: true,
   },
 };

@@ -1,9 +1,6 @@
-import { PassThrough } from "node:stream";
-import { text } from "node:stream/consumers";
-
 import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 
 import {
   contentSecurityPolicy,
@@ -11,56 +8,27 @@ import {
   matchesIfNoneMatch,
   strongETag,
 } from "~/lib/http.server";
-import { deferHydration, skipNeedlessScrollRead } from "~/lib/hydration.server";
 import { MEDIA_ORIGIN } from "~/lib/mediaOrigin.server";
 
-const ABORT_DELAY_MS = 5_000;
-
 /**
- * Renders the whole document before sending it. The content is static data, so there is nothing
- * to stream while waiting, and the finished HTML is what the CSP hashes its inline scripts from and
- * the ETag is computed over. Crawlers and people get the same complete page, so a CDN may share it.
- * Its scripts wait for the first screen to paint, and a first visit skips a needless storage read
- * (see hydration.server.ts).
+ * Renders the whole document before sending it, with `renderToString`. The content is static data
+ * and no route defers any, so there is nothing to stream while waiting, and the finished HTML is
+ * what the CSP hashes its inline scripts from and the ETag is computed over. Crawlers and people
+ * get the same complete page, so a CDN may share it. Its scripts wait for the first screen to paint
+ * (see app/components/DeferredScripts.tsx).
+ *
+ * Not `renderToPipeableStream`: React 18.3's stream writes stray NUL bytes where a multi-byte
+ * character meets the end of its 2 KiB buffer (facebook/react#31134), and a page with one is not
+ * valid HTML. A rendering error propagates, and Remix renders the root ErrorBoundary instead.
  */
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  const rendered = await new Promise<string>((resolve, reject) => {
-    let shellRendered = false;
-    // Cleared once rendering ends, so a finished page is not held in memory until the delay passes.
-    let abortTimer: NodeJS.Timeout | undefined;
-    const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
-      {
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          clearTimeout(abortTimer);
-          const body = new PassThrough();
-          pipe(body);
-          resolve(text(body));
-        },
-        onShellError(error: unknown) {
-          clearTimeout(abortTimer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors before the shell reject above and are logged by Remix; log the later ones here.
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    abortTimer = setTimeout(abort, ABORT_DELAY_MS);
-  });
-
+  const html = "<!DOCTYPE html>" + renderToString(<RemixServer context={remixContext} url={request.url} />);
   const development = process.env.NODE_ENV === "development";
-  const html = development ? rendered : skipNeedlessScrollRead(deferHydration(rendered));
   const etag = strongETag(html);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set(

@@ -7,13 +7,13 @@ import {
   LiveReload,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import { DeferredScripts } from "~/components/DeferredScripts";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { MediaOriginContext } from "~/components/useMediaUrl";
@@ -89,7 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         {data && <SiteFooter agencyName={data.agencyName} year={data.copyrightYear} />}
         <ScrollRestoration />
-        <Scripts />
+        <DeferredScripts />
         <LiveReload />
       </body>
     </html>

@@ -40,7 +40,7 @@ test.describe("first-load budgets on a phone", () => {
       expect(jsBytes).toBeGreaterThan(0);
       expect(jsBytes, `${(jsBytes / 1024).toFixed(1)} KiB of JS`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
       expect([...origins]).toEqual([new URL(baseURL!).origin]);
-      // Hydration waits for the page's load event (app/lib/hydration.server.ts): the scripts never
+      // Hydration waits for the page's load event (app/components/DeferredScripts.tsx): the scripts never
       // share the connection with the first screen's images.
       const { loadEnd, scriptStarts } = await page.evaluate(() => ({
         loadEnd: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd,

@@ -89,12 +89,3 @@ test("back to a page left by a client-side navigation scrolls to where the visit
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Artists — Film & Content");
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
-
-test("a first visit's scroll script keys the history entry without reading sessionStorage", async ({ request }) => {
-  const html = await (await request.get("/contact")).text();
-  const script = html.match(/<script>(\(\(STORAGE_KEY[\s\S]*?)<\/script>/)?.[1] ?? "";
-  const newKey = script.indexOf("window.history.replaceState");
-  const read = script.indexOf("sessionStorage.getItem");
-  expect(newKey).toBeGreaterThan(-1);
-  expect(script.slice(newKey, read)).toMatch(/return;\s*}\s*try \{/);
-});
