@@ -22,13 +22,15 @@ export interface AppOptions {
   /** Called per request, so `npm run dev` can swap in each new build. */
   render: () => Render;
   pageCache: PageCache;
+  /** Where the request log goes: standard output unless a test silences it. */
+  requestLog?: NodeJS.WritableStream;
 }
 
-export async function createApp({ root, build, render, pageCache }: AppOptions) {
+export async function createApp({ root, build, render, pageCache, requestLog = process.stdout }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   // Health checks (a load balancer's or Varnish's probes, every second) would drown the requests.
-  app.use(morgan("tiny", { skip: (req) => req.path === "/healthz" }));
+  app.use(morgan("tiny", { skip: (req) => req.path === "/healthz", stream: requestLog }));
   app.use(readOnly);
   app.use(compression());
   app.use(await staticFiles(root, build));
