@@ -12,21 +12,29 @@ import { pageHeaders, plainTextErrors, readOnly, toFetchRequest } from "./http-p
 import { type PageCache, pageCacheKey } from "./page-cache";
 import { staticFiles } from "./static-files";
 
-/** Renders a request with the app: Remix's request handler for the current build. */
+/** Renders a request with the app: Remix's request handler for a build. */
 export type Render = (request: Request) => Promise<Response>;
+
+/** A build's renderer and the page cache of what it rendered: swapped together when the build changes. */
+export interface Serving {
+  render: Render;
+  pageCache: PageCache;
+}
 
 export interface AppOptions {
   /** The project's directory, holding public/. */
   root: string;
   build: Pick<ServerBuild, "assetsBuildDirectory" | "publicPath">;
-  /** Called per request, so `npm run dev` can swap in each new build. */
-  render: () => Render;
-  pageCache: PageCache;
+  /**
+   * Called once per request, so `npm run dev` can swap in each new build; a render still in flight
+   * then fills the old build's cache, never the new one's.
+   */
+  serving: () => Serving;
   /** Where the request log goes: standard output unless a test silences it. */
   requestLog?: NodeJS.WritableStream;
 }
 
-export async function createApp({ root, build, render, pageCache, requestLog = process.stdout }: AppOptions) {
+export async function createApp({ root, build, serving, requestLog = process.stdout }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   // Health checks (a load balancer's or Varnish's probes, every second) would drown the requests.
@@ -35,7 +43,7 @@ export async function createApp({ root, build, render, pageCache, requestLog = p
   app.use(compression());
   app.use(await staticFiles(root, build));
   app.use(pageHeaders);
-  app.all("*", renderPage(render, pageCache));
+  app.all("*", renderPage(serving));
   app.use(plainTextErrors);
   return app;
 }
@@ -44,9 +52,10 @@ export async function createApp({ root, build, render, pageCache, requestLog = p
  * Answers from the page cache, or renders and keeps what may be kept. `X-Page-Cache` says which
  * (`hit`: replayed; `miss`: rendered), so the cache can be watched from outside.
  */
-function renderPage(render: () => Render, pageCache: PageCache): RequestHandler {
+function renderPage(serving: () => Serving): RequestHandler {
   return async (req, res, next) => {
     try {
+      const { render, pageCache } = serving();
       const key = pageCacheKey(req.method, req.originalUrl);
       const cached = key && pageCache.get(key);
       if (cached) {
@@ -54,7 +63,7 @@ function renderPage(render: () => Render, pageCache: PageCache): RequestHandler 
         res.status(cached.status).set(cached.headers).set("X-Page-Cache", "hit").send(cached.body);
         return;
       }
-      const response = await render()(toFetchRequest(req, res));
+      const response = await render(toFetchRequest(req, res));
       res.status(response.status);
       for (const [name, value] of response.headers) res.append(name, value);
       res.set("X-Page-Cache", "miss");

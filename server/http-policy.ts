@@ -15,7 +15,12 @@
 import http from "node:http";
 import type { Duplex } from "node:stream";
 
-import type { ErrorRequestHandler, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type {
+  ErrorRequestHandler,
+  Request as ExpressRequest,
+  RequestHandler,
+  Response as ExpressResponse,
+} from "express";
 
 import { SERVER_ERROR_CACHE_CONTROL } from "../app/lib/http.server";
 

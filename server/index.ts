@@ -1,7 +1,7 @@
 /**
  * The site's server. `npm start` runs it in production, bundled by `npm run build` into
  * build/server.js; `npm run dev` runs this source under `remix dev --manual` (through tsx), which
- * rebuilds the app on every edit: the server then loads the new build, empties the page cache and
+ * rebuilds the app on every edit: the server then loads the new build with an empty page cache and
  * tells `remix dev` it is ready, so the open page reloads. Both serve the same way:
  *
  * - the HTTP policy (http-policy.ts): security headers, 405s, a fixed request origin, plain-text
@@ -20,7 +20,7 @@ import { pathToFileURL } from "node:url";
 
 import { broadcastDevReady, createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 
-import { createApp, type Render } from "./app";
+import { createApp, type Serving } from "./app";
 import { refuseConnect } from "./http-policy";
 import { PageCache } from "./page-cache";
 
@@ -43,10 +43,14 @@ async function importBuild(): Promise<ServerBuild> {
   return import(`${pathToFileURL(BUILD_PATH).href}?t=${mtimeMs}`);
 }
 
+/** Remix's request handler for `build`, with a page cache of its own. */
+function servingOf(build: ServerBuild): Serving {
+  return { render: createRequestHandler(build, process.env.NODE_ENV), pageCache: new PageCache(PAGE_CACHE_SIZE) };
+}
+
 let build = await importBuild();
-let render: Render = createRequestHandler(build, process.env.NODE_ENV);
-const pageCache = new PageCache(PAGE_CACHE_SIZE);
-const app = await createApp({ root: ROOT, build, render: () => render, pageCache });
+let serving = servingOf(build);
+const app = await createApp({ root: ROOT, build, serving: () => serving });
 
 const server = http.createServer(app).listen({ port: PORT, host: HOST }, () => {
   console.log(`Listening on http://${HOST ?? "localhost"}:${PORT}`);
@@ -58,10 +62,14 @@ if (DEVELOPMENT) {
   // chokidar comes with @remix-run/dev, a dev dependency: imported here only, so production never needs it.
   const { watch } = await import("chokidar");
   const reload = async () => {
-    build = await importBuild();
-    render = createRequestHandler(build, process.env.NODE_ENV);
-    pageCache.clear();
-    await broadcastDevReady(build);
+    try {
+      build = await importBuild();
+      serving = servingOf(build);
+      await broadcastDevReady(build);
+    } catch (error) {
+      // The last good build keeps serving; the next save tries again.
+      console.error("could not load the new build:", error);
+    }
   };
   // `remix dev` writes build/version.txt last, once the whole build is on disk.
   watch(path.join(ROOT, "build/version.txt"), { ignoreInitial: true }).on("add", reload).on("change", reload);

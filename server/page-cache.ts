@@ -1,7 +1,7 @@
 /**
  * The page cache. A page is the same bytes for a given URL and build, so the last few hundred
  * publicly cacheable 200 answers are kept in memory and replayed like static files, without
- * rendering. A cache is emptied when the build changes (`npm run dev` reloads it on every edit).
+ * rendering. Each build has a cache of its own (`npm run dev` loads a new build on every edit).
  */
 import { LRUCache } from "lru-cache";
 
@@ -53,9 +53,5 @@ export class PageCache {
     };
     this.#pages.set(key, page);
     return page;
-  }
-
-  clear(): void {
-    this.#pages?.clear();
   }
 }

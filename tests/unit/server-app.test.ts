@@ -24,14 +24,18 @@ const render: Render = async (request) => {
   const url = new URL(request.url);
   rendered.push(url.pathname + url.search);
   const html = { "Content-Type": "text/html", "Cache-Control": "public, max-age=60, s-maxage=600" };
-  if (url.pathname === "/broken") return new Response("render failed", { status: 500, headers: { "Cache-Control": "no-store" } });
+  if (url.pathname === "/broken")
+    return new Response("render failed", { status: 500, headers: { "Cache-Control": "no-store" } });
   if (url.pathname === "/throws") throw new Error("secret stack detail");
-  if (url.pathname === "/missing") return new Response("not here", { status: 404, headers: { ...html, "Cache-Control": "public, max-age=60" } });
+  if (url.pathname === "/missing")
+    return new Response("not here", { status: 404, headers: { ...html, "Cache-Control": "public, max-age=60" } });
   if (url.pathname.endsWith(".data") || url.searchParams.has("_data")) {
     return new Response('{"data":true}', { headers: { ...html, "Content-Type": "application/json" } });
   }
   return new Response(`<html>${url.pathname}${url.search}</html>`, { headers: html });
 };
+
+const serving = { render, pageCache: new PageCache(200) };
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "server-app-"));
@@ -39,8 +43,7 @@ beforeAll(async () => {
   const app = await createApp({
     root,
     build: { assetsBuildDirectory: "public/build", publicPath: "/build/" },
-    render: () => render,
-    pageCache: new PageCache(200),
+    serving: () => serving,
     requestLog: new Writable({ write: (_chunk, _encoding, done) => done() }),
   });
   server = app.listen(0, "127.0.0.1");
