@@ -2,8 +2,7 @@
  * The Express app: the HTTP policy (http-policy.ts), compression, static files (static-files.ts),
  * then every other request rendered by Remix through the page cache (page-cache.ts).
  */
-import type { ServerBuild } from "@remix-run/node";
-import { writeReadableStreamToWritable } from "@remix-run/node";
+import { type ServerBuild, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import morgan from "morgan";

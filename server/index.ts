@@ -59,7 +59,7 @@ const server = http.createServer(app).listen({ port: PORT, host: HOST }, () => {
 server.on("connect", refuseConnect);
 
 if (DEVELOPMENT) {
-  // chokidar comes with @remix-run/dev, a dev dependency: imported here only, so production never needs it.
+  // chokidar, as in Remix's manual-mode guide, is a dev dependency: imported here only, so production never needs it.
   const { watch } = await import("chokidar");
   const reload = async () => {
     try {
