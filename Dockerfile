@@ -24,10 +24,10 @@ WORKDIR /app
 COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
-COPY package.json server.mjs ./
+COPY package.json ./
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node runs as PID 1 and handles SIGTERM itself: it finishes requests in flight, then exits 0.
-CMD ["node", "server.mjs"]
+CMD ["node", "build/server.js"]

@@ -46,7 +46,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node server.mjs",
+    command: "node build/server.js",
     url: `http://127.0.0.1:${PORT}/artists/directors`,
     env: { PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production", SITE_URL },
     reuseExistingServer: !process.env.CI,

@@ -1,7 +1,7 @@
 /**
  * `npm run start:cluster` (after `npm run build`): the site as it runs at scale, in the foreground.
  * Varnish (deploy/varnish/default.vcl) listens on PORT (default 8080) in front of two instances of
- * `node server.mjs` on 127.0.0.1 at PORT+1 and PORT+2. Ctrl-C or SIGTERM stops every process
+ * `node build/server.js` on 127.0.0.1 at PORT+1 and PORT+2. Ctrl-C or SIGTERM stops every process
  * within 10 s: each gets SIGTERM (the instances finish their requests in flight), and whatever is
  * still running after 9 s is killed.
  *
@@ -17,7 +17,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { ensureVarnish } from "./ensure-varnish.mjs";
-import { answersHealthz, clusterWorkDir } from "./server-process.mjs";
+import { answersHealthz, clusterWorkDir, SERVER_ENTRY } from "./server-process.mjs";
 
 const ROOT = path.join(import.meta.dirname, "..");
 const VCL_DIR = path.join(ROOT, "deploy/varnish");
@@ -109,7 +109,7 @@ for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.once(signal, () =>
 async function start() {
   const instances = INSTANCE_PORTS.map((port) => ({
     port,
-    child: startChild(process.execPath, ["server.mjs"], { PORT: String(port), HOST: "127.0.0.1" }),
+    child: startChild(process.execPath, [SERVER_ENTRY], { PORT: String(port), HOST: "127.0.0.1" }),
   }));
   await Promise.all(instances.map(({ child, port }) => waitUntilHealthy(child, "127.0.0.1", port, "an instance")));
   // Stopped while the instances were starting: Varnish must not start after the others were signalled.

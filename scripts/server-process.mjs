@@ -1,5 +1,5 @@
 /**
- * Starts the built production server (`node server.mjs`) as a child process on a loopback port,
+ * Starts the built production server (`node build/server.js`) as a child process on a loopback port,
  * for the benchmark and for the tests that must own their server (load, shutdown). Run
  * `npm run build` first.
  */
@@ -9,13 +9,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
+/** The production server, bundled from server/ by `npm run build`. */
+export const SERVER_ENTRY = "build/server.js";
+
 /**
  * @param {number} port
  * @param {{ env?: Record<string, string>, stdio?: import("node:child_process").StdioOptions }} [options]
  */
 export async function startServer(port, { env = {}, stdio = "ignore" } = {}) {
   return waitUntilHealthy(
-    spawn(process.execPath, ["server.mjs"], {
+    spawn(process.execPath, [SERVER_ENTRY], {
       env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...env },
       stdio,
     }),

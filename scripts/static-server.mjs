@@ -1,5 +1,5 @@
 /**
- * One folder served by express.static behind the same compression middleware as server.mjs, in a
+ * One folder served by express.static behind the same compression middleware as the server, in a
  * process of its own: the benchmark's baseline, and with `--media` a stand-in for the object storage
  * or CDN that MEDIA_ORIGIN names (the cluster's tests serve public/ with it). Ranges are served
  * either way. Usage: node static-server.mjs <dir> <port> [--media]

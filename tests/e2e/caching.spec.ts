@@ -86,6 +86,29 @@ test.describe("HTTP caching", () => {
     expect(largest.brotli).toBeLessThan(largest.gzip * 0.9);
   });
 
+  test("1,000 junk query strings leave /artists/directors in the page cache", async ({ request }) => {
+    test.setTimeout(60_000);
+    await request.get("/artists/directors");
+    expect((await request.get("/artists/directors")).headers()["x-page-cache"]).toBe("hit");
+    for (let n = 0; n < 1_000; n++) {
+      const junk = await request.get(`/contact?junk=${n}`);
+      expect(junk.status()).toBe(200);
+      expect(junk.headers()["x-page-cache"]).toBe("miss");
+    }
+    expect((await request.get("/artists/directors")).headers()["x-page-cache"]).toBe("hit");
+  });
+
+  test("a missing page is cached a minute at most, and never by the page cache", async ({ request }) => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const response = await request.get("/artists/film/nobody-by-this-name");
+      expect(response.status()).toBe(404);
+      const cacheControl = response.headers()["cache-control"];
+      expect(seconds(cacheControl, "max-age")).toBe(60);
+      expect(cacheControl).not.toContain("s-maxage");
+      expect(response.headers()["x-page-cache"]).toBe("miss");
+    }
+  });
+
   test("pages are compressed on the wire", async ({ request }) => {
     const response = await request.get("/artists/directors", { headers: { "Accept-Encoding": "gzip, br" } });
     expect(response.headers()["content-encoding"]).toMatch(/gzip|br/);

@@ -9,8 +9,9 @@ import { expect, test } from "@playwright/test";
 import { contact } from "../../app/content/index";
 
 const ROOT = path.join(import.meta.dirname, "../..");
-const APP_PORT = 3240;
-const DEV_PORT = 3241;
+/** The app on DEV_RELOAD_PORT (default 3240), `remix dev`'s own server on the port after it. */
+const APP_PORT = Number(process.env.DEV_RELOAD_PORT ?? 3240);
+const DEV_PORT = APP_PORT + 1;
 
 /**
  * `npm run dev` in a scratch copy of the project, so its development build never replaces the
@@ -19,7 +20,7 @@ const DEV_PORT = 3241;
  */
 async function scratchProject(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), "dev-reload-"));
-  for (const file of ["app", "package.json", "remix.config.js", "remix.env.d.ts", "tailwind.config.ts", "tsconfig.json"]) {
+  for (const file of ["app", "server", "package.json", "remix.config.js", "remix.env.d.ts", "tailwind.config.ts", "tsconfig.json"]) {
     await cp(path.join(ROOT, file), path.join(dir, file), { recursive: true });
   }
   await symlink(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
@@ -42,34 +43,57 @@ async function waitForPage(url: string, child: ChildProcess): Promise<void> {
 
 test.describe("npm run dev", () => {
   test.skip(({ isMobile }) => isMobile, "the dev server does not depend on the screen");
+  // One `npm run dev` for the tests below, in order: the last one edits the project.
+  test.describe.configure({ mode: "serial" });
 
-  test("an edit to a content file shows in the open page by itself", async ({ page }) => {
-    test.setTimeout(150_000);
-    const dir = await scratchProject();
-    // Its own process group, so remix-serve, which `remix dev` starts, is stopped with it.
-    const child = spawn("npm", ["run", "dev", "--", "--port", String(DEV_PORT)], {
+  let dir: string;
+  let child: ChildProcess;
+  const url = `http://localhost:${APP_PORT}/contact`;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    dir = await scratchProject();
+    // Its own process group, so the server that `remix dev` starts is stopped with it.
+    child = spawn("npm", ["run", "dev", "--", "--port", String(DEV_PORT)], {
       cwd: dir,
       detached: true,
       env: { ...process.env, PORT: String(APP_PORT) },
       stdio: "ignore",
     });
-    try {
-      const url = `http://localhost:${APP_PORT}/contact`;
-      await waitForPage(url, child);
-      const liveReload = page.waitForEvent("websocket", (socket) => socket.url().includes(`:${DEV_PORT}/`));
-      await page.goto(url);
-      await liveReload;
-      await expect(page.getByRole("link", { name: contact.email })).toBeVisible();
+    await waitForPage(url, child);
+  });
 
-      const file = path.join(dir, "app/content/contact.ts");
-      const edited = "bookings@calloway-artists.example";
-      await writeFile(file, (await readFile(file, "utf8")).replace(contact.email, edited));
+  test.afterAll(async () => {
+    if (child?.pid) process.kill(-child.pid, "SIGKILL");
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
 
-      await expect(page.getByRole("link", { name: edited })).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByRole("link", { name: contact.email })).toHaveCount(0);
-    } finally {
-      if (child.pid) process.kill(-child.pid, "SIGKILL");
-      await rm(dir, { recursive: true, force: true });
-    }
+  test("serves through the production server: its CSP, hardening headers and 405s", async ({ request }) => {
+    const page = await request.get(url);
+    const csp = page.headers()["content-security-policy"] ?? "";
+    expect(csp).toContain("default-src 'none'");
+    // Development's policy: `remix dev` reloads the page over a WebSocket.
+    expect(csp).toMatch(/connect-src [^;]*ws:/);
+    expect(page.headers()["x-frame-options"]).toBe("DENY");
+    expect(page.headers()["x-page-cache"]).toMatch(/^(hit|miss)$/);
+
+    const post = await request.post(url);
+    expect(post.status()).toBe(405);
+    expect(post.headers().allow).toBe("GET, HEAD");
+  });
+
+  test("an edit to a content file shows in the open page by itself", async ({ page }) => {
+    test.setTimeout(60_000);
+    const liveReload = page.waitForEvent("websocket", (socket) => socket.url().includes(`:${DEV_PORT}/`));
+    await page.goto(url);
+    await liveReload;
+    await expect(page.getByRole("link", { name: contact.email })).toBeVisible();
+
+    const file = path.join(dir, "app/content/contact.ts");
+    const edited = "bookings@calloway-artists.example";
+    await writeFile(file, (await readFile(file, "utf8")).replace(contact.email, edited));
+
+    await expect(page.getByRole("link", { name: edited })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("link", { name: contact.email })).toHaveCount(0);
   });
 });

@@ -12,6 +12,8 @@ import { startServer } from "../../scripts/server-process.mjs";
  * The load and shutdown tests start servers of their own on other loopback ports, so they can
  * load one without slowing the shared test server and stop one with SIGTERM.
  */
+/** 21 and 22 above the shared server's port (E2E_PORT, default 3210), so side-by-side checkouts never clash. */
+const [LOAD_PORT, SHUTDOWN_PORT] = [21, 22].map((offset) => Number(process.env.E2E_PORT ?? 3210) + offset);
 test.describe("reliability", () => {
   test.skip(({ isMobile }) => isMobile, "the server's behaviour does not depend on the screen");
 
@@ -26,7 +28,7 @@ test.describe("reliability", () => {
 
   test("64 concurrent connections over a mix of pages: zero errors, zero non-2xx", async () => {
     test.setTimeout(60_000);
-    const { child, origin } = await startServer(3231);
+    const { child, origin } = await startServer(LOAD_PORT);
     try {
       const paths = [...SECTION_PAGES, artists.film[0].url, artists.photographers[0].url, "/sitemap.xml", "/healthz"];
       const result = await autocannon({
@@ -49,7 +51,7 @@ test.describe("reliability", () => {
 
   test("SIGTERM lets requests in flight finish, then the process exits 0 within 10 s", async () => {
     test.setTimeout(30_000);
-    const { child, origin } = await startServer(3232);
+    const { child, origin } = await startServer(SHUTDOWN_PORT);
     const exited = once(child, "exit");
     const agent = new http.Agent({ keepAlive: true });
 

@@ -1,0 +1,90 @@
+/**
+ * The site's server. `npm start` runs it in production, bundled by `npm run build` into
+ * build/server.js; `npm run dev` runs this source under `remix dev --manual` (through tsx), which
+ * rebuilds the app on every edit: the server then loads the new build with an empty page cache and
+ * tells `remix dev` it is ready, so the open page reloads. Both serve the same way:
+ *
+ * - the HTTP policy (http-policy.ts): security headers, 405s, a fixed request origin, plain-text
+ *   errors, `no-store` on a 5xx;
+ * - static files (static-files.ts): precompressed build assets, media under public/;
+ * - the page cache (page-cache.ts) in front of Remix's request handler;
+ * - a graceful shutdown: on SIGTERM or SIGINT, requests in flight finish, then the process exits 0.
+ *
+ * Environment: PORT (default 3000), HOST (default: all interfaces), NODE_ENV (default production),
+ * SITE_URL and MEDIA_ORIGIN (read by the app), PAGE_CACHE_SIZE (default 200 pages; 0 turns the cache off).
+ */
+import { stat } from "node:fs/promises";
+import http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+import { broadcastDevReady, createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
+
+import { createApp, type Serving } from "./app";
+import { refuseConnect } from "./http-policy";
+import { PageCache } from "./page-cache";
+
+process.env.NODE_ENV ??= "production";
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+const PORT = Number(process.env.PORT || 3000);
+const HOST = process.env.HOST || undefined;
+const PAGE_CACHE_SIZE = Number(process.env.PAGE_CACHE_SIZE ?? 200);
+/** Past this, connections still open are cut so the process always exits within 10 s. */
+const SHUTDOWN_DEADLINE_MS = 8_000;
+/** One level up from both server/index.ts and build/server.js. */
+const ROOT = path.join(import.meta.dirname, "..");
+const BUILD_PATH = path.join(ROOT, "build/index.js");
+
+installGlobals({ nativeFetch: true });
+
+/** The app's server build; the file's modification time in the URL makes Node load a rebuilt one afresh. */
+async function importBuild(): Promise<ServerBuild> {
+  const { mtimeMs } = await stat(BUILD_PATH);
+  return import(`${pathToFileURL(BUILD_PATH).href}?t=${mtimeMs}`);
+}
+
+/** Remix's request handler for `build`, with a page cache of its own. */
+function servingOf(build: ServerBuild): Serving {
+  return { render: createRequestHandler(build, process.env.NODE_ENV), pageCache: new PageCache(PAGE_CACHE_SIZE) };
+}
+
+let build = await importBuild();
+let serving = servingOf(build);
+const app = await createApp({ root: ROOT, build, serving: () => serving });
+
+const server = http.createServer(app).listen({ port: PORT, host: HOST }, () => {
+  console.log(`Listening on http://${HOST ?? "localhost"}:${PORT}`);
+  if (DEVELOPMENT) broadcastDevReady(build);
+});
+server.on("connect", refuseConnect);
+
+if (DEVELOPMENT) {
+  // chokidar, as in Remix's manual-mode guide, is a dev dependency: imported here only, so production never needs it.
+  const { watch } = await import("chokidar");
+  const reload = async () => {
+    try {
+      build = await importBuild();
+      serving = servingOf(build);
+      await broadcastDevReady(build);
+    } catch (error) {
+      // The last good build keeps serving; the next save tries again.
+      console.error("could not load the new build:", error);
+    }
+  };
+  // `remix dev` writes build/version.txt last, once the whole build is on disk.
+  watch(path.join(ROOT, "build/version.txt"), { ignoreInitial: true }).on("add", reload).on("change", reload);
+}
+
+/**
+ * Node's server closes idle keep-alive connections and cuts the rest on its own (closeIdleConnections,
+ * closeAllConnections), so this needs no library such as http-terminator.
+ */
+function shutdown(signal: NodeJS.Signals) {
+  console.log(`${signal}: finishing requests in flight, then exiting`);
+  server.close(() => process.exit(0));
+  // Keep-alive connections become idle as their last response ends; close them as they do.
+  setInterval(() => server.closeIdleConnections(), 100).unref();
+  setTimeout(() => server.closeAllConnections(), SHUTDOWN_DEADLINE_MS).unref();
+}
+process.once("SIGTERM", shutdown);
+process.once("SIGINT", shutdown);
