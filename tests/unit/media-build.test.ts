@@ -7,7 +7,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { Artist } from "~/content/types";
+import type { Artist } from "~/content/schema";
 import { ladderFiles, logoSprites, MEDIA_SIZES } from "~/lib/media";
 import { ffprobe } from "../../scripts/media/ffmpeg";
 import { type Job, type MediaContent, planJobs, type SourceJob } from "../../scripts/media/jobs";
