@@ -1,10 +1,10 @@
 /**
- * Compiles the content files in app/content/ (docs/content.md) into app/content/generated.json,
+ * Compiles the content files in app/content/ (docs/content.md) into app/content/generated.js,
  * the data the app bundles (app/content/index.ts) and scripts/pages.mjs reads, after checking them and every media file they
  * name in public/ (app/content/schema.ts). On a problem it prints one line each on stderr, writes
  * nothing and exits 1, so `npm run build`, which runs it first, never builds broken content.
  *
- *   tsx scripts/content-build.ts            check, then write generated.json (git-ignored) if it changed
+ *   tsx scripts/content-build.ts            check, then write generated.js (git-ignored) if it changed
  *   tsx scripts/content-build.ts --check    check only: `npm run content:check`
  *   tsx scripts/content-build.ts --watch    compile again on every change: `npm run dev`
  */
@@ -18,7 +18,7 @@ import { validateContent } from "../app/content/validate";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CONTENT_DIR = path.join(ROOT, "app/content");
-const GENERATED = path.join(CONTENT_DIR, "generated.json");
+const GENERATED = path.join(CONTENT_DIR, "generated.js");
 
 /** Checks the content; writes the module unless `check`. Whether the content is valid. */
 function build({ check }: { check: boolean }): boolean {
@@ -29,14 +29,22 @@ function build({ check }: { check: boolean }): boolean {
     console.error(`\n${count} in app/content/ (listed above): fix and run npm run content:check again.`);
     return false;
   }
-  if (!check) writeIfChanged(`${JSON.stringify(content, null, 2)}\n`);
+  if (!check) writeIfChanged(generatedModule(content));
   console.log(summary(content));
   return true;
 }
 
+/** Plain JavaScript, so Node can import it too (scripts/pages.mjs), not only the app's bundler. */
+function generatedModule(content: Content): string {
+  return (
+    "// Made by scripts/content-build.ts from the content files in app/content/: edit those, not this.\n" +
+    `export const content = ${JSON.stringify(content, null, 2)};\n`
+  );
+}
+
 /** An unchanged file is left alone, so `remix dev` does not rebuild for nothing. */
-function writeIfChanged(json: string) {
-  if (!existsSync(GENERATED) || readFileSync(GENERATED, "utf8") !== json) writeFileSync(GENERATED, json);
+function writeIfChanged(module: string) {
+  if (!existsSync(GENERATED) || readFileSync(GENERATED, "utf8") !== module) writeFileSync(GENERATED, module);
 }
 
 function summary({ artists, reels, clients, biography }: Content): string {

@@ -1,11 +1,8 @@
 /**
  * The site's section pages and reel pages, read from the compiled content
- * (app/content/generated.json, which `npm run build` writes first): shared by the tests and the benchmark.
+ * (app/content/generated.js, which `npm run build` writes first): shared by the tests and the benchmark.
  */
-import { readFileSync } from "node:fs";
-
-/** @type {{ site: { nav: { href: string }[] }, reels: { slug: string }[] }} */
-const content = JSON.parse(readFileSync(new URL("../app/content/generated.json", import.meta.url), "utf8"));
+import { content } from "../app/content/generated.js";
 
 /** Every reel's page, in the order /collective-reels lists them. */
 export const REEL_PAGES = content.reels.map((reel) => `/${reel.slug}`);

@@ -14,12 +14,12 @@ const DEV_PORT = 3241;
 
 /**
  * `npm run dev` in a scratch copy of the project, so its development build never replaces the
- * production build the rest of the suite is serving: the sources are copied, node_modules and the
- * media are linked.
+ * production build the rest of the suite is serving: the sources (and the content script in
+ * scripts/) are copied, node_modules and the media are linked.
  */
 async function scratchProject(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), "dev-reload-"));
-  for (const file of ["app", "package.json", "remix.config.js", "remix.env.d.ts", "tailwind.config.ts", "tsconfig.json"]) {
+  for (const file of ["app", "scripts", "package.json", "remix.config.js", "remix.env.d.ts", "tailwind.config.ts", "tsconfig.json"]) {
     await cp(path.join(ROOT, file), path.join(dir, file), { recursive: true });
   }
   await symlink(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
@@ -43,7 +43,7 @@ async function waitForPage(url: string, child: ChildProcess): Promise<void> {
 test.describe("npm run dev", () => {
   test.skip(({ isMobile }) => isMobile, "the dev server does not depend on the screen");
 
-  test("an edit to a content file shows in the open page by itself", async ({ page }) => {
+  test("an edit to a content file (contact.yaml) shows in the open page by itself", async ({ page }) => {
     test.setTimeout(150_000);
     const dir = await scratchProject();
     // Its own process group, so remix-serve, which `remix dev` starts, is stopped with it.
@@ -61,7 +61,7 @@ test.describe("npm run dev", () => {
       await liveReload;
       await expect(page.getByRole("link", { name: contact.email })).toBeVisible();
 
-      const file = path.join(dir, "app/content/contact.ts");
+      const file = path.join(dir, "app/content/contact.yaml");
       const edited = "bookings@calloway-artists.example";
       await writeFile(file, (await readFile(file, "utf8")).replace(contact.email, edited));
 

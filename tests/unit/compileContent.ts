@@ -3,7 +3,7 @@ import { join } from "node:path";
 
 /**
  * Vitest's global setup: the tests import the content as the app does, from
- * app/content/generated.json, so compile it first (a fresh clone has none; an edit makes it stale).
+ * app/content/generated.js, so compile it first (a fresh clone has none; an edit makes it stale).
  */
 export default function compileContent() {
   const root = join(import.meta.dirname, "../..");

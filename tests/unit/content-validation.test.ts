@@ -414,7 +414,7 @@ function scratchProject(): string {
   for (const file of ["app", "scripts", "package.json", "remix.config.js", "remix.env.d.ts", "tailwind.config.ts", "tsconfig.json"]) {
     cpSync(join(ROOT, file), join(dir, file), { recursive: true });
   }
-  rmSync(join(dir, "app/content/generated.json"), { force: true });
+  rmSync(join(dir, "app/content/generated.js"), { force: true });
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
   mkdirSync(join(dir, "public"));
   for (const entry of readdirSync(PUBLIC_DIR)) {
@@ -555,7 +555,7 @@ describe("npm run content:check and npm run build", () => {
         ),
       );
       expect(status).not.toBe(0);
-      expect(existsSync(join(project, "app/content/generated.json"))).toBe(false);
+      expect(existsSync(join(project, "app/content/generated.js"))).toBe(false);
       expect(existsSync(join(project, "build"))).toBe(false);
       expect(existsSync(join(project, "public/build"))).toBe(false);
     } finally {
