@@ -6,7 +6,7 @@
  *
  *   tsx scripts/content-build.ts            check, then write generated.js (git-ignored) if it changed
  *   tsx scripts/content-build.ts --check    check only: `npm run content:check`
- *   tsx scripts/content-build.ts --watch    compile again on every change: `npm run dev`
+ *   tsx scripts/content-build.ts --watch    compile again on every change (`npm run dev`)
  */
 import { existsSync, readFileSync, watch, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -57,15 +57,15 @@ function summary({ artists, reels, clients, biography }: Content): string {
 }
 
 const args = process.argv.slice(2);
-const valid = build({ check: args.includes("--check") });
 if (args.includes("--watch")) {
-  // Editors save in bursts (a temporary file, then a rename): compile once they are done.
+  // `npm run dev` has compiled once before starting this. Editors save in bursts (a temporary
+  // file, then a rename): compile once they are done.
   let timer: NodeJS.Timeout | undefined;
   watch(CONTENT_DIR, { recursive: true }, (_event, file) => {
     if (file === null || !/\.(md|yaml)$/.test(file)) return;
     clearTimeout(timer);
     timer = setTimeout(() => build({ check: false }), 100);
   });
-} else if (!valid) {
+} else if (!build({ check: args.includes("--check") })) {
   process.exit(1);
 }
