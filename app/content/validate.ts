@@ -15,12 +15,15 @@ import { compileContent, type Content, contentSchema } from "./schema";
 
 export type ContentResult = { content: Content; problems: [] } | { content: undefined; problems: string[] };
 
-/** The compiled content, or every problem in it, one readable line each. */
-export function validateContent(read: ContentRead, { publicDir }: { publicDir: string }): ContentResult {
+/**
+ * The compiled content, or every problem in it, one readable line each. The media files it names
+ * are looked for in `publicDir`; `null` takes them as present, for the media script, which makes them.
+ */
+export function validateContent(read: ContentRead, { publicDir }: { publicDir: string | null }): ContentResult {
   // A file that could not be read is missing from the content: its fields would all be reported too.
   if (read.problems.length > 0) return { content: undefined, problems: read.problems };
   const exists = (sitePath: string) =>
-    statSync(join(publicDir, sitePath), { throwIfNoEntry: false })?.isFile() ?? false;
+    publicDir === null || (statSync(join(publicDir, sitePath), { throwIfNoEntry: false })?.isFile() ?? false);
   const result = contentSchema({ exists }).safeParse(read.content, { error: describeIssue });
   if (result.success) return { content: compileContent(result.data), problems: [] };
   return { content: undefined, problems: result.error.issues.map((issue) => formatIssue(issue, read.files)) };

@@ -21,8 +21,9 @@ import { writeFile } from "node:fs/promises";
 
 import sharp from "sharp";
 
-import { artists, reels, site, type Artist, type ClientLogo, type Reel } from "../../app/content/index";
+import type { Artist, ClientLogo, Reel } from "../../app/content/schema";
 import { MEDIA_SIZES } from "../../app/lib/media";
+import { artists, reels, site } from "./content";
 import type { Size } from "./derive";
 import { BITEXACT, ffmpeg, pipedPngInputs } from "./ffmpeg";
 import { driftCamera, footageGraph, moveCamera, padAudioGraph, pickLight, reelGraph, type Footage } from "./graphs";

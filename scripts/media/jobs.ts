@@ -7,9 +7,10 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import { artists, biography, clientLogos, reels, site, type Artist, type ClientLogo, type Reel, type WorkThumb } from "../../app/content/index";
+import type { Artist, ClientLogo, Reel, WorkThumb } from "../../app/content/schema";
 import { type LadderFile, type LadderKind, ladderFiles, logoSprites, MEDIA_SIZES, previewImages } from "../../app/lib/media";
 import { SEEK_THUMBNAILS, seekThumbnails } from "../../app/lib/reelParts";
+import { artists, biography, clientLogos, reels, site } from "./content";
 import * as demo from "./demo";
 import * as derive from "./derive";
 import type { Size, SourceInfo } from "./derive";
