@@ -1,5 +1,5 @@
 /**
- * The demo content's sources (`npm run media -- --demo`): abstract compositions (SVG rendered by
+ * The demo content's sources (`npm run media:demo`, written by demoSources.ts): abstract compositions (SVG rendered by
  * sharp) filmed by ffmpeg with a slow virtual camera, a moving light leak and film grain. Each
  * artist has its own palette and motifs. They are written into media/ like an operator's files
  * and go through the same derivation; these functions only make the source files:
