@@ -31,13 +31,13 @@ function fieldsOf(value: unknown): Partial<Record<string, unknown>> {
   return typeof value === "object" && value !== null ? value : {};
 }
 
-/** `value[key]` when it is a valid slug: how messages name an entry ("jane-doe" rather than [3]). */
-export function slugOf(value: unknown, key: "id" | "slug"): string | undefined {
+/** `value[key]` when it is a valid slug. */
+function slugOf(value: unknown, key: "id" | "slug"): string | undefined {
   const slug = fieldsOf(value)[key];
   return typeof slug === "string" && SLUG.test(slug) ? slug : undefined;
 }
 
-/** `record` without its prototype: the files of a folder, keyed by name. */
+/** The [name, value] pairs of an object (a folder's files, keyed by name); none when it is not one. */
 function entriesOf(value: unknown): [string, unknown][] {
   return typeof value === "object" && value !== null ? Object.entries(value) : [];
 }
