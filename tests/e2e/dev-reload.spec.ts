@@ -65,7 +65,9 @@ test.describe("npm run dev", () => {
       const edited = "bookings@calloway-artists.example";
       await writeFile(file, (await readFile(file, "utf8")).replace(contact.email, edited));
 
-      await expect(page.getByRole("link", { name: edited })).toBeVisible({ timeout: 30_000 });
+      // The content is compiled (scripts/content-build.ts --watch), then the app rebuilt: on a busy
+      // machine (a full build running beside it) that has taken over 30 s.
+      await expect(page.getByRole("link", { name: edited })).toBeVisible({ timeout: 60_000 });
       await expect(page.getByRole("link", { name: contact.email })).toHaveCount(0);
     } finally {
       if (child.pid) process.kill(-child.pid, "SIGKILL");
