@@ -79,6 +79,7 @@ export function readContentFiles(root: string): ContentRead {
     if (existsSync(path.join(root, name))) readFile(root, name, layout.at, layout.body, read);
     else read.problems.push(`${name}: is missing`);
   }
+  read.problems.push(...strayFiles(contentDir));
   for (const folder of FOLDERS) {
     place(read.content, folder.at, {});
     const dir = path.join(contentDir, folder.path);
@@ -92,9 +93,29 @@ export function readContentFiles(root: string): ContentRead {
   return read;
 }
 
+/** What app/content/ and app/content/artists/ hold besides code: the files and folders above. */
+const TOP_LEVEL = new Set([...SINGLE_FILES, ...FOLDERS].map((entry) => entry.path.split("/")[0]));
+const IN_ARTISTS = new Set(
+  FOLDERS.flatMap((folder) => (folder.path.startsWith("artists/") ? [folder.path.slice("artists/".length)] : [])),
+);
+
+/**
+ * Anything else there, such as `contact.yml` or `artists/directors/`, is named, so a misnamed or
+ * misplaced file is not silently left out. The code beside the content (`.ts`, `.js`) is not content.
+ */
+function strayFiles(contentDir: string): string[] {
+  const stray = (dir: string, expected: Set<string>) =>
+    existsSync(path.join(contentDir, dir))
+      ? readdirSync(path.join(contentDir, dir))
+          .filter((entry) => !entry.startsWith(".") && !/\.(ts|js)$/.test(entry) && !expected.has(entry))
+          .map((entry) => `app/content/${dir}${entry}: not a file the site reads; docs/content.md lists where content goes`)
+      : [];
+  return [...stray("", TOP_LEVEL), ...stray("artists/", IN_ARTISTS)];
+}
+
 function readFile(root: string, name: string, at: string[], body: Body | undefined, read: ContentRead) {
-  // Web editors on Windows may save CRLF line ends; the content keeps plain "\n".
-  const text = readFileSync(path.join(root, name), "utf8").replace(/\r\n?/g, "\n");
+  // Editors on Windows may save CRLF line ends and a byte-order mark; the content keeps plain "\n".
+  const text = readFileSync(path.join(root, name), "utf8").replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
   const parts = body ? splitFrontMatter(text) : { yaml: text, firstLine: 1, body: "", bodyLine: 1 };
   if (parts === undefined) {
     read.problems.push(`${name}:1: must start with a line of three dashes (---), then the fields, then another --- line`);
@@ -151,12 +172,16 @@ function splitFrontMatter(text: string) {
   };
 }
 
-function place(content: Record<string, unknown>, at: string[], value: unknown) {
-  let parent = content;
-  for (const key of at.slice(0, -1)) {
-    const child = parent[key];
-    if (typeof child === "object" && child !== null) parent = child as Record<string, unknown>;
-    else parent = parent[key] = {};
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+/** Sets `content[at[0]][at[1]]…` to `value`, making the objects on the way. */
+function place(content: Record<string, unknown>, [key, ...rest]: string[], value: unknown) {
+  if (rest.length === 0) {
+    content[key] = value;
+    return;
   }
-  parent[at[at.length - 1]] = value;
+  const child = content[key];
+  const parent = isRecord(child) ? child : {};
+  content[key] = parent;
+  place(parent, rest, value);
 }

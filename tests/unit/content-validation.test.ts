@@ -517,6 +517,18 @@ describe("content files", () => {
     ]);
   });
 
+  it("names a content file the site would not read, and reads one saved with CRLF line ends", () => {
+    const problems = problemsWith((path) => {
+      renameSync(path("app/content/contact.yaml"), path("app/content/contact.yml"));
+      const file = path(filmFile);
+      writeFileSync(file, readFileSync(file, "utf8").replaceAll("\n", "\r\n"));
+    });
+    expect(problems).toEqual([
+      "app/content/contact.yaml: is missing",
+      "app/content/contact.yml: not a file the site reads; docs/content.md lists where content goes",
+    ]);
+  });
+
   it("keeps a biography's line breaks and the blank lines between the agent's paragraphs", () => {
     const multiline = film.find((artist) => artist.biography.includes("\n")) ?? film[0];
     const { content } = validateContent(readContentFiles(ROOT), { publicDir: PUBLIC_DIR });
