@@ -35,7 +35,7 @@ describe("which source feeds which outputs", () => {
     expect(madeFrom(director.mobileBG)).toBe(`media/artists/${director.id}/clip.{mp4,mov,m4v,webm}`);
   });
 
-  it.skipIf(!filmWork || !photoWork)("names work sources after the work's file, films' as videos and photographers' as pictures", () => {
+  it.skipIf(!filmWork || !photoWork)("names work sources after the work's file, films' as videos and photographers' as pictures (skipped without both kinds of work)", () => {
     if (!filmWork || !photoWork) return;
     const [film] = filmWork.recentWorkThumbs;
     expect(outputsOf(`media/artists/${filmWork.id}/work-${fileName(film.image)}`)).toEqual([film.image, film.still]);
