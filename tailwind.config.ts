@@ -1,6 +1,6 @@
 import type { Config } from "tailwindcss";
 
-import { clientLogos } from "./app/content/clients";
+import { clientLogos } from "./app/content/index";
 import { logoSprites, logoTiles } from "./app/lib/media";
 
 export default {

@@ -1,5 +1,5 @@
 /**
- * Media build: `npm run media [-- --force] [-- --demo] [-- --reels] [-- --report]`.
+ * Media build: `npm run media [-- --force] [-- --reels] [-- --report]`.
  *
  * Makes every image and video the site content references, at the path the content names
  * ("/images/x" → public/images/x) and the sizes in app/lib/media.ts, from source files an
@@ -34,13 +34,11 @@
  * source to add. Every source is decoded before anything is made, so a file that cannot be read
  * stops the run with its name and nothing half-written.
  *
- * The demo: `--demo` first writes a generated source (scripts/media/demo.ts) into every slot of
- * media/ that has none, and they then go through the same path as an operator's files. It is a
- * flag rather than automatic so that a forgotten file is an error, not a silent abstract picture,
- * and so a fresh clone never needs ffmpeg. The demo sources are seeded and written bit-exact, as
- * are the outputs, so a rerun reproduces the same bytes and leaves the committed media alone.
+ * The demo content's sources are not made here: `npm run media:demo` (scripts/media-demo.ts)
+ * writes them into media/ first, and they then go through the same path as an operator's files.
+ * The outputs are written bit-exact, so a rerun reproduces the same bytes.
  *
- * --reels limits the run (and --demo) to the reels' outputs and the files read from them (poster
+ * --reels limits the run to the reels' outputs and the files read from them (poster
  * ladders, the reels' link previews); everything else is left as it is, manifest entries included.
  *
  * Reel quality: for every reel whose HLS ladder this run made, and with --report for every reel
@@ -57,11 +55,11 @@ import { fileURLToPath } from "node:url";
 import { ffprobe } from "./media/ffmpeg";
 import { type Job, planJobs, SITE_CONTENT, type SourceJob } from "./media/jobs";
 import { qualityTable, reelQuality } from "./media/report";
-import { buildMedia, sizeReport, sourceFileOf, writeDemoSources } from "./media/run";
+import { buildMedia, sizeReport, sourceFileOf } from "./media/run";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
-const FLAGS = ["--force", "--demo", "--reels", "--report"];
-const USAGE = "npm run media [-- --force] [-- --demo] [-- --reels] [-- --report]";
+const FLAGS = ["--force", "--reels", "--report"];
+const USAGE = "npm run media [-- --force] [-- --reels] [-- --report]";
 
 const REEL_KINDS: readonly Job["kind"][] = ["reelMp4", "reelHls", "reelPoster", "reelThumb"];
 
@@ -114,7 +112,6 @@ async function main(): Promise<void> {
     only: reels ? (job: Job) => reels.has(job) : undefined,
     made: (job: Job) => (job.kind === "reelHls" ? madeMasters.add(job.site) : undefined),
   };
-  if (args.includes("--demo")) await writeDemoSources(jobs, options);
   const { made, upToDate, kept } = await buildMedia(jobs, options);
   if (made > 0) console.log(`\n${(await sizeReport(jobs, ROOT)).join("\n")}`);
   const report = await qualityReports(jobs, args.includes("--report") ? "all" : madeMasters);

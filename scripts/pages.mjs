@@ -1,15 +1,13 @@
-/** The site's nine section pages, in navigation order, shared by the tests and the benchmark. */
-export const SECTION_PAGES = [
-  "/artists/directors",
-  "/artists/photographers",
-  "/collective-reels",
-  "/collective-reel",
-  "/reel-2021",
-  "/reel-2020",
-  "/clients",
-  "/biography",
-  "/contact",
-];
+/**
+ * The site's section pages and reel pages, read from the compiled content
+ * (app/content/generated.js, which `npm run build` writes first): shared by the tests and the benchmark.
+ */
+import { content } from "../app/content/generated.js";
 
-/** The three pages that load the video.js player. */
-export const REEL_PAGES = ["/collective-reel", "/reel-2021", "/reel-2020"];
+/** Every reel's page, in the order /collective-reels lists them. */
+export const REEL_PAGES = content.reels.map((reel) => `/${reel.slug}`);
+
+/** The navigation's pages, each reel's page after the reels' list. */
+export const SECTION_PAGES = content.site.nav.flatMap((link) =>
+  link.href === "/collective-reels" ? [link.href, ...REEL_PAGES] : [link.href],
+);

@@ -1,4 +1,4 @@
-import type { Artist } from "~/content/types";
+import type { Artist } from "~/content/schema";
 
 import { ArtistWebLinks, Biography } from "./ArtistText";
 import { Picture } from "./Picture";

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from "react";
 
-import type { Reel } from "~/content/types";
+import type { Reel } from "~/content/schema";
 import type { ReelChapter } from "~/lib/reelParts";
 import { seekReel } from "~/lib/reelSeek";
 import type { Player } from "~/lib/videojs.client";

@@ -1,7 +1,7 @@
 import { type MutableRefObject, type RefObject, useEffect } from "react";
 import videojsStylesheet from "video.js/dist/video-js.css";
 
-import type { ReelSource } from "~/content/types";
+import type { ReelSource } from "~/content/schema";
 import { HIGH_FETCH_PRIORITY, MEDIA_SIZES, videoPoster } from "~/lib/media";
 import { chaptersTrack, type ReelChapter, seekThumbnails } from "~/lib/reelParts";
 import { linkedStart, seekReel } from "~/lib/reelSeek";

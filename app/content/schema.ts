@@ -1,27 +1,21 @@
 /**
- * What valid content is: one zod schema per content file, checked by `npm run content:check`
- * (scripts/content-check.ts) before every build. The TypeScript types stay in types.ts, where
- * they are documented; each schema is `satisfies`-checked against its type so the two cannot
- * drift apart. The schemas add what a type cannot say: non-empty text, URL and slug shapes, and
- * media files that exist under public/ with the extension the pages need.
+ * What valid content is, and the one description of it: the content files in app/content/ are
+ * read into the shape `contentSchema` takes (scripts/content-build.ts), and the types the app uses
+ * (`Artist`, `Reel`, …, at the end of this file) are what it outputs. Besides the shapes, the
+ * schemas check non-empty text, URL and slug shapes, that each entry's id is its file's name, and
+ * that media files exist under public/ with the extension the pages need.
  *
+ * Media paths are site-absolute ("/images/…", "/videos/…") and resolve under public/.
  * Error messages are written for the person editing the content, not for a developer.
  */
 import { z } from "zod";
 
 import { type LadderKind, ladderFiles, logoSprites, previewImages } from "../lib/media";
-import {
-  ARTIST_TITLES,
-  type Artist,
-  type ArtistType,
-  type ClientLogo,
-  type NavLink,
-  REEL_SLUGS,
-  type Reel,
-  type ReelSpot,
-  type Testimonial,
-  type WorkThumb,
-} from "./types";
+
+export const ARTIST_TITLES = ["Photographer", "Director", "Photographer / Director", "CGI VFX 3D"] as const;
+
+/** The `:type` segment of an artist's detail URL. */
+export type ArtistType = "film" | "photography";
 
 /** How the schemas see public/: injected, so the schemas stay free of the file system. */
 export interface MediaFiles {
@@ -37,10 +31,15 @@ function fieldsOf(value: unknown): Partial<Record<string, unknown>> {
   return typeof value === "object" && value !== null ? value : {};
 }
 
-/** `value[key]` when it is a valid slug: how messages name an entry ("jane-doe" rather than [3]). */
-export function slugOf(value: unknown, key: "id" | "slug"): string | undefined {
+/** `value[key]` when it is a valid slug. */
+function slugOf(value: unknown, key: "id" | "slug"): string | undefined {
   const slug = fieldsOf(value)[key];
   return typeof slug === "string" && SLUG.test(slug) ? slug : undefined;
+}
+
+/** The [name, value] pairs of an object (a folder's files, keyed by name); none when it is not one. */
+function entriesOf(value: unknown): [string, unknown][] {
+  return typeof value === "object" && value !== null ? Object.entries(value) : [];
 }
 
 function stringOf(value: unknown): string | undefined {
@@ -174,18 +173,21 @@ function checkPreview(files: MediaFiles, ctx: z.RefinementCtx, preview: string, 
   }
 }
 
+/**
+ * Film: an animated .webp and the still first frame shown until it plays. Photography: a still,
+ * and no separate `still`. One shape for both, so code can read `still` of any thumb.
+ */
 function workThumbSchema(files: MediaFiles, type: ArtistType) {
-  const media =
-    type === "film"
-      ? {
-          image: mediaPath(files, "animation"),
-          still: mediaPath(files, "photo", "filmWork"),
-        }
-      : {
-          image: mediaPath(files, "photo", "photoWork"),
-          still: z.undefined({ error: "photographs have no separate still: remove this field" }).optional(),
-        };
-  return z.strictObject({ name: text, ...media, url: httpsUrl }) satisfies z.ZodType<WorkThumb>;
+  const film = type === "film";
+  const still = film
+    ? mediaPath(files, "photo", "filmWork").optional().refine((path) => path !== undefined, "is missing")
+    : z.string().optional().refine((path) => path === undefined, "photographs have no separate still: remove this field");
+  return z.strictObject({
+    name: text,
+    image: film ? mediaPath(files, "animation") : mediaPath(files, "photo", "photoWork"),
+    still,
+    url: httpsUrl,
+  });
 }
 
 /** The grid clip and phone still of an artist's tile: a video for film, photographs for photography. */
@@ -231,6 +233,7 @@ function artistSchema(files: MediaFiles, type: ArtistType) {
   return z
     .strictObject({
       id: slug,
+      order,
       name: text,
       title: z.enum(ARTIST_TITLES),
       ...tileMedia(files, type),
@@ -244,37 +247,81 @@ function artistSchema(files: MediaFiles, type: ArtistType) {
       cssVideoTop: z.int({ error: "must be a whole number of pixels" }).optional(),
       bioPhoto: mediaPath(files, "photo", "bioPhoto").optional(),
     })
-    .superRefine(checkArtistLinks(files, type), ALWAYS) satisfies z.ZodType<Artist>;
+    .superRefine(checkArtistLinks(files, type), ALWAYS);
 }
 
-/** Artist ids are unique across both lists: they share one detail route and one preview folder. */
+/**
+ * Artist ids are unique across both folders: they share one detail route and one preview folder.
+ * An id is its file's name (`folderOf`), so two files of the same name clash.
+ */
 function checkUniqueArtistIds(value: unknown, ctx: z.RefinementCtx) {
-  const lists = fieldsOf(value);
-  const entries = (["film", "photographers"] as const).flatMap((list) =>
-    arrayOf(lists[list]).map((artist, index) => ({
-      key: slugOf(artist, "id"),
-      path: [list, index, "id"],
-      where: `${list}[${index}]`,
+  const folders = fieldsOf(value);
+  const entries = (["film", "photographers"] as const).flatMap((folder) =>
+    entriesOf(folders[folder]).map(([name]) => ({
+      key: name,
+      path: [folder, name, "id"],
+      where: `artists/${folder}/${name}.md`,
     })),
   );
   reportDuplicates(ctx, entries);
 }
 
+/** An entry's place in its grid or list: the lowest first, ties in order of id. */
+const order = z.number();
+
+/**
+ * A folder of one-entry files, keyed by file name (without its extension). Each entry's `key`
+ * field must be its file's name: that name is its URL, and how people find the file.
+ */
+function folderOf<S extends z.ZodType>(entry: S, key: "id" | "slug") {
+  return z.record(z.string(), entry).superRefine((value: unknown, ctx) => {
+    for (const [name, item] of entriesOf(value)) {
+      const field = fieldsOf(item)[key];
+      if (typeof field === "string" && field !== name) {
+        const message = `${JSON.stringify(field)} must be the file's name, ${JSON.stringify(name)}: rename one of them`;
+        ctx.addIssue({ code: "custom", path: [name, key], message });
+      }
+    }
+  }, ALWAYS);
+}
+
 function artistsSchema(files: MediaFiles) {
   return z
     .strictObject({
-      film: z.array(artistSchema(files, "film")),
-      photographers: z.array(artistSchema(files, "photography")),
+      film: folderOf(artistSchema(files, "film"), "id"),
+      photographers: folderOf(artistSchema(files, "photography"), "id"),
     })
     .superRefine(checkUniqueArtistIds, ALWAYS);
 }
+
+/**
+ * A reel is served at /{slug}, where the site's own pages win: a reel cannot take their names.
+ * tests/unit/content-validation.test.ts checks that this list covers app/routes/.
+ */
+export const RESERVED_SLUGS = [
+  "artists",
+  "biography",
+  "build",
+  "clients",
+  "collective-reels",
+  "contact",
+  "healthz",
+  "images",
+  "reels",
+  "selects",
+  "videos",
+];
+
+const reelSlug = slug.refine((value) => !RESERVED_SLUGS.includes(value), {
+  error: (issue) => `${JSON.stringify(issue.input)} is the address of one of the site's own pages: choose another slug`,
+});
 
 const reelSpot = z.strictObject({
   start: z.number().min(0, "must be a time in seconds, 0 or more"),
   artist: slug,
   client: text,
   title: text,
-}) satisfies z.ZodType<ReelSpot>;
+});
 
 /** Spots start at 0, in order, each before the next and before the reel ends. */
 function checkSpotTimes(value: unknown, ctx: z.RefinementCtx) {
@@ -297,7 +344,8 @@ function checkSpotTimes(value: unknown, ctx: z.RefinementCtx) {
 function reelSchema(files: MediaFiles) {
   return z
     .strictObject({
-      slug: z.enum(REEL_SLUGS),
+      slug: reelSlug,
+      order,
       title: text,
       description: text,
       autoplay: z.literal(false),
@@ -319,14 +367,11 @@ function reelSchema(files: MediaFiles) {
       const slug = slugOf(value, "slug");
       if (slug !== undefined) checkPreview(files, ctx, previewImages.reel(slug), "slug");
       checkSpotTimes(value, ctx);
-    }, ALWAYS) satisfies z.ZodType<Reel>;
+    }, ALWAYS);
 }
 
 function reelsSchema(files: MediaFiles) {
-  return z.array(reelSchema(files)).superRefine(
-    uniqueIn("reels", (reel) => slugOf(reel, "slug"), "slug"),
-    ALWAYS,
-  );
+  return folderOf(reelSchema(files), "slug");
 }
 
 function clientsSchema(files: MediaFiles) {
@@ -334,7 +379,7 @@ function clientsSchema(files: MediaFiles) {
     name: text,
     logo: mediaPath(files, "logo"),
     alt: text,
-  }) satisfies z.ZodType<ClientLogo>;
+  });
   // The /clients page sets the text list in capitals; a lowercase entry would stand out.
   const clientName = text.refine((name) => name === name.toUpperCase(), {
     error: (issue) => `${JSON.stringify(issue.input)} must be in capitals`,
@@ -358,14 +403,13 @@ function clientsSchema(files: MediaFiles) {
   });
 }
 
+/** biography.md: the agent's portrait and testimonials above the line, the profile's paragraphs below it. */
 function biographySchema(files: MediaFiles) {
-  const testimonial = z.strictObject({ quote: text, name: text, jobTitle: text }) satisfies z.ZodType<Testimonial>;
+  const testimonial = z.strictObject({ quote: text, name: text, jobTitle: text });
   return z.strictObject({
-    biography: z.strictObject({
-      photo: mediaPath(files, "photo", "bioPhoto"),
-      paragraphs: z.array(text).min(1, "must not be empty"),
-    }),
+    photo: mediaPath(files, "photo", "bioPhoto"),
     testimonials: z.array(testimonial),
+    paragraphs: z.array(text).min(1, "must not be empty"),
   });
 }
 
@@ -386,7 +430,7 @@ const contactSchema = z.strictObject({
 const navLink = z.strictObject({
   label: text,
   href: z.string().startsWith("/", "must be a path on this site, starting with /"),
-}) satisfies z.ZodType<NavLink>;
+});
 
 const siteSchema = z.strictObject({
   agentName: text,
@@ -402,25 +446,30 @@ const siteSchema = z.strictObject({
   ),
 });
 
-/** A reel's spots name their directors by id: each must be in the film list. */
+/** A reel's spots name their directors by id: each must be a film artist's. */
 function checkSpotArtists(value: unknown, ctx: z.RefinementCtx) {
   const content = fieldsOf(value);
-  const film = new Set(arrayOf(fieldsOf(content.artists).film).map((artist) => slugOf(artist, "id")));
-  arrayOf(content.reels).forEach((reel, reelIndex) => {
+  // By file name, which is the id (folderOf): a mistyped id is reported once, on its file.
+  const film = new Set(entriesOf(fieldsOf(content.artists).film).map(([name]) => name));
+  for (const [name, reel] of entriesOf(content.reels)) {
     arrayOf(fieldsOf(reel).spots).forEach((spot, spotIndex) => {
       const artist = fieldsOf(spot).artist;
       if (typeof artist === "string" && !film.has(artist)) {
         ctx.addIssue({
           code: "custom",
-          path: ["reels", reelIndex, "spots", spotIndex, "artist"],
+          path: ["reels", name, "spots", spotIndex, "artist"],
           message: `${JSON.stringify(artist)} is not the id of a film artist`,
         });
       }
     });
-  });
+  }
 }
 
-/** The whole content, keyed by the file (in app/content/) each part comes from. */
+/**
+ * The whole content, keyed by where it comes from in app/content/: `artists.film` and
+ * `artists.photographers` by file name in artists/film/ and artists/photographers/, `reels` by
+ * file name in reels/, the rest by file (clients.yaml, biography.md, contact.yaml, site.yaml).
+ */
 export function contentSchema(files: MediaFiles) {
   return z
     .strictObject({
@@ -433,3 +482,40 @@ export function contentSchema(files: MediaFiles) {
     })
     .superRefine(checkSpotArtists, ALWAYS);
 }
+
+/** The content files as `contentSchema` checked them, keyed by file. */
+export type ContentFiles = z.output<ReturnType<typeof contentSchema>>;
+
+/** A folder's entries as a list in `order`, ties by file name, without `order`, which only placed them. */
+function inOrder<T extends { order: number }>(folder: Record<string, T>): Omit<T, "order">[] {
+  return Object.entries(folder)
+    .sort(([nameA, a], [nameB, b]) => a.order - b.order || (nameA < nameB ? -1 : 1))
+    .map(([, { order: _placeInList, ...entry }]) => entry);
+}
+
+/** The content as the app gets it (app/content/index.ts), from the checked files. */
+export function compileContent({ artists, reels, clients, biography, contact, site }: ContentFiles) {
+  return {
+    artists: { film: inOrder(artists.film), photographers: inOrder(artists.photographers) },
+    reels: inOrder(reels),
+    clients,
+    biography: {
+      biography: { photo: biography.photo, paragraphs: biography.paragraphs },
+      testimonials: biography.testimonials,
+    },
+    contact,
+    site,
+  };
+}
+
+export type Content = ReturnType<typeof compileContent>;
+export type ArtistTitle = (typeof ARTIST_TITLES)[number];
+export type Artist = Content["artists"]["film"][number] | Content["artists"]["photographers"][number];
+/** One tile of an artist's "Recent Work" (or extra) group; links out to the work's page. */
+export type WorkThumb = Artist["recentWorkThumbs"][number];
+export type Reel = Content["reels"][number];
+export type ReelSource = Reel["sources"][number];
+export type ReelSpot = Reel["spots"][number];
+export type ClientLogo = Content["clients"]["clientLogos"][number];
+export type Testimonial = Content["biography"]["testimonials"][number];
+export type NavLink = Content["site"]["nav"][number];

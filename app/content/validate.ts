@@ -1,9 +1,8 @@
 /**
- * Checks content against the schemas in schema.ts and words each problem for the person editing
- * the content: the file, the entry and the field, then what is wrong, one line each, e.g.
- *   artists: film "jane-doe".thumb: /videos/jane-doe.mp4 is not in public/
- *   artists: photographers[3].name: must not be empty
- * An entry is named by its id (or a reel's slug) when it has a valid one, by its index otherwise.
+ * Checks the content files against the schemas in schema.ts and words each problem for the person
+ * editing them: the file and line, the field, then what is wrong, one line each, e.g.
+ *   app/content/artists/film/jane-doe.md:5: thumb: /videos/jane-doe.mp4 is not in public/
+ *   app/content/clients.yaml:130: clientNames[12]: "acme" must be in capitals
  * Build-time only (it reads public/): the app never imports it.
  */
 import { statSync } from "node:fs";
@@ -11,30 +10,23 @@ import { join } from "node:path";
 
 import type { z } from "zod";
 
-import { artists } from "./artists";
-import { biography, testimonials } from "./biography";
-import { clientLogos, clientNames } from "./clients";
-import { contact } from "./contact";
-import { reels } from "./reels";
-import { contentSchema, slugOf } from "./schema";
-import { site } from "./site";
+import { type ContentRead, fileOf, type ReadFile } from "./contentFiles";
+import { compileContent, type Content, contentSchema } from "./schema";
 
-/** The site's content as `validateContent` takes it: keyed by file, then by what the file exports. */
-export const siteContent = {
-  artists,
-  reels,
-  clients: { clientLogos, clientNames },
-  biography: { biography, testimonials },
-  contact,
-  site,
-};
+export type ContentResult = { content: Content; problems: [] } | { content: undefined; problems: string[] };
 
-/** Every problem in `content`, one readable line each; none when the content is valid. */
-export function validateContent(content: unknown, { publicDir }: { publicDir: string }): string[] {
+/**
+ * The compiled content, or every problem in it, one readable line each. The media files it names
+ * are looked for in `publicDir`; `null` takes them as present, for the media script, which makes them.
+ */
+export function validateContent(read: ContentRead, { publicDir }: { publicDir: string | null }): ContentResult {
+  // A file that could not be read is missing from the content: its fields would all be reported too.
+  if (read.problems.length > 0) return { content: undefined, problems: read.problems };
   const exists = (sitePath: string) =>
-    statSync(join(publicDir, sitePath), { throwIfNoEntry: false })?.isFile() ?? false;
-  const result = contentSchema({ exists }).safeParse(content, { error: describeIssue });
-  return result.success ? [] : result.error.issues.map((issue) => formatIssue(issue, content));
+    publicDir === null || (statSync(join(publicDir, sitePath), { throwIfNoEntry: false })?.isFile() ?? false);
+  const result = contentSchema({ exists }).safeParse(read.content, { error: describeIssue });
+  if (result.success) return { content: compileContent(result.data), problems: [] };
+  return { content: undefined, problems: result.error.issues.map((issue) => formatIssue(issue, read.files)) };
 }
 
 /** Words zod's generic issues (wrong type, missing field, value outside a set); schema.ts words the rest. */
@@ -57,36 +49,39 @@ function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
 }
 
 const TYPE_NAMES: Partial<Record<string, string>> = {
-  string: "text in quotes",
+  string: "text",
   number: "a number",
   int: "a whole number",
   boolean: "true or false",
-  array: "a list [ … ]",
-  object: "an entry { … }",
+  array: "a list (lines starting with -)",
+  object: "fields (name: value)",
+  record: "fields (name: value)",
   undefined: "left out",
 };
 
-/** "file: entry.field: message", where the entry is named as the module comment says. */
-function formatIssue(issue: z.core.$ZodIssue, content: unknown): string {
-  const [file, ...path] = issue.path;
-  if (file === undefined) return `content: ${issue.message}`;
-  const fileContent = typeof content === "object" && content !== null ? Reflect.get(content, file) : undefined;
-  const where = describePath(fileContent, path);
-  return where === "" ? `${String(file)}: ${issue.message}` : `${String(file)}: ${where}: ${issue.message}`;
+/**
+ * "file:line: field: message", the field written as in the file (`recentWorkThumbs[2].url`).
+ * Without the line when the file was not read (the content was built otherwise, as in tests).
+ */
+function formatIssue(issue: z.core.$ZodIssue, files: ReadFile[]): string {
+  const file = fileOf(issue.path);
+  if (file === undefined) {
+    const where = issue.path.length === 0 ? "app/content/" : `app/content/ ${describePath(issue.path)}`;
+    return `${where}: ${issue.message}`;
+  }
+  const fieldPath = issue.path.slice(file.at.length);
+  // An unknown field's line is its own, not that of the entry holding it.
+  const linePath = issue.code === "unrecognized_keys" ? [...fieldPath, issue.keys[0]] : fieldPath;
+  const read = files.find((candidate) => candidate.name === file.name);
+  const where = read ? `${file.name}:${read.lineOf(linePath)}` : file.name;
+  return fieldPath.length === 0 ? `${where}: ${issue.message}` : `${where}: ${describePath(fieldPath)}: ${issue.message}`;
 }
 
-/** ["film", 3, "thumb"] → `film "jane-doe".thumb` (or `film[3].thumb` when entry 3 has no valid id). */
-function describePath(root: unknown, path: PropertyKey[]): string {
-  let described = "";
-  let value = root;
-  for (const segment of path) {
-    value = typeof value === "object" && value !== null ? Reflect.get(value, segment) : undefined;
-    if (typeof segment === "number") {
-      const slug = slugOf(value, "id") ?? slugOf(value, "slug");
-      described += slug === undefined ? `[${segment}]` : `${described === "" ? "" : " "}"${slug}"`;
-    } else {
-      described += `${described === "" ? "" : "."}${String(segment)}`;
-    }
-  }
-  return described;
+/** ["recentWorkThumbs", 2, "url"] → "recentWorkThumbs[2].url" */
+function describePath(path: readonly PropertyKey[]): string {
+  return path
+    .map((segment, index) =>
+      typeof segment === "number" ? `[${segment}]` : `${index === 0 ? "" : "."}${String(segment)}`,
+    )
+    .join("");
 }

@@ -1,6 +1,6 @@
 /** Look-ups over the bundled content, used by route loaders. */
 import { artists, reels } from "~/content";
-import type { Artist, ArtistType, Reel } from "~/content/types";
+import type { Artist, ArtistType, Reel } from "~/content/schema";
 
 /** The detail route's `:type` names the lists differently from the data ("photography" → photographers). */
 const ARTISTS_BY_TYPE: Record<ArtistType, Artist[]> = {
@@ -25,7 +25,7 @@ export function findArtistById(id: string): Artist | undefined {
   return ARTISTS_BY_ID.get(id);
 }
 
-export function reelBySlug(slug: Reel["slug"]): Reel | undefined {
+export function reelBySlug(slug: string): Reel | undefined {
   return reels.find((reel) => reel.slug === slug);
 }
 

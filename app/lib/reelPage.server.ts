@@ -1,6 +1,6 @@
-import type { Reel } from "~/content/types";
+import type { Reel } from "~/content/schema";
 
-import { findArtist, orNotFound, reelBySlug } from "./catalog";
+import { findArtist } from "./catalog";
 import { type ReelChapter, reelChapters, startTime } from "./reelParts";
 
 /** The reel's spots as chapters, each with its director. */
@@ -10,8 +10,7 @@ export const chaptersOf = (reel: Reel): ReelChapter[] => reelChapters(reel, (id)
  * What a reel page's loader returns: the reel, its spots as chapters with their directors, and
  * where a link's `?t=` starts it (0 for a missing or unusable `t`: the page is always a 200).
  */
-export function reelPageData(slug: Reel["slug"], request: Request) {
-  const reel = orNotFound(reelBySlug(slug));
+export function reelPageData(reel: Reel, request: Request) {
   const chapters = chaptersOf(reel);
   const start = startTime(new URL(request.url).searchParams.get("t"), reel.duration);
   return { reel, chapters, start };

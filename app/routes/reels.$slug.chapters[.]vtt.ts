@@ -4,16 +4,13 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { REEL_SLUGS, type Reel } from "~/content/types";
 import { reelBySlug } from "~/lib/catalog";
 import { DOCUMENT_CACHE_CONTROL, ERROR_CACHE_CONTROL, matchesIfNoneMatch, strongETag } from "~/lib/http.server";
 import { chaptersOf } from "~/lib/reelPage.server";
 import { chaptersVtt } from "~/lib/reelParts";
 
-const isReelSlug = (slug: string | undefined): slug is Reel["slug"] => REEL_SLUGS.some((reel) => reel === slug);
-
 export function loader({ params, request }: LoaderFunctionArgs) {
-  const reel = isReelSlug(params.slug) ? reelBySlug(params.slug) : undefined;
+  const reel = reelBySlug(params.slug ?? "");
   if (!reel) {
     return new Response("Not Found\n", {
       status: 404,

@@ -1,13 +1,11 @@
-import { artists, site } from "~/content";
+import { artists, reels, site } from "~/content";
 import { SITE_URL } from "~/lib/siteUrl.server";
 
-/** Every page a search engine should index: the nine sections and each artist's page. */
+/** Every page a search engine should index: the sections, each reel's and each artist's page. */
 export function loader() {
   const paths = [
     ...site.nav.map((link) => link.href),
-    "/collective-reel",
-    "/reel-2021",
-    "/reel-2020",
+    ...reels.map((reel) => `/${reel.slug}`),
     ...[...artists.film, ...artists.photographers].map((artist) => artist.url),
   ];
   const urls = paths.map((path) => `  <url><loc>${SITE_URL}${path}</loc></url>`).join("\n");

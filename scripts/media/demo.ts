@@ -1,5 +1,5 @@
 /**
- * The demo content's sources (`npm run media -- --demo`): abstract compositions (SVG rendered by
+ * The demo content's sources (`npm run media:demo`, written by demoSources.ts): abstract compositions (SVG rendered by
  * sharp) filmed by ffmpeg with a slow virtual camera, a moving light leak and film grain. Each
  * artist has its own palette and motifs. They are written into media/ like an operator's files
  * and go through the same derivation; these functions only make the source files:
@@ -21,8 +21,9 @@ import { writeFile } from "node:fs/promises";
 
 import sharp from "sharp";
 
-import { artists, reels, site, type Artist, type ClientLogo, type Reel } from "../../app/content/index";
+import type { Artist, ClientLogo, Reel } from "../../app/content/schema";
 import { MEDIA_SIZES } from "../../app/lib/media";
+import { artists, reels, site } from "./content";
 import type { Size } from "./derive";
 import { BITEXACT, ffmpeg, pipedPngInputs } from "./ffmpeg";
 import { driftCamera, footageGraph, moveCamera, padAudioGraph, pickLight, reelGraph, type Footage } from "./graphs";

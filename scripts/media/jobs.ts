@@ -7,14 +7,14 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import { artists, biography, clientLogos, reels, site, type Artist, type ClientLogo, type Reel, type WorkThumb } from "../../app/content/index";
+import type { Artist, ClientLogo, Reel, WorkThumb } from "../../app/content/schema";
 import { type LadderFile, type LadderKind, ladderFiles, logoSprites, MEDIA_SIZES, previewImages } from "../../app/lib/media";
 import { SEEK_THUMBNAILS, seekThumbnails } from "../../app/lib/reelParts";
-import * as demo from "./demo";
+import { artists, biography, clientLogos, reels, site } from "./content";
 import * as derive from "./derive";
 import type { Size, SourceInfo } from "./derive";
-import { requireFonts } from "./fonts";
 import { ladderImage, logoStrip } from "./ladder";
+import { requireFonts } from "./fonts";
 import { MEDIA_DIR, type Slot, type SourceType } from "./plan";
 import { icoFromPng, iconPng, previewJpeg } from "./previews";
 import { seekIndex, seekSprite } from "./seek";
@@ -73,10 +73,19 @@ export const KINDS = {
 
 export type Kind = keyof typeof KINDS;
 
-/** A source file: where it goes in media/, and how the demo makes one there (`--demo`). */
+/** What a source file is of: the content entry (and which of its works) it is made for. */
+export type SourceOf =
+  | { kind: "directorClip" | "photograph"; artist: Artist }
+  | { kind: "filmWork" | "photoWork"; artist: Artist; index: number }
+  | { kind: "bioPhoto"; artist: Artist }
+  | { kind: "agentPhoto" }
+  | { kind: "reel"; reel: Reel }
+  | { kind: "logo"; client: ClientLogo };
+
+/** A source file: where it goes in media/, and what it is of. */
 export interface Source {
   slot: Slot;
-  demo(out: string, display: string): Promise<void>;
+  of: SourceOf;
 }
 
 interface JobBase {
@@ -108,8 +117,8 @@ export type Job = SourceJob | FileJob;
 
 const sizeRecipe = ({ width, height }: { width: number; height: number }): string => `${width}x${height}`;
 
-function source(base: string, type: SourceType, makeDemo: Source["demo"]): Source {
-  return { slot: { base: `${MEDIA_DIR}/${base}`, type }, demo: makeDemo };
+function source(base: string, type: SourceType, of: SourceOf): Source {
+  return { slot: { base: `${MEDIA_DIR}/${base}`, type }, of };
 }
 
 /** A work thumb's source is named after its file: "/images/work/x/3.webp" → "work-3". */
@@ -122,13 +131,13 @@ function workThumbs(artist: Artist): WorkThumb[] {
 }
 
 function filmJobs(artist: Artist): Job[] {
-  const clip = source(`artists/${artist.id}/clip`, "video", (out, display) => demo.directorFootage(artist, out, display));
+  const clip = source(`artists/${artist.id}/clip`, "video", { kind: "directorClip", artist });
   const jobs: Job[] = [
     { site: artist.thumb, kind: "directorClip", source: clip, fills: MEDIA_SIZES.directorClip, recipe: sizeRecipe(MEDIA_SIZES.directorClip), make: (file, info, out, display) => derive.directorClip(file, info, out, display) },
     { site: artist.mobileBG, kind: "directorStill", source: clip, fills: MEDIA_SIZES.directorStill, recipe: sizeRecipe(MEDIA_SIZES.directorStill), make: (file, _info, out, display) => derive.directorStill(file, out, display) },
   ];
   workThumbs(artist).forEach((work, i) => {
-    const footage = source(`artists/${artist.id}/${workName(work)}`, "video", (out, display) => demo.filmWorkFootage(artist, i, out, display));
+    const footage = source(`artists/${artist.id}/${workName(work)}`, "video", { kind: "filmWork", artist, index: i });
     const recipe = sizeRecipe(MEDIA_SIZES.filmWork);
     jobs.push({ site: work.image, kind: "filmWork", source: footage, fills: MEDIA_SIZES.filmWork, recipe, make: (file, info, out, display) => derive.filmWorkAnimation(file, info, out, display) });
     if (work.still) jobs.push({ site: work.still, kind: "filmWorkStill", source: footage, fills: MEDIA_SIZES.filmWork, recipe, make: (file, _info, out, display) => derive.filmWorkStill(file, out, display) });
@@ -143,21 +152,21 @@ function croppedJob(site: string, kind: "photographerDesktop" | "photographerMob
 }
 
 function photographerJobs(artist: Artist): Job[] {
-  const photo = source(`artists/${artist.id}/photo`, "image", (out) => demo.photograph(artist, out));
+  const photo = source(`artists/${artist.id}/photo`, "image", { kind: "photograph", artist });
   return [
     croppedJob(artist.thumb, "photographerDesktop", photo),
     croppedJob(artist.mobileBG, "photographerMobile", photo),
     ...workThumbs(artist).map((work, i) =>
-      croppedJob(work.image, "photoWork", source(`artists/${artist.id}/${workName(work)}`, "image", (out) => demo.photoWork(artist, i, out))),
+      croppedJob(work.image, "photoWork", source(`artists/${artist.id}/${workName(work)}`, "image", { kind: "photoWork", artist, index: i })),
     ),
   ];
 }
 
 function bioJobs(content: MediaContent): Job[] {
   const jobs = [...content.film, ...content.photographers].flatMap((artist): Job[] =>
-    artist.bioPhoto ? [croppedJob(artist.bioPhoto, "bioPhoto", source(`artists/${artist.id}/bio`, "image", (out) => demo.bioPhoto(artist.id, out)))] : [],
+    artist.bioPhoto ? [croppedJob(artist.bioPhoto, "bioPhoto", source(`artists/${artist.id}/bio`, "image", { kind: "bioPhoto", artist }))] : [],
   );
-  if (content.agentPhoto) jobs.push(croppedJob(content.agentPhoto, "bioPhoto", source("agent/bio", "image", (out) => demo.bioPhoto(demo.AGENT, out))));
+  if (content.agentPhoto) jobs.push(croppedJob(content.agentPhoto, "bioPhoto", source("agent/bio", "image", { kind: "agentPhoto" })));
   return jobs;
 }
 
@@ -168,10 +177,7 @@ function sourceOf(reel: Reel, type: Reel["sources"][number]["type"]): string {
 }
 
 function reelJobs(reel: Reel): Job[] {
-  const footage = source(`reels/${reel.slug}`, "video", (out, display) => {
-    requireFonts();
-    return demo.reelFootage(reel, out, display);
-  });
+  const footage = source(`reels/${reel.slug}`, "video", { kind: "reel", reel });
   const master = sourceOf(reel, "application/x-mpegURL");
   return [
     { site: sourceOf(reel, "video/mp4"), kind: "reelMp4", source: footage, fills: derive.REEL_VIDEO, recipe: `${sizeRecipe(derive.REEL_MP4)} ${derive.REEL_MP4.maxKbps}k`, make: (file, info, out, display) => derive.reelMp4(file, info, out, display) },
@@ -184,10 +190,7 @@ function reelJobs(reel: Reel): Job[] {
 /** A client's logo source is named after its file: "/images/clients/acme.png" → media/logos/acme.{png,svg}. */
 function logoJob(client: ClientLogo): SourceJob {
   const name = path.basename(client.logo, path.extname(client.logo));
-  const mark = source(`logos/${name}`, "logo", (out) => {
-    requireFonts();
-    return demo.logo(client, out);
-  });
+  const mark = source(`logos/${name}`, "logo", { kind: "logo", client });
   const size = MEDIA_SIZES.clientLogo;
   return { site: client.logo, kind: "clientLogo", source: mark, recipe: sizeRecipe(size), make: (file, _info, out) => derive.logoPng(file, out, size) };
 }

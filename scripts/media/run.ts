@@ -9,13 +9,12 @@ import { createReadStream, existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import { DEMO_EXTENSION } from "./demo";
 import { probeSource, type SourceInfo } from "./derive";
 import { type FileJob, type Job, KINDS, type Kind, type Source, type SourceJob } from "./jobs";
 import { decide, entryKey, expectedName, findSource, MANIFEST, type Manifest, MEDIA_DIR, missingSourcesMessage, serializeManifest, unreadableMessage } from "./plan";
 
 /** ffmpeg jobs on a two-core budget. */
-const CONCURRENCY = 2;
+export const CONCURRENCY = 2;
 
 export interface RunOptions {
   /** Holds media/ and public/. */
@@ -39,7 +38,7 @@ export interface RunSummary {
   kept: number;
 }
 
-const isSourceJob = (job: Job): job is SourceJob => "source" in job;
+export const isSourceJob = (job: Job): job is SourceJob => "source" in job;
 
 /** The file or folder (HLS) a job creates. */
 function outputOf(root: string, job: Job): string {
@@ -50,7 +49,7 @@ function outputOf(root: string, job: Job): string {
 const PARTIAL = ".partial-";
 
 /** Removes temporary files an interrupted run left behind. */
-async function removeLeftovers(dir: string): Promise<void> {
+export async function removeLeftovers(dir: string): Promise<void> {
   if (!existsSync(dir)) return;
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
@@ -60,7 +59,7 @@ async function removeLeftovers(dir: string): Promise<void> {
 }
 
 /** Every file under media/ but hidden ones (.DS_Store), as root-relative paths with forward slashes. */
-async function listSources(root: string): Promise<string[]> {
+export async function listSources(root: string): Promise<string[]> {
   const dir = path.join(root, MEDIA_DIR);
   if (!existsSync(dir)) return [];
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -68,7 +67,7 @@ async function listSources(root: string): Promise<string[]> {
     .filter((entry) => entry.isFile() && !entry.name.startsWith(".")).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
 }
 
-async function readManifest(root: string): Promise<Manifest> {
+export async function readManifest(root: string): Promise<Manifest> {
   const file = path.join(root, MANIFEST);
   return existsSync(file) ? (JSON.parse(await readFile(file, "utf8")) as Manifest) : {};
 }
@@ -109,7 +108,7 @@ function hasher(root: string): { hashOf(file: string): Promise<string>; hashes: 
 const recipeOf = (job: Job): string => `${job.kind}@${KINDS[job.kind].version} ${job.recipe}`;
 
 /** Writes `out` through `make` under a temporary name beside it, then moves it into place. */
-async function writeAtomically(out: string, folder: boolean, make: (temporary: string) => Promise<void>): Promise<void> {
+export async function writeAtomically(out: string, folder: boolean, make: (temporary: string) => Promise<void>): Promise<void> {
   const temporary = path.join(path.dirname(out), `${PARTIAL}${path.basename(out)}`);
   await rm(temporary, { recursive: true, force: true });
   await mkdir(folder ? temporary : path.dirname(out), { recursive: true });
@@ -124,7 +123,7 @@ async function writeAtomically(out: string, folder: boolean, make: (temporary: s
 }
 
 /** Runs tasks `limit` at a time; after a failure starts no new one and rethrows it. */
-async function runAll(tasks: (() => Promise<void>)[], limit: number): Promise<void> {
+export async function runAll(tasks: (() => Promise<void>)[], limit: number): Promise<void> {
   const queue = [...tasks];
   let failure: unknown;
   const worker = async (): Promise<void> => {
@@ -143,7 +142,7 @@ async function runAll(tasks: (() => Promise<void>)[], limit: number): Promise<vo
 const seconds = (since: number): string => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 /** One line per file: `[3/40] media/x/clip.mp4 → public/videos/x.mp4 (2.1 s)`. */
-function progress(log: RunOptions["log"], total: number): (from: string, to: string, started: number) => void {
+export function progress(log: RunOptions["log"], total: number): (from: string, to: string, started: number) => void {
   let done = 0;
   return (from, to, started) => log(`[${++done}/${total}] ${from} → ${to} (${seconds(started)})`);
 }
@@ -300,43 +299,6 @@ export async function buildMedia(jobs: Job[], options: RunOptions): Promise<RunS
     await writeManifest(options.root, manifest);
   }
   return summary;
-}
-
-/**
- * `--demo`: writes the demo's source into every slot of media/ that has none. A slot whose outputs
- * were made from a file of the operator's (the manifest names it) is left empty even when that
- * file is not here, so the demo never replaces real media.
- */
-export async function writeDemoSources(jobs: Job[], options: RunOptions): Promise<void> {
-  const { root, log } = options;
-  await removeLeftovers(path.join(root, MEDIA_DIR));
-  const listing = await listSources(root);
-  const manifest = await readManifest(root);
-  const slots = new Map<string, { source: Source; sites: string[] }>();
-  for (const job of jobs.filter(isSourceJob).filter((job) => options.only?.(job) ?? true)) {
-    const entry = slots.get(job.source.slot.base) ?? { source: job.source, sites: [] };
-    entry.sites.push(job.site);
-    slots.set(job.source.slot.base, entry);
-  }
-  const wanted: { source: Source; file: string }[] = [];
-  const operators: string[] = [];
-  for (const { source, sites } of slots.values()) {
-    if (findSource(source.slot, listing)) continue;
-    const file = `${source.slot.base}.${DEMO_EXTENSION[source.slot.type]}`;
-    if (sites.some((site) => manifest[site] && manifest[site].from[0] !== file)) operators.push(expectedName(source.slot));
-    else wanted.push({ source, file });
-  }
-  if (operators.length > 0) log(`demo: left ${operators.length} sources out, their outputs were made from other files (${operators.slice(0, 3).join(", ")}${operators.length > 3 ? ", …" : ""})`);
-  if (wanted.length > 0) log(`writing ${wanted.length} demo sources into ${MEDIA_DIR}/`);
-  const done = progress(log, wanted.length);
-  await runAll(
-    wanted.map(({ source, file }) => async () => {
-      const started = Date.now();
-      await writeAtomically(path.join(root, file), false, (out) => source.demo(out, file));
-      done("demo", file, started);
-    }),
-    CONCURRENCY,
-  );
 }
 
 /** The source file of a job in media/ (root-relative), if there is one. */

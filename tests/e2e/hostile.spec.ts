@@ -25,8 +25,8 @@ const TRAVERSALS = [
   "/server/index.ts",
   "/.env",
   "/.git/config",
-  "/app/content/site.ts",
-  "/images/%2e%2e%2f%2e%2e%2fapp%2fcontent%2fsite.ts",
+  "/app/content/site.yaml",
+  "/images/%2e%2e%2f%2e%2e%2fapp%2fcontent%2fsite.yaml",
 ];
 const NULL_BYTES = ["/images/og/site.jpg%00.html", "/contact%00", "/%00", "/artists/film/%00", "/favicon.svg%00"];
 const BAD_ENCODING = ["/%", "/%E0%A4%A", "/%zz", "/artists/film/%ff", "/contact?q=%", "/%uD83D", "/images/%"];

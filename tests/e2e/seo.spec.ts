@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
 
 import { artists, reels } from "../../app/content/index";
+import { SECTION_PAGES } from "../../scripts/pages.mjs";
 import { SITE_URL } from "../site-url.mjs";
 
 /** A link-preview crawler: runs no JavaScript and reads only the server's HTML. */
@@ -41,11 +42,11 @@ async function sitemapUrls(request: APIRequestContext): Promise<string[]> {
 test.describe("link previews and search", () => {
   test.skip(({ isMobile }) => isMobile, "server HTML does not depend on the screen");
 
-  test("the sitemap lists the nine pages and every artist by absolute URL", async ({ request }) => {
+  test("the sitemap lists the section pages, every reel and every artist by absolute URL", async ({ request }) => {
     const urls = await sitemapUrls(request);
-    expect(urls).toHaveLength(9 + artists.film.length + artists.photographers.length);
+    expect(urls).toHaveLength(SECTION_PAGES.length + artists.film.length + artists.photographers.length);
     for (const url of urls) expect(url.startsWith(`${SITE_URL}/`)).toBe(true);
-    expect(urls).toContain(`${SITE_URL}/reel-2021`);
+    for (const reel of reels) expect(urls).toContain(`${SITE_URL}/${reel.slug}`);
     expect(urls).toContain(`${SITE_URL}${artists.photographers[0].url}`);
   });
 

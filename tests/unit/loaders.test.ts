@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 
 import { artists, reels } from "~/content";
-import { loader as collectiveReelLoader } from "~/routes/collective-reel";
+import { loader as reelLoader } from "~/routes/$slug";
 import { loader as artistLoader } from "~/routes/artists.$type.$";
 import { loader as fallbackLoader } from "~/routes/$";
 import { loader as chaptersLoader } from "~/routes/reels.$slug.chapters[.]vtt";
@@ -54,26 +54,35 @@ describe("artist detail loader", () => {
   });
 });
 
-describe("fallback loader", () => {
-  it("redirects unknown pages to the directors' grid with a 302", () => {
-    for (const path of ["/", "/about", "/artists", "/artists/film"]) {
-      const response = fallbackLoader(args(path));
-      expect(response.status).toBe(302);
+describe("fallback loaders", () => {
+  /** A single-segment path reaches the reel route first, a longer one the splat route. */
+  const loaderOf = (path: string) => {
+    const segments = path.split("/").filter(Boolean);
+    return segments.length === 1 ? () => reelLoader(args(path, { slug: segments[0] })) : () => fallbackLoader(args(path));
+  };
+
+  it("redirect unknown pages to the directors' grid with a 302", () => {
+    for (const path of ["/", "/about", "/artists", "/artists/film", "/reel-1999"]) {
+      const response = thrown(loaderOf(path));
+      expect(response.status, path).toBe(302);
       expect(response.headers.get("Location")).toBe("/artists/directors");
     }
   });
 
-  it("answers 404 for missing assets instead of redirecting", () => {
-    for (const path of ["/images/missing.jpg", "/videos/none", "/build/x.js", "/robots.txt", "/a/b.png"]) {
-      expect(thrown(() => fallbackLoader(args(path))).status).toBe(404);
+  it("answer 404 for missing assets instead of redirecting", () => {
+    for (const path of ["/images/missing.jpg", "/videos/none", "/build/x.js", "/robots.txt", "/a/b.png", "/logo.png"]) {
+      expect(thrown(loaderOf(path)).status, path).toBe(404);
     }
   });
 });
 
-describe("reel loaders", () => {
-  it("return their own reel, its spots as chapters with their directors", () => {
-    const { reel, chapters, start } = collectiveReelLoader(args("/collective-reel"));
-    expect(reel.slug).toBe("collective-reel");
+describe("reel loader", () => {
+  const reelArgs = (reel: (typeof reels)[number], query = "") => args(`/${reel.slug}${query}`, { slug: reel.slug });
+
+  it("returns each reel at /{slug}, its spots as chapters with their directors", () => {
+    for (const { slug } of reels) expect(reelLoader(args(`/${slug}`, { slug })).reel.slug).toBe(slug);
+    const { reel, chapters, start } = reelLoader(reelArgs(reels[0]));
+    expect(reel).toBe(reels[0]);
     expect(chapters.map((chapter) => chapter.start)).toEqual(reel.spots.map((spot) => spot.start));
     for (const [index, chapter] of chapters.entries()) {
       const director = artists.film.find((artist) => artist.id === reel.spots[index].artist);
@@ -82,11 +91,12 @@ describe("reel loaders", () => {
     expect(start).toBe(0);
   });
 
-  it("start the reel at ?t=, or at 0 for a t that is not a moment of it", () => {
-    const startOf = (query: string) => collectiveReelLoader(args(`/collective-reel?${query}`)).start;
-    const { duration } = collectiveReelLoader(args("/collective-reel")).reel;
-    expect(startOf("t=12")).toBe(12);
-    expect(startOf("t=12.5")).toBe(12.5);
+  it("starts the reel at ?t=, or at 0 for a t that is not a moment of it", () => {
+    const startOf = (query: string) => reelLoader(reelArgs(reels[0], `?${query}`)).start;
+    const { duration } = reels[0];
+    const middle = duration / 2;
+    expect(startOf(`t=${middle}`)).toBe(middle);
+    expect(startOf(`t=${Math.floor(middle)}`)).toBe(Math.floor(middle));
     for (const bad of ["t=-5", `t=${duration}`, "t=abc", "t=1e400", "t=99999999999999999999999", "t=", "t=NaN", "t=Infinity"]) {
       expect(startOf(bad), bad).toBe(0);
     }
@@ -95,12 +105,13 @@ describe("reel loaders", () => {
 
 describe("chapters route", () => {
   it("serves a reel's chapters as WebVTT, one cue per spot", async () => {
-    const response = chaptersLoader(args("/reels/reel-2021/chapters.vtt", { slug: "reel-2021" }));
+    const reel = reels[reels.length - 1];
+    const response = chaptersLoader(args(`/reels/${reel.slug}/chapters.vtt`, { slug: reel.slug }));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/vtt; charset=utf-8");
     const body = await response.text();
     expect(body.startsWith("WEBVTT\n\n")).toBe(true);
-    expect(body.match(/-->/g)).toHaveLength(reels.find((reel) => reel.slug === "reel-2021")?.spots.length ?? -1);
+    expect(body.match(/-->/g)).toHaveLength(reel.spots.length);
   });
 
   it("answers 404 for a slug that is not a reel", () => {

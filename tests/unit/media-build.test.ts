@@ -7,11 +7,12 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { Artist } from "~/content/types";
+import type { Artist } from "~/content/schema";
 import { ladderFiles, logoSprites, MEDIA_SIZES } from "~/lib/media";
 import { ffprobe } from "../../scripts/media/ffmpeg";
 import { type Job, type MediaContent, planJobs, type SourceJob } from "../../scripts/media/jobs";
-import { buildMedia, type RunOptions, writeDemoSources } from "../../scripts/media/run";
+import { writeDemoSources } from "../../scripts/media/demoSources";
+import { buildMedia, type RunOptions } from "../../scripts/media/run";
 
 const photographer: Artist = {
   id: "ines-park",
@@ -191,7 +192,7 @@ describe("media build, logos", () => {
   });
 });
 
-describe("--demo", () => {
+describe("npm run media:demo", () => {
   let root: string;
 
   beforeAll(async () => {
@@ -200,15 +201,15 @@ describe("--demo", () => {
 
   afterAll(() => rm(root, { recursive: true, force: true }));
 
-  /** A bio photo job whose demo source is a flat grey picture. */
   const bioJob = (id: string): SourceJob => {
     const [job] = planJobs(content([], [{ ...photographer, id, bioPhoto: `/images/bio/${id}.jpg` }])).filter(
       (candidate): candidate is SourceJob => candidate.kind === "bioPhoto" && "source" in candidate,
     );
-    const grey = async (out: string) => {
-      await sharp({ create: { width: 60, height: 75, channels: 3, background: "#777" } }).png().toFile(out);
-    };
-    return { ...job, source: { ...job.source, demo: grey } };
+    return job;
+  };
+  /** Stands in for the demo's pictures: a flat grey one. */
+  const grey = async (_of: unknown, out: string) => {
+    await sharp({ create: { width: 60, height: 75, channels: 3, background: "#777" } }).png().toFile(out);
   };
 
   it("writes a demo source into each empty slot, never over a file there, and never over an operator's output", async () => {
@@ -216,7 +217,7 @@ describe("--demo", () => {
     await writeFile(path.join(root, "media/artists/own/bio.jpg"), "the operator's");
     await writeFile(path.join(root, "media/manifest.json"), JSON.stringify({ "/images/bio/elsewhere.jpg": { from: ["media/artists/elsewhere/bio.tif"], key: "0" } }));
     const lines: string[] = [];
-    await writeDemoSources([bioJob("empty"), bioJob("own"), bioJob("elsewhere")], { root, force: false, log: (line) => lines.push(line) });
+    await writeDemoSources([bioJob("empty"), bioJob("own"), bioJob("elsewhere")], { root, force: false, log: (line) => lines.push(line) }, grey);
     expect(await filesUnder(path.join(root, "media"))).toEqual(["artists/empty/bio.png", "artists/own/bio.jpg", "manifest.json"]);
     expect(await readFile(path.join(root, "media/artists/own/bio.jpg"), "utf8")).toBe("the operator's");
     expect(lines[0]).toMatch(/^demo: left 1 sources out.*media\/artists\/elsewhere\/bio\./);

@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { afterAll, describe, expect, it } from "vitest";
 
-import { reels } from "~/content/reels";
+import { reels } from "~/content";
 import { HLS_LADDER, HLS_MASTER_ORDER, mediaSegments, REEL_MP4, rewriteMaster, segmentStarts } from "../../scripts/media/derive";
 import { shotFrames } from "../../scripts/media/graphs";
 import { planJobs, SITE_CONTENT } from "../../scripts/media/jobs";

@@ -1,0 +1,71 @@
+/**
+ * Compiles the content files in app/content/ (docs/content.md) into app/content/generated.js,
+ * the data the app bundles (app/content/index.ts) and scripts/pages.mjs reads, after checking them and every media file they
+ * name in public/ (app/content/schema.ts). On a problem it prints one line each on stderr, writes
+ * nothing and exits 1, so `npm run build`, which runs it first, never builds broken content.
+ *
+ *   tsx scripts/content-build.ts            check, then write generated.js (git-ignored) if it changed
+ *   tsx scripts/content-build.ts --check    check only: `npm run content:check`
+ *   tsx scripts/content-build.ts --watch    compile again on every change (`npm run dev`)
+ */
+import { existsSync, readFileSync, watch, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { readContentFiles } from "../app/content/contentFiles";
+import type { Content } from "../app/content/schema";
+import { validateContent } from "../app/content/validate";
+
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CONTENT_DIR = path.join(ROOT, "app/content");
+const GENERATED = path.join(CONTENT_DIR, "generated.js");
+
+/** Checks the content; writes the module unless `check`. Whether the content is valid. */
+function build({ check }: { check: boolean }): boolean {
+  const { content, problems } = validateContent(readContentFiles(ROOT), { publicDir: path.join(ROOT, "public") });
+  if (content === undefined) {
+    for (const problem of problems) console.error(problem);
+    const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
+    console.error(`\n${count} in app/content/ (listed above): fix and run npm run content:check again.`);
+    return false;
+  }
+  if (!check) writeIfChanged(generatedModule(content));
+  console.log(summary(content));
+  return true;
+}
+
+/** Plain JavaScript, so Node can import it too (scripts/pages.mjs), not only the app's bundler. */
+function generatedModule(content: Content): string {
+  return (
+    "// Made by scripts/content-build.ts from the content files in app/content/: edit those, not this.\n" +
+    `export const content = ${JSON.stringify(content, null, 2)};\n`
+  );
+}
+
+/** An unchanged file is left alone, so `remix dev` does not rebuild for nothing. */
+function writeIfChanged(module: string) {
+  if (!existsSync(GENERATED) || readFileSync(GENERATED, "utf8") !== module) writeFileSync(GENERATED, module);
+}
+
+function summary({ artists, reels, clients, biography }: Content): string {
+  return (
+    `content OK: ${artists.film.length + artists.photographers.length} artists ` +
+    `(${artists.film.length} film, ${artists.photographers.length} photographers), ${reels.length} reels, ` +
+    `${clients.clientLogos.length} client logos, ${clients.clientNames.length} client names, ` +
+    `${biography.testimonials.length} testimonials`
+  );
+}
+
+const args = process.argv.slice(2);
+if (args.includes("--watch")) {
+  // `npm run dev` has compiled once before starting this. Editors save in bursts (a temporary
+  // file, then a rename): compile once they are done.
+  let timer: NodeJS.Timeout | undefined;
+  watch(CONTENT_DIR, { recursive: true }, (_event, file) => {
+    if (file === null || !/\.(md|yaml)$/.test(file)) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => build({ check: false }), 100);
+  });
+} else if (!build({ check: args.includes("--check") })) {
+  process.exit(1);
+}

@@ -1,0 +1,27 @@
+/**
+ * The content the media are made for, read from its files in app/content/ as they are now (not
+ * from the app's compiled copy, which a build writes only once every media file exists): a new
+ * artist's or reel's media are what `npm run media` is about to make.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { readContentFiles } from "../../app/content/contentFiles";
+import type { Content } from "../../app/content/schema";
+import { validateContent } from "../../app/content/validate";
+
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+function readContent(): Content {
+  const { content, problems } = validateContent(readContentFiles(ROOT), { publicDir: null });
+  if (content === undefined) {
+    throw new Error(`the content files have problems (npm run content:check lists them):\n${problems.join("\n")}`);
+  }
+  return content;
+}
+
+const content = readContent();
+
+export const { artists, reels, site } = content;
+export const { biography } = content.biography;
+export const { clientLogos } = content.clients;

@@ -1,0 +1,56 @@
+import { artists, reels, site } from "~/content";
+
+/**
+ * The demo content this repository ships, for the fictional agency "Calloway Artists". The checks
+ * that it matches SPEC.md (its counts and constants) run only on it: an agency's own content may
+ * hold any number of artists and reels. It is recognised by its agency name and its roster (the
+ * artists' ids and the reels' slugs, in order), so editing a biography keeps those checks on, and
+ * replacing an artist or adding a reel (docs/content.md) turns them off.
+ */
+const DEMO = {
+  agencyName: "Calloway Artists",
+  film: [
+    "mira-castell",
+    "lena-okoro-jonas-wilde",
+    "the-northlight-collective",
+    "parallax-foundry",
+    "theo-marchand",
+    "rafael-quint",
+    "juno-adeyemi",
+    "sasha-brandt",
+    "callum-ashby",
+    "noor-haddad",
+    "elias-fenwick",
+  ],
+  photographers: [
+    "marisol-vance",
+    "henrik-solberg",
+    "adaeze-nwosu",
+    "kit-lavelle",
+    "yuki-ambrose",
+    "felix-oduya",
+    "clara-wren",
+    "matteo-lindgren",
+  ],
+  reels: ["collective-reel", "reel-2020", "reel-2021"],
+};
+
+const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
+
+export const isDemoContent =
+  site.agencyName === DEMO.agencyName &&
+  sameList(
+    artists.film.map((artist) => artist.id),
+    DEMO.film,
+  ) &&
+  sameList(
+    artists.photographers.map((artist) => artist.id),
+    DEMO.photographers,
+  ) &&
+  sameList(
+    reels.map((reel) => reel.slug),
+    DEMO.reels,
+  );
+
+/** Starts the name of a suite that runs on the demo content only, and says why it is skipped otherwise. */
+export const DEMO_ONLY = "demo content only (skipped when app/content/ is not the demo's roster, tests/unit/demoContent.ts)";
