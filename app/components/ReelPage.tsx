@@ -15,7 +15,7 @@ interface ReelPageProps {
   start: number;
 }
 
-/** The body of /collective-reel, /reel-2021 and /reel-2020: the player, then the spots it is cut from. */
+/** The body of every reel's page (`/{slug}`): the player, then the spots it is cut from. */
 export function ReelPage({ reel, chapters, start }: ReelPageProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const playerRef = useRef<Player>();
@@ -31,6 +31,8 @@ export function ReelPage({ reel, chapters, start }: ReelPageProps) {
         key={reel.slug}
         slug={reel.slug}
         title={reel.title}
+        autoplay={reel.autoplay}
+        controls={reel.controls}
         poster={reel.poster}
         sources={reel.sources}
         duration={reel.duration}

@@ -13,6 +13,10 @@ import { useMediaUrl } from "./useMediaUrl";
 interface ReelPlayerProps {
   slug: string;
   title: string;
+  /** From the content: starts by itself, muted (no browser starts a film with sound by itself). */
+  autoplay: boolean;
+  /** From the content: shows the player's controls. */
+  controls: boolean;
   /** The poster still as the content names it; both players show its WebP (see videoPoster). */
   poster: string;
   sources: ReelSource[];
@@ -47,8 +51,10 @@ declare global {
 }
 
 /**
- * The server renders a native player that works before (and without) JavaScript: poster, controls,
- * no autoplay; browsers that play HLS natively take the master playlist, the rest the MP4.
+ * The server renders a native player that works before (and without) JavaScript: poster, and the
+ * controls and autoplay the content asks for (the demo's reels: controls, no autoplay); browsers
+ * that play HLS natively take the master playlist, the rest the MP4. A reel that starts by itself
+ * is muted, as browsers require, and buffers at once; one that waits for a press buffers nothing.
  *
  * Once the page is hydrated (after its first paint), video.js takes over that same `<video>`
  * element, on every device and without waiting for the visitor: the element sits in a
@@ -78,7 +84,7 @@ declare global {
  * the box and the player is disposed.
  */
 export function ReelPlayer(props: ReelPlayerProps) {
-  const { slug, title, poster, duration, chapters, start, videoRef, playerRef } = props;
+  const { slug, title, autoplay, controls, poster, duration, chapters, start, videoRef, playerRef } = props;
   const mediaUrl = useMediaUrl();
   const posterUrl = videoPoster(mediaUrl(poster));
   const sources = props.sources.map((source) => ({ ...source, src: mediaUrl(source.src) }));
@@ -106,7 +112,7 @@ export function ReelPlayer(props: ReelPlayerProps) {
       await new Promise((resolve) => setTimeout(resolve));
       if (cancelled) return;
       const started = !video.paused || video.currentTime > 0;
-      const options = playerOptions(video, { poster: posterUrl, sources });
+      const options = playerOptions(video, { autoplay, controls, poster: posterUrl, sources });
       const built = videojs(video, options);
       player = playerRef.current = built;
       // video.js leaves a <video> to the browser's own player when the browser already picked the
@@ -148,9 +154,11 @@ export function ReelPlayer(props: ReelPlayerProps) {
         <div data-vjs-player className="absolute inset-0">
           <video
             ref={videoRef}
-            controls
+            controls={controls}
+            autoPlay={autoplay}
+            muted={autoplay}
             playsInline
-            preload="none"
+            preload={autoplay ? "auto" : "none"}
             poster={posterUrl}
             width={width}
             height={height}

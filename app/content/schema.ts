@@ -348,8 +348,10 @@ function reelSchema(files: MediaFiles) {
       order,
       title: text,
       description: text,
-      autoplay: z.literal(false),
-      controls: z.literal(true),
+      /** Starts by itself, muted (browsers refuse to start a film with sound by itself). */
+      autoplay: z.boolean(),
+      /** Shows the player's controls; without them the reel must start by itself. */
+      controls: z.boolean(),
       poster: mediaPath(files, "photo", "reelPoster"),
       thumb: mediaPath(files, "animation"),
       sources: z.tuple(
@@ -367,6 +369,10 @@ function reelSchema(files: MediaFiles) {
       const slug = slugOf(value, "slug");
       if (slug !== undefined) checkPreview(files, ctx, previewImages.reel(slug), "slug");
       checkSpotTimes(value, ctx);
+      const { autoplay, controls } = fieldsOf(value);
+      if (controls === false && autoplay === false) {
+        ctx.addIssue({ code: "custom", path: ["controls"], message: "false needs autoplay: true, or nobody could start the reel" });
+      }
     }, ALWAYS);
 }
 

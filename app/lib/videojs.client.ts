@@ -59,21 +59,25 @@ async function missesARendition(master: string): Promise<boolean> {
  * has not gets the list, and video.js tries the MP4 when the playlist fails; it plays on if the
  * visitor had already pressed play (see `playOnAfterFallback`).
  *
- * Nothing is buffered before the press (Chromium's own HLS player, told `preload="metadata"`,
+ * Unless the reel starts by itself, nothing is buffered before the press (Chromium's own HLS player, told `preload="metadata"`,
  * buffered 12 s of video, 660 KB, for visitors who may never press play); the playlists are
  * already cached by then (see missesARendition), and the first segments are a second long. The
  * HLS engine (where it runs) starts from the connection's estimated speed, or from the lowest
  * rendition when the visitor asked to save data.
  */
-export function playerOptions(video: HTMLVideoElement, { poster, sources }: { poster: string; sources: ReelSource[] }) {
+export function playerOptions(
+  video: HTMLVideoElement,
+  { autoplay, controls, poster, sources }: { autoplay: boolean; controls: boolean; poster: string; sources: ReelSource[] },
+) {
   const started = !video.paused || video.currentTime > 0;
   const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
   const saveData = connection?.saveData === true;
   const initialBandwidth = saveData ? 1 : connection?.downlink ? connection.downlink * 1e6 : undefined;
   return {
-    controls: true,
-    autoplay: false,
-    preload: "none",
+    controls,
+    // "muted": video.js mutes, then plays (browsers refuse to start a film with sound by itself).
+    autoplay: autoplay ? "muted" : false,
+    preload: autoplay ? "auto" : "none",
     fill: true,
     poster,
     mainContent: true,

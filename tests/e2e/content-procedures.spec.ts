@@ -32,7 +32,7 @@ const EDITED_MEDIA = [
  */
 async function scratchProject(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), "content-procedures-"));
-  const sources = ["app", "scripts", "tests", "package.json", "remix.config.js", "remix.env.d.ts", "server.mjs"];
+  const sources = ["app", "scripts", "tests", "package.json", "remix.config.js", "remix.env.d.ts", "server"];
   for (const file of [...sources, "tailwind.config.ts", "tsconfig.json", "vitest.config.ts"]) {
     await cp(path.join(ROOT, file), path.join(dir, file), { recursive: true });
   }
@@ -96,10 +96,10 @@ async function freePort(): Promise<number> {
 async function waitForHealthz(origin: string, server: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 60; attempt++) {
     if (await fetch(`${origin}/healthz`).then((r) => r.ok).catch(() => false)) return;
-    if (server.exitCode !== null) throw new Error(`node server.mjs exited with ${server.exitCode}`);
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     await sleep(250);
   }
-  throw new Error(`node server.mjs did not answer ${origin}/healthz within 15 s`);
+  throw new Error(`the server did not answer ${origin}/healthz within 15 s`);
 }
 
 test.describe("docs/content.md's procedures", () => {
@@ -107,6 +107,7 @@ test.describe("docs/content.md's procedures", () => {
 
   test("removing a photographer and adding a reel take files only: check, build, unit tests and pages follow", async ({
     request,
+    page,
   }) => {
     test.setTimeout(300_000);
     const dir = await scratchProject();
@@ -126,7 +127,10 @@ test.describe("docs/content.md's procedures", () => {
       const file = (await readFile(path.join(dir, `app/content/reels/${template.slug}.md`), "utf8"))
         .replaceAll(template.slug, added.slug)
         .replace(/^title: .*$/m, `title: ${added.title}`)
-        .replace(/^order: .*$/m, `order: ${reels.length + 1}`);
+        .replace(/^order: .*$/m, `order: ${reels.length + 1}`)
+        // The new reel starts by itself, without controls: the player follows the content's flags.
+        .replace(/^autoplay: .*$/m, "autoplay: true")
+        .replace(/^controls: .*$/m, "controls: false");
       await writeFile(path.join(dir, `app/content/reels/${added.slug}.md`), file);
       await copyReelMedia(dir, template.slug, added.slug);
 
@@ -142,7 +146,7 @@ test.describe("docs/content.md's procedures", () => {
 
       const port = await freePort();
       const origin = `http://127.0.0.1:${port}`;
-      server = spawn("node", ["server.mjs"], { cwd: dir, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" } });
+      server = spawn("node", ["build/server.js"], { cwd: dir, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" } });
       await waitForHealthz(origin, server);
 
       const reelPage = await request.get(`${origin}/${added.slug}`);
@@ -151,6 +155,12 @@ test.describe("docs/content.md's procedures", () => {
       expect(reelHtml).toMatch(new RegExp(`<h1[^>]*>${added.title}</h1>`));
       expect(reelHtml).toMatch(new RegExp(`"@type":"VideoObject","name":"${added.title}"`));
       expect((await request.get(`${origin}/reels/${added.slug}/chapters.vtt`)).status()).toBe(200);
+      const video = reelHtml.match(/<video [^>]*>/)?.[0] ?? "";
+      expect(video).toMatch(/ autoplay="" muted=""/);
+      expect(video).not.toContain("controls");
+      await page.goto(`${origin}/${added.slug}`);
+      await expect.poll(() => page.locator("video").evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0);
+      expect(await page.locator("video").evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
 
       const reelsList = await (await request.get(`${origin}/collective-reels`)).text();
       expect(reelsList).toContain(`href="/${added.slug}"`);

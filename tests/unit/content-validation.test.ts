@@ -314,9 +314,19 @@ describe("fields the pages depend on", () => {
     ]);
   });
 
-  it("rejects an autoplaying reel", () => {
-    expect(problemsAfter((content) => (content.reels[reels[0].slug].autoplay = true))).toEqual([
-      `app/content/reels/${reel}.md: autoplay: true is not allowed here; use false`,
+  it("accepts a reel that starts by itself, with or without controls", () => {
+    expect(problemsAfter((content) => (content.reels[reels[0].slug].autoplay = true))).toEqual([]);
+    expect(
+      problemsAfter((content) => {
+        content.reels[reels[0].slug].autoplay = true;
+        content.reels[reels[0].slug].controls = false;
+      }),
+    ).toEqual([]);
+  });
+
+  it("rejects a reel with neither controls nor autoplay, which nobody could start", () => {
+    expect(problemsAfter((content) => (content.reels[reels[0].slug].controls = false))).toEqual([
+      `app/content/reels/${reel}.md: controls: false needs autoplay: true, or nobody could start the reel`,
     ]);
   });
 
