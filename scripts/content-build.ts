@@ -34,12 +34,15 @@ function build({ check }: { check: boolean }): boolean {
   return true;
 }
 
-/** Plain JavaScript, so Node can import it too (scripts/pages.mjs), not only the app's bundler. */
+/**
+ * Plain JavaScript, so Node can import it too (scripts/pages.mjs), not only the app's bundler.
+ * One export per part of the content: the browser's bundle then carries only the parts its code
+ * reads (the site's name, say), not every biography and client.
+ */
 function generatedModule(content: Content): string {
-  return (
-    "// Made by scripts/content-build.ts from the content files in app/content/: edit those, not this.\n" +
-    `export const content = ${JSON.stringify(content, null, 2)};\n`
-  );
+  const { clients, biography, ...rest } = content;
+  const parts = Object.entries({ ...rest, ...clients, ...biography }).map(([name, value]) => `export const ${name} = ${JSON.stringify(value, null, 2)};\n`);
+  return ["// Made by scripts/content-build.ts from the content files in app/content/: edit those, not this.\n", ...parts].join("");
 }
 
 /** An unchanged file is left alone, so `remix dev` does not rebuild for nothing. */

@@ -2,12 +2,12 @@
  * The site's section pages and reel pages, read from the compiled content
  * (app/content/generated.js, which `npm run build` writes first): shared by the tests and the benchmark.
  */
-import { content } from "../app/content/generated.js";
+import { reels, site } from "../app/content/generated.js";
 
 /** Every reel's page, in the order /collective-reels lists them. */
-export const REEL_PAGES = content.reels.map((reel) => `/${reel.slug}`);
+export const REEL_PAGES = reels.map((reel) => `/${reel.slug}`);
 
 /** The navigation's pages, each reel's page after the reels' list. */
-export const SECTION_PAGES = content.site.nav.flatMap((link) =>
+export const SECTION_PAGES = site.nav.flatMap((link) =>
   link.href === "/collective-reels" ? [link.href, ...REEL_PAGES] : [link.href],
 );
