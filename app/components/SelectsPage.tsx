@@ -122,52 +122,33 @@ export function SelectsPage(props: SelectsPageProps) {
 
       {artists.length > 0 && (
         <ol data-selects-list className="mx-auto mt-10 max-w-screen-2xl px-5 md:px-10 print:mt-6">
-          {artists.map((artist, index) => (
-            <li
-              key={artist.id}
-              className="border-t border-line py-10 print:break-before-page print:break-inside-avoid print:border-0 print:py-0 print:first:break-before-auto"
-            >
-              <SelectedArtistEntry artist={artist} index={index} siteUrl={siteUrl} instagramBaseUrl={instagramBaseUrl}>
-                {index > 0 && (
-                  <Link
-                    to={selectsPath(moveSelect(ids, index, -1))}
-                    replace
-                    preventScrollReset
-                    data-focus-key={`${artist.id}:up`}
-                    onClick={() => edit(artist, index, "up")}
-                    aria-label={`Move up: ${artist.name}`}
-                    className={ACTION}
-                  >
-                    Move up
-                  </Link>
-                )}
-                {index < artists.length - 1 && (
-                  <Link
-                    to={selectsPath(moveSelect(ids, index, 1))}
-                    replace
-                    preventScrollReset
-                    data-focus-key={`${artist.id}:down`}
-                    onClick={() => edit(artist, index, "down")}
-                    aria-label={`Move down: ${artist.name}`}
-                    className={ACTION}
-                  >
-                    Move down
-                  </Link>
-                )}
-                <Link
-                  to={selectsPath(withoutSelect(ids, artist.id))}
-                  replace
-                  preventScrollReset
-                  data-focus-key={`${artist.id}:remove`}
-                  onClick={() => edit(artist, index, "remove")}
-                  aria-label={`Remove: ${artist.name}`}
-                  className={ACTION}
-                >
-                  Remove
-                </Link>
-              </SelectedArtistEntry>
-            </li>
-          ))}
+          {artists.map((artist, index) => {
+            const editLink = (action: Edit["action"], edited: string[], label: string) => (
+              <Link
+                to={selectsPath(edited)}
+                replace
+                preventScrollReset
+                data-focus-key={`${artist.id}:${action}`}
+                onClick={() => edit(artist, index, action)}
+                aria-label={`${label}: ${artist.name}`}
+                className={ACTION}
+              >
+                {label}
+              </Link>
+            );
+            return (
+              <li
+                key={artist.id}
+                className="border-t border-line py-10 print:break-before-page print:break-inside-avoid print:border-0 print:py-0 print:first:break-before-auto"
+              >
+                <SelectedArtistEntry artist={artist} index={index} siteUrl={siteUrl} instagramBaseUrl={instagramBaseUrl}>
+                  {index > 0 && editLink("up", moveSelect(ids, index, -1), "Move up")}
+                  {index < artists.length - 1 && editLink("down", moveSelect(ids, index, 1), "Move down")}
+                  {editLink("remove", withoutSelect(ids, artist.id), "Remove")}
+                </SelectedArtistEntry>
+              </li>
+            );
+          })}
         </ol>
       )}
 
