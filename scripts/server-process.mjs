@@ -14,11 +14,13 @@ export const SERVER_ENTRY = "build/server.js";
 
 /**
  * @param {number} port
- * @param {{ env?: Record<string, string>, stdio?: import("node:child_process").StdioOptions }} [options]
+ * @param {{ env?: Record<string, string>, stdio?: import("node:child_process").StdioOptions, cwd?: string }} [options]
+ *   `cwd`: the project whose build to serve (this one by default).
  */
-export async function startServer(port, { env = {}, stdio = "ignore" } = {}) {
+export async function startServer(port, { env = {}, stdio = "ignore", cwd } = {}) {
   return waitUntilHealthy(
     spawn(process.execPath, [SERVER_ENTRY], {
+      cwd,
       env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...env },
       stdio,
     }),

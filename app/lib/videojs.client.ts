@@ -33,7 +33,6 @@ export async function loadVideoJs(video: HTMLVideoElement, master: string): Prom
   return module.default;
 }
 
-
 /**
  * Whether one of the renditions the master playlist names cannot be fetched. The playlists are
  * small and cached, so this also has them ready for the player before the press. A master that

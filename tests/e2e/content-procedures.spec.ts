@@ -1,13 +1,13 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { cp, lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 
 import { expect, test } from "@playwright/test";
 
 import { artists, reels } from "../../app/content/index";
+import { startServer } from "../../scripts/server-process.mjs";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 
@@ -93,15 +93,6 @@ async function freePort(): Promise<number> {
   throw new Error("no free port in 3660–3699");
 }
 
-async function waitForHealthz(origin: string, server: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    if (await fetch(`${origin}/healthz`).then((r) => r.ok).catch(() => false)) return;
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    await sleep(250);
-  }
-  throw new Error(`the server did not answer ${origin}/healthz within 15 s`);
-}
-
 test.describe("docs/content.md's procedures", () => {
   test.skip(({ isMobile }) => isMobile, "the procedures do not depend on the screen");
 
@@ -144,10 +135,9 @@ test.describe("docs/content.md's procedures", () => {
       // The roster is no longer the demo's, so the checks against SPEC.md's counts stand aside.
       expect(unitTests).toMatch(/content\.test\.ts \((\d+) tests \| \1 skipped\)/);
 
-      const port = await freePort();
-      const origin = `http://127.0.0.1:${port}`;
-      server = spawn("node", ["build/server.js"], { cwd: dir, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" } });
-      await waitForHealthz(origin, server);
+      const started = await startServer(await freePort(), { cwd: dir });
+      server = started.child;
+      const { origin } = started;
 
       const reelPage = await request.get(`${origin}/${added.slug}`);
       expect(reelPage.status()).toBe(200);
