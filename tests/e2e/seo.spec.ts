@@ -1,12 +1,12 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 
 import { artists, reels } from "../../app/content/index";
 import { SECTION_PAGES } from "../../scripts/pages.mjs";
 import { SITE_URL } from "../site-url.mjs";
 
-/** A link-preview crawler: runs no JavaScript and reads only the server's HTML. */
-const CRAWLER = { "User-Agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" };
+import { CRAWLER, sitemapUrls } from "./sitemap";
+
 const SLACK_READ_LIMIT = 32 * 1024;
 
 const decode = (text: string) =>
@@ -30,13 +30,6 @@ function readHead(html: string) {
     ([, json]) => JSON.parse(json) as { "@graph": { "@type": string; [key: string]: unknown }[] },
   );
   return { byProperty, byName, canonical, title, jsonLd };
-}
-
-async function sitemapUrls(request: APIRequestContext): Promise<string[]> {
-  const response = await request.get("/sitemap.xml", { headers: CRAWLER });
-  expect(response.status()).toBe(200);
-  expect(response.headers()["content-type"]).toContain("xml");
-  return [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, url]) => url);
 }
 
 test.describe("link previews and search", () => {
