@@ -1,3 +1,5 @@
+import { isDeepStrictEqual } from "node:util";
+
 import { artists, reels, site } from "~/content";
 
 /**
@@ -35,22 +37,15 @@ const DEMO = {
   reels: ["collective-reel", "reel-2020", "reel-2021"],
 };
 
-const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
-
-export const isDemoContent =
-  site.agencyName === DEMO.agencyName &&
-  sameList(
-    artists.film.map((artist) => artist.id),
-    DEMO.film,
-  ) &&
-  sameList(
-    artists.photographers.map((artist) => artist.id),
-    DEMO.photographers,
-  ) &&
-  sameList(
-    reels.map((reel) => reel.slug),
-    DEMO.reels,
-  );
+export const isDemoContent = isDeepStrictEqual(
+  {
+    agencyName: site.agencyName,
+    film: artists.film.map((artist) => artist.id),
+    photographers: artists.photographers.map((artist) => artist.id),
+    reels: reels.map((reel) => reel.slug),
+  },
+  DEMO,
+);
 
 /** Starts the name of a suite that runs on the demo content only, and says why it is skipped otherwise. */
 export const DEMO_ONLY = "demo content only (skipped when app/content/ is not the demo's roster, tests/unit/demoContent.ts)";
