@@ -2,11 +2,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 
 import { expect, test } from "@playwright/test";
 
 import { contact } from "../../app/content/index";
+import { answersHealthz } from "../../scripts/server-process.mjs";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 /** The app on DEV_RELOAD_PORT (default 3240), `remix dev`'s own server on the port after it. */
@@ -32,15 +32,6 @@ async function scratchProject(): Promise<string> {
   return dir;
 }
 
-async function waitForPage(url: string, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 180; attempt++) {
-    if (await fetch(url).then((r) => r.ok).catch(() => false)) return;
-    if (child.exitCode !== null) throw new Error(`npm run dev exited with ${child.exitCode}`);
-    await sleep(500);
-  }
-  throw new Error(`npm run dev did not serve ${url} within 90 s`);
-}
-
 test.describe("npm run dev", () => {
   test.skip(({ isMobile }) => isMobile, "the dev server does not depend on the screen");
   // One `npm run dev` for the tests below, in order: the last one edits the project.
@@ -60,7 +51,10 @@ test.describe("npm run dev", () => {
       env: { ...process.env, PORT: String(APP_PORT) },
       stdio: "ignore",
     });
-    await waitForPage(url, child);
+    // The dev build comes up in 10–60 s; 900 tries, 100 ms apart, give it 90 s.
+    if (!(await answersHealthz(child, `http://localhost:${APP_PORT}`, 900))) {
+      throw new Error(`npm run dev did not serve ${url} within 90 s (exit code ${child.exitCode})`);
+    }
   });
 
   test.afterAll(async () => {
