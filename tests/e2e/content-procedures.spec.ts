@@ -1,7 +1,6 @@
 import { type ChildProcess, spawnSync } from "node:child_process";
-import { cp, lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { lstat, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { expect, test } from "@playwright/test";
@@ -9,48 +8,31 @@ import { expect, test } from "@playwright/test";
 import { artists, reels } from "../../app/content/index";
 import { startServer } from "../../scripts/server-process.mjs";
 
+import { scratchProject } from "./scratch-project";
+
 const ROOT = path.join(import.meta.dirname, "../..");
 
 /** Folders under public/ a procedure adds files to or deletes files from: real folders in the copy. */
 const EDITED_MEDIA = [
-  "images",
   "images/bio",
-  "images/og",
   "images/og/artists",
   "images/og/reels",
   "images/photographers",
   "images/reels",
   "images/work",
-  "videos",
   "videos/reels",
 ];
 
 /**
- * A copy of the project to follow docs/content.md in: the sources and tests are copied,
- * node_modules and media/ linked, and public/ rebuilt from links to the real files, with real
- * folders where the procedures add or delete media, so they never touch this checkout's files.
+ * A copy of the project to follow docs/content.md in: the sources and tests copied, media/ linked,
+ * and no compiled content, so the procedure compiles it as a fresh checkout would.
  */
-async function scratchProject(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), "content-procedures-"));
-  const sources = ["app", "scripts", "tests", "package.json", "remix.config.js", "remix.env.d.ts", "server"];
-  for (const file of [...sources, "tailwind.config.ts", "tsconfig.json", "vitest.config.ts"]) {
-    await cp(path.join(ROOT, file), path.join(dir, file), { recursive: true });
-  }
+async function procedureProject(): Promise<string> {
+  const sources = ["app", "scripts", "server", "tests", "package.json", "remix.config.js", "remix.env.d.ts"];
+  const dir = await scratchProject("content-procedures-", [...sources, "tailwind.config.ts", "tsconfig.json", "vitest.config.ts"], EDITED_MEDIA);
   await rm(path.join(dir, "app/content/generated.js"), { force: true });
-  await symlink(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
   await symlink(path.join(ROOT, "media"), path.join(dir, "media"));
-  await linkMedia(path.join(ROOT, "public"), path.join(dir, "public"), "");
   return dir;
-}
-
-async function linkMedia(from: string, to: string, relative: string): Promise<void> {
-  await mkdir(to);
-  for (const entry of await readdir(from)) {
-    const child = relative === "" ? entry : `${relative}/${entry}`;
-    if (child === "build") continue;
-    if (EDITED_MEDIA.includes(child)) await linkMedia(path.join(from, entry), path.join(to, entry), child);
-    else await symlink(path.join(from, entry), path.join(to, entry));
-  }
 }
 
 /** Runs an npm script or a binary in the copy; fails the test with its output if it fails. */
@@ -101,7 +83,7 @@ test.describe("docs/content.md's procedures", () => {
     page,
   }) => {
     test.setTimeout(300_000);
-    const dir = await scratchProject();
+    const dir = await procedureProject();
     const leaving = artists.photographers[artists.photographers.length - 1];
     const template = reels[reels.length - 1];
     const added = { slug: "reel-2099", title: "2099 Reel" };

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import { expect, test } from "@playwright/test";
@@ -8,29 +7,17 @@ import { expect, test } from "@playwright/test";
 import { contact } from "../../app/content/index";
 import { answersHealthz } from "../../scripts/server-process.mjs";
 
-const ROOT = path.join(import.meta.dirname, "../..");
+import { scratchProject } from "./scratch-project";
+
 /** The app on DEV_RELOAD_PORT (default 3240), `remix dev`'s own server on the port after it. */
 const APP_PORT = Number(process.env.DEV_RELOAD_PORT ?? 3240);
 const DEV_PORT = APP_PORT + 1;
 
 /**
- * `npm run dev` in a scratch copy of the project, so its development build never replaces the
- * production build the rest of the suite is serving: the sources (and the content script in
- * scripts/) are copied, node_modules and the media are linked.
+ * `npm run dev` runs in a copy of the project, so its development build never replaces the
+ * production build the rest of the suite is serving.
  */
-async function scratchProject(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), "dev-reload-"));
-  for (const file of ["app", "scripts", "server", "package.json", "remix.config.js", "remix.env.d.ts", "tailwind.config.ts", "tsconfig.json"]) {
-    await cp(path.join(ROOT, file), path.join(dir, file), { recursive: true });
-  }
-  await symlink(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
-  await mkdir(path.join(dir, "public"));
-  for (const entry of await readdir(path.join(ROOT, "public"))) {
-    if (entry === "build") continue;
-    await symlink(path.join(ROOT, "public", entry), path.join(dir, "public", entry));
-  }
-  return dir;
-}
+const DEV_SOURCES = ["app", "scripts", "server", "package.json", "remix.config.js", "remix.env.d.ts", "tailwind.config.ts", "tsconfig.json"];
 
 test.describe("npm run dev", () => {
   test.skip(({ isMobile }) => isMobile, "the dev server does not depend on the screen");
@@ -43,7 +30,7 @@ test.describe("npm run dev", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    dir = await scratchProject();
+    dir = await scratchProject("dev-reload-", DEV_SOURCES);
     // Its own process group, so the server that `remix dev` starts is stopped with it.
     child = spawn("npm", ["run", "dev", "--", "--port", String(DEV_PORT)], {
       cwd: dir,
