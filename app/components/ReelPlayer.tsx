@@ -3,7 +3,7 @@ import videojsStylesheet from "video.js/dist/video-js.css";
 
 import type { ReelSource } from "~/content/schema";
 import { HIGH_FETCH_PRIORITY, MEDIA_SIZES, videoPoster } from "~/lib/media";
-import { chaptersTrack, type ReelChapter, seekThumbnails } from "~/lib/reelParts";
+import { chaptersTrack, type ReelChapter, SEEK_THUMBNAILS_LABEL, seekThumbnails } from "~/lib/reelParts";
 import { linkedStart, seekReel } from "~/lib/reelSeek";
 import { loadVideoJs, playerOptions, playOnAfterFallback, type Player } from "~/lib/videojs.client";
 import seekBarStylesheet from "~/styles/reel-seek-bar.css";
@@ -169,7 +169,7 @@ export function ReelPlayer(props: ReelPlayerProps) {
               <source key={source.src} src={start > 0 ? `${source.src}#t=${start}` : source.src} type={source.type} />
             ))}
             <track kind="chapters" src={chaptersTrack(slug)} srcLang="en" label="Spots" />
-            <track kind="metadata" src={seekThumbnails(slug).index} label="Seek-bar thumbnails" />
+            <track kind="metadata" src={seekThumbnails(slug).index} label={SEEK_THUMBNAILS_LABEL} />
           </video>
         </div>
       </div>

@@ -11,10 +11,10 @@
  * style attributes, which the CSP forbids, and videojs-sprite-thumbnails reads no WebVTT index.
  * This is ~150 lines, loaded with video.js after the page is hydrated, and positions everything
  * through the CSSOM (`element.style.left`), which the CSP allows. The index is the page's
- * `<track kind="metadata">`, parsed by video.js's WebVTT parser (or Safari's own, where video.js
+ * `<track kind="metadata">` labelled SEEK_THUMBNAILS_LABEL (found by that label or its src), parsed by video.js's WebVTT parser (or Safari's own, where video.js
  * leaves text tracks to the browser, which loads it on the first hover).
  */
-import { chapterIndexAt, chapterLabel, clockTime, type ReelChapter } from "./reelParts";
+import { chapterIndexAt, chapterLabel, clockTime, type ReelChapter, thumbnailsTrack } from "./reelParts";
 import type { Player } from "./videojs.client";
 
 /** The control bar's progress control and its seek bar (the slider), if the player has them. */
@@ -104,8 +104,9 @@ function thumbnailOf(cue: TextTrackCue, base: string): Thumbnail | undefined {
 export function addSeekThumbnails(player: Player, index: string, chapters: readonly ReelChapter[], duration: number) {
   const parts = seekBarOf(player);
   if (!parts) return;
-  const indexTrack = () => textTracksOf(player).find((candidate) => candidate.kind === "metadata");
   const base = new URL(index, window.location.href).href;
+  // video.js's own tracks carry their `src`; the DOM's (Safari's native ones) only their label.
+  const indexTrack = () => thumbnailsTrack(textTracksOf(player) as (TextTrack & { src?: string })[], index, window.location.href);
   const { control, seekBar } = parts;
   const preview = element("div", "reel-seek-preview");
   preview.setAttribute("aria-hidden", "true");

@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
 
 import { reels } from "~/content";
-import { chapterIndexAt, chaptersVtt, clockTime, fragmentTime, momentPath, reelChapters, startTime, vttTimestamp } from "~/lib/reelParts";
+import {
+  chapterIndexAt,
+  chaptersVtt,
+  clockTime,
+  fragmentTime,
+  momentPath,
+  reelChapters,
+  SEEK_THUMBNAILS_LABEL,
+  seekThumbnails,
+  startTime,
+  thumbnailsTrack,
+  vttTimestamp,
+} from "~/lib/reelParts";
 import { seekCells, seekIndexVtt } from "../../scripts/media/seek";
 
 const director = (id: string) => ({ name: id.toUpperCase(), url: `/artists/film/${id}` });
@@ -76,5 +88,29 @@ describe("seek-bar thumbnails", () => {
     expect(seekIndexVtt(seekCells(3), "r-seek.webp")).toBe(
       "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nr-seek.webp#xywh=0,0,160,90\n\n00:00:02.000 --> 00:00:03.000\nr-seek.webp#xywh=160,0,160,90\n",
     );
+  });
+});
+
+describe("the seek-bar thumbnails' track", () => {
+  const base = "https://agency.example/reel-2021";
+  const { index } = seekThumbnails("reel-2021");
+  // What video.js's HLS engine adds ahead of the page's tracks in Firefox and WebKit.
+  const segmentMetadata = { kind: "metadata", label: "segment-metadata", src: "" };
+  const chapters = { kind: "chapters", label: "Spots", src: "/reels/reel-2021/chapters.vtt" };
+
+  it("is found by its label behind other metadata tracks, as the browser's own list gives it (no src)", () => {
+    const page = { kind: "metadata", label: SEEK_THUMBNAILS_LABEL };
+    expect(thumbnailsTrack([segmentMetadata, chapters, segmentMetadata, page], index, base)).toBe(page);
+  });
+
+  it("is found by its src, relative or absolute, whatever its label", () => {
+    const relative = { kind: "metadata", label: "", src: index };
+    const absolute = { kind: "metadata", label: "Thumbnails", src: new URL(index, base).href };
+    expect(thumbnailsTrack([segmentMetadata, relative], index, base)).toBe(relative);
+    expect(thumbnailsTrack([segmentMetadata, absolute], index, base)).toBe(absolute);
+  });
+
+  it("is none when the page has no such track, never another metadata track", () => {
+    expect(thumbnailsTrack([segmentMetadata, chapters, { ...chapters, label: SEEK_THUMBNAILS_LABEL }], index, base)).toBeUndefined();
   });
 });
