@@ -23,12 +23,17 @@ function sourceHashes(html: string, element: RegExp): string[] {
  * Media may come from `blob:` because video.js streams HLS through Media Source Extensions and
  * transmuxes segments in a worker made from a blob; its icon font is a `data:` URL in its CSS.
  * In development, `remix dev` reloads the page over a WebSocket. `mediaOrigin` is MEDIA_ORIGIN.
+ *
+ * `default-src` is the site itself, not 'none': Firefox checks Remix's `<link rel="prefetch">`
+ * (prefetch="intent") against it, as no other directive covers prefetches there, so 'none' blocked
+ * every prefetch. The web manifest falls under it too; `manifest-src` is left out because WebKit
+ * reports it as unknown on every page. Frames, the one other kind it would let in, are refused.
  */
 export function contentSecurityPolicy(html: string, { development = false, mediaOrigin = "" } = {}): string {
   // Media from MEDIA_ORIGIN: images, video, and the HLS engine's fetches of playlists and segments.
   const media = mediaOrigin ? ` ${new URL(mediaOrigin).origin}` : "";
   return [
-    "default-src 'none'",
+    "default-src 'self'",
     ["script-src 'self'", ...sourceHashes(html, INLINE_SCRIPT)].join(" "),
     ["style-src 'self'", ...sourceHashes(html, INLINE_STYLE)].join(" "),
     `img-src 'self'${media}`,
@@ -36,7 +41,7 @@ export function contentSecurityPolicy(html: string, { development = false, media
     "font-src 'self' data:",
     `connect-src 'self'${media}${development ? " ws:" : ""}`,
     "worker-src 'self' blob:",
-    "manifest-src 'self'",
+    "frame-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",

@@ -39,7 +39,9 @@ test.describe("security headers", () => {
       expect(csp["script-src"].join(" "), path).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
       expect(csp["script-src"].some((source) => source.startsWith("'sha256-")), path).toBe(true);
       expect(csp["style-src"].join(" "), path).not.toMatch(/unsafe-inline|\*/);
-      expect(csp["default-src"], path).toEqual(["'none'"]);
+      expect(csp["default-src"], path).toEqual(["'self'"]);
+      expect(csp["frame-src"], path).toEqual(["'none'"]);
+      expect(csp["manifest-src"], path).toBeUndefined();
       expect(csp["object-src"], path).toEqual(["'none'"]);
       expect(csp["base-uri"], path).toEqual(["'none'"]);
       expect(csp["frame-ancestors"], path).toEqual(["'none'"]);
