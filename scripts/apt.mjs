@@ -8,7 +8,7 @@ export function run(command, args) {
 }
 
 /**
- * Installs Debian's `name` package with apt-get when this runs as root where apt-get exists, and
+ * Installs Debian's `name` package (or packages, given a list) with apt-get when this runs as root where apt-get exists, and
  * says `why` first; whether it could try (the caller checks what it needed is there now).
  */
 export function aptInstall(name, why) {
@@ -17,6 +17,6 @@ export function aptInstall(name, why) {
   if (!isRoot || !hasApt) return false;
   console.log(why);
   run("apt-get", ["update", "-qq"]);
-  run("apt-get", ["install", "-y", "--no-install-recommends", name]);
+  run("apt-get", ["install", "-y", "--no-install-recommends", ...[name].flat()]);
   return true;
 }
