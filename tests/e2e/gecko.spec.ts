@@ -34,7 +34,7 @@ async function openPage(width: number): Promise<{ page: Page; problems: string[]
   const page = await browser.newPage();
   const problems: string[] = [];
   // Firefox reports a CSP violation as an uncaught page error, not a console message.
-  page.on("pageerror", (error) => problems.push(`${new URL(page.url()).pathname}: ${error.message}`));
+  page.on("pageerror", (error) => problems.push(`${new URL(page.url()).pathname}: ${error instanceof Error ? error.message : String(error)}`));
   page.on("console", async (message) => {
     if (message.type() !== "error") return;
     const parts = await Promise.all(message.args().map((arg) => arg.evaluate((value) => String(value instanceof Error ? value.stack : JSON.stringify(value))).catch(() => "?")));
