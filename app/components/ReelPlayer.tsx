@@ -5,7 +5,7 @@ import type { ReelSource } from "~/content/schema";
 import { HIGH_FETCH_PRIORITY, MEDIA_SIZES, videoPoster } from "~/lib/media";
 import { chaptersTrack, type ReelChapter, SEEK_THUMBNAILS_LABEL, seekThumbnails } from "~/lib/reelParts";
 import { linkedStart, seekReel } from "~/lib/reelSeek";
-import { loadVideoJs, playerOptions, playOnAfterFallback, type Player } from "~/lib/videojs.client";
+import { loadVideoJs, playerOptions, playOnAfterFallback, type Player, switchSourceOnStall } from "~/lib/videojs.client";
 import seekBarStylesheet from "~/styles/reel-seek-bar.css";
 
 import { useMediaUrl } from "./useMediaUrl";
@@ -120,6 +120,7 @@ export function ReelPlayer(props: ReelPlayerProps) {
       // again, the full build's HLS engine takes over where it was loaded to.
       if (options.sources === sources) built.src(sources);
       playOnAfterFallback(built);
+      switchSourceOnStall(built, sources);
       // Its poster <img> fills the player's box; like every image on the site, it states its size.
       const posterImage = built.el().querySelector(".vjs-poster img");
       posterImage?.setAttribute("width", String(width));

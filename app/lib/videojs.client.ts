@@ -119,3 +119,51 @@ export function playOnAfterFallback(player: Player) {
     if (wantsToPlay) player.one("loadstart", () => void player.play()?.catch(() => undefined));
   });
 }
+
+/** How long a pressed play may sit on one frame, with data buffered past it, before the MP4 takes over. */
+export const STALL_SECONDS = 4;
+
+/**
+ * A playback watchdog. In WebKitGTK (and so maybe other WebKit builds) video.js's HLS engine can
+ * buffer the first segments, then never advance: `readyState` stays 2 and the picture stays on the
+ * poster, without an error, so video.js never tries the next source. When a play the visitor
+ * asked for has not advanced for STALL_SECONDS while at least a second is buffered past the
+ * playhead (so a slow network, which buffers nothing, is left alone), the player switches to the
+ * next source (the MP4) at the same moment and plays on: once, and without a word to the visitor.
+ */
+export function switchSourceOnStall(player: Player, sources: ReelSource[]) {
+  let watching: ReturnType<typeof setInterval> | undefined;
+  let switched = false;
+  let last = { time: -1, since: 0 };
+  const stop = () => {
+    clearInterval(watching);
+    watching = undefined;
+  };
+  const check = () => {
+    const time = player.currentTime() ?? 0;
+    if (player.paused() || player.seeking() || time !== last.time) {
+      last = { time, since: Date.now() };
+      return;
+    }
+    const buffered = player.buffered();
+    const ahead = Array.from({ length: buffered.length }, (_, i) => [buffered.start(i), buffered.end(i)]).some(
+      ([start, end]) => start <= time + 0.1 && end >= time + 1,
+    );
+    if (!ahead || Date.now() - last.since < STALL_SECONDS * 1000) return;
+    const current = sources.findIndex((source) => sameUrl(source.src, player.currentSrc()));
+    const rest = current < 0 ? [] : sources.slice(current + 1);
+    stop();
+    if (rest.length === 0) return;
+    switched = true;
+    player.src(rest);
+    player.one("loadedmetadata", () => player.currentTime(time));
+    // The reel's preload is "none": playing is what loads the new source.
+    void player.play()?.catch(() => undefined);
+  };
+  player.on("play", () => {
+    if (switched || watching) return;
+    last = { time: player.currentTime() ?? 0, since: Date.now() };
+    watching = setInterval(check, 500);
+  });
+  player.on(["pause", "ended", "dispose"], stop);
+}

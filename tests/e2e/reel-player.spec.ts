@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { reels } from "../../app/content/index";
 import { masterVariants } from "../../app/lib/hls";
 import { videoPoster } from "../../app/lib/media";
+import { STALL_SECONDS } from "../../app/lib/videojs.client";
 import { reelPlayer, waitForReelPlayer } from "./reel-player";
 
 /** A missing file, answered as the site's server answers one. */
@@ -170,6 +171,43 @@ test.describe("when things fail", () => {
     await page.locator(".vjs-big-play-button").click();
     await expect.poll(() => playhead(page), { timeout: 20_000 }).toBeGreaterThan(1);
     expect(await page.locator("main video").evaluate((video: HTMLVideoElement) => video.currentSrc)).toMatch(new RegExp(`${mp4}$`));
+  });
+
+  test("a play that stalls with data buffered (WebKitGTK's HLS engine) switches to the MP4 at the same moment", async ({ page }) => {
+    const moment = reel.spots[1].start;
+    // WebKit's symptom, in Chromium: the stream buffers, but its playhead never leaves the moment.
+    await page.addInitScript((frozenAt) => {
+      const time = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, "currentTime")!;
+      Object.defineProperty(HTMLMediaElement.prototype, "currentTime", {
+        ...time,
+        get(this: HTMLMediaElement) {
+          const real = time.get!.call(this) as number;
+          return this.currentSrc.includes(".m3u8") ? Math.min(real, frozenAt) : real;
+        },
+      });
+    }, moment);
+    const requests = recordRequests(page);
+    await page.goto(`/${reel.slug}?t=${moment}`);
+    await waitForReelPlayer(page);
+    await page.locator(".vjs-big-play-button").click();
+    await expect.poll(() => page.locator("main video").evaluate((video: HTMLVideoElement) => video.currentSrc), { timeout: 20_000 }).toMatch(new RegExp(`${mp4}$`));
+    // It plays on from where the visitor was, without a second press.
+    await expect.poll(() => playhead(page), { timeout: 15_000 }).toBeGreaterThan(moment + 1);
+    expect(await playhead(page)).toBeLessThan(moment + 10);
+    expect(await page.locator("main video").evaluate((video: HTMLVideoElement) => video.paused)).toBe(false);
+    await expect(page.locator(".vjs-error-display")).toBeHidden();
+    expect(requests.filter((path) => path === mp4).length).toBeGreaterThan(0);
+  });
+
+  test("a slow start, with nothing buffered yet, is left to the stream", async ({ page }) => {
+    // Every segment held back: the playhead does not move, and nothing is buffered.
+    await page.route("**/*.ts", () => undefined);
+    const requests = recordRequests(page);
+    await page.goto(`/${reel.slug}`);
+    await waitForReelPlayer(page);
+    await page.locator(".vjs-big-play-button").click();
+    await page.waitForTimeout((STALL_SECONDS + 2) * 1000);
+    expect(requests.filter((path) => path === mp4)).toEqual([]);
   });
 
   test("a missing rendition is skipped", async ({ page, request }) => {
