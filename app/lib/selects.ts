@@ -88,5 +88,10 @@ export function storedSelects(value: unknown): string[] {
 
 /** "1 artist", "3 artists". */
 export function artistCount(count: number): string {
-  return `${count} ${count === 1 ? "artist" : "artists"}`;
+  return `${count} ${artistNoun(count)}`;
+}
+
+/** "artist" or "artists", as `count` asks. */
+export function artistNoun(count: number): string {
+  return count === 1 ? "artist" : "artists";
 }

@@ -4,12 +4,12 @@
  * the JSON-LD Clips, their accessibility and the CSP. Every expectation is read from the content,
  * so the tests hold for any valid reels and spots.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 import { artists, reels } from "../../app/content/index";
 import { chaptersTrack, clockTime, seekThumbnails } from "../../app/lib/reelParts";
 import { SITE_URL } from "../site-url.mjs";
+import { expectNoViolations } from "./axe";
 import { watchForViolations } from "./csp";
 import { waitForHydration } from "./hydration";
 import { waitForReelPlayer } from "./reel-player";
@@ -364,10 +364,7 @@ test.describe("accessible and within the CSP", () => {
     await page.goto(`/${slug}?t=${middle.start}`);
     await startedAndPaused(page, isMobile);
     await page.locator(".reel-marker").nth(1).focus();
-    const check = async () => {
-      const { violations: found } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-      expect(found.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
-    };
+    const check = () => expectNoViolations(page);
     await check();
     if (!isMobile) {
       const holder = (await page.locator(".vjs-progress-holder").boundingBox())!;

@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
 import { artists } from "../../app/content/index";
 import { previewImages } from "../../app/lib/media";
 import { MAX_SELECTS } from "../../app/lib/selects";
 import { SITE_URL } from "../site-url.mjs";
+import { expectNoViolations } from "./axe";
 import { holdScripts, waitForHydration } from "./hydration";
 
 /**
@@ -15,7 +15,6 @@ const roster = [...artists.film, ...artists.photographers];
 const film = artists.film[0];
 const film2 = artists.film[1];
 const photo = artists.photographers[0];
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 const listed = (page: Page) => page.locator("[data-selects-list] > li h2");
 const addButton = (page: Page, name: string) =>
@@ -35,12 +34,6 @@ function storeSelects(page: Page, ids: string[]) {
   }, ids);
 }
 
-async function expectNoViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)
-  ).toEqual([]);
-}
 
 test.describe("the server's page of a list", () => {
   test.use({ javaScriptEnabled: false });
