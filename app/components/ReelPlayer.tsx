@@ -120,7 +120,7 @@ export function ReelPlayer(props: ReelPlayerProps) {
       // again, the full build's HLS engine takes over where it was loaded to.
       if (options.sources === sources) built.src(sources);
       playOnAfterFallback(built);
-      switchSourceOnStall(built, sources);
+      switchSourceOnStall(built, video, sources);
       // Its poster <img> fills the player's box; like every image on the site, it states its size.
       const posterImage = built.el().querySelector(".vjs-poster img");
       posterImage?.setAttribute("width", String(width));

@@ -124,14 +124,17 @@ export function playOnAfterFallback(player: Player) {
 export const STALL_SECONDS = 4;
 
 /**
- * A playback watchdog. In WebKitGTK (and so maybe other WebKit builds) video.js's HLS engine can
- * buffer the first segments, then never advance: `readyState` stays 2 and the picture stays on the
- * poster, without an error, so video.js never tries the next source. When a play the visitor
- * asked for has not advanced for STALL_SECONDS while at least a second is buffered past the
- * playhead (so a slow network, which buffers nothing, is left alone), the player switches to the
- * next source (the MP4) at the same moment and plays on: once, and without a word to the visitor.
+ * A playback watchdog. In WebKitGTK, video.js's HLS engine can buffer the segments, then never
+ * advance: `readyState` stays at 1–2 and the picture on the poster, without an error, so video.js
+ * never tries the next source. When a play the visitor asked for has not advanced for
+ * STALL_SECONDS while at least a second is buffered past the playhead (so a slow network, which
+ * buffers nothing, is left alone), the player switches to the reel's MP4 at the same moment and
+ * plays on: once, and without a word to the visitor. Whether the MP4 already plays is read from
+ * the `<video>` itself: WebKit's player first picked the MP4 `<source>` before video.js handed it
+ * the stream, and video.js's own `currentSrc()` still names it there.
  */
-export function switchSourceOnStall(player: Player, sources: ReelSource[]) {
+export function switchSourceOnStall(player: Player, video: HTMLVideoElement, sources: ReelSource[]) {
+  const mp4 = sources.find((source) => source.type === "video/mp4");
   let watching: ReturnType<typeof setInterval> | undefined;
   let switched = false;
   let last = { time: -1, since: 0 };
@@ -141,7 +144,7 @@ export function switchSourceOnStall(player: Player, sources: ReelSource[]) {
   };
   const check = () => {
     const time = player.currentTime() ?? 0;
-    if (player.paused() || player.seeking() || time !== last.time) {
+    if (player.paused() || time !== last.time) {
       last = { time, since: Date.now() };
       return;
     }
@@ -150,12 +153,10 @@ export function switchSourceOnStall(player: Player, sources: ReelSource[]) {
       ([start, end]) => start <= time + 0.1 && end >= time + 1,
     );
     if (!ahead || Date.now() - last.since < STALL_SECONDS * 1000) return;
-    const current = sources.findIndex((source) => sameUrl(source.src, player.currentSrc()));
-    const rest = current < 0 ? [] : sources.slice(current + 1);
     stop();
-    if (rest.length === 0) return;
+    if (!mp4 || sameUrl(mp4.src, video.currentSrc)) return;
     switched = true;
-    player.src(rest);
+    player.src([mp4]);
     player.one("loadedmetadata", () => player.currentTime(time));
     // The reel's preload is "none": playing is what loads the new source.
     void player.play()?.catch(() => undefined);
