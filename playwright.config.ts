@@ -25,18 +25,20 @@ export default defineConfig({
   projects: [
     {
       name: "phone",
-      testIgnore: ["cluster.spec.ts", "gecko.spec.ts"],
+      testIgnore: ["cluster.spec.ts", "gecko.spec.ts", "webkit.spec.ts"],
       // The screen matches the viewport: with the Pixel 7's own 412 px screen, Chromium's preload
       // scanner would pick srcset candidates for 412 px and layout for 390 px, fetching some twice.
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 } },
     },
     {
       name: "desktop",
-      testIgnore: ["cluster.spec.ts", "gecko.spec.ts"],
+      testIgnore: ["cluster.spec.ts", "gecko.spec.ts", "webkit.spec.ts"],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
     },
     // The visitor's journeys in Firefox, which the spec drives itself (see gecko.spec.ts).
     { name: "gecko", testMatch: "gecko.spec.ts" },
+    // The journeys in WebKitGTK, over WebKitWebDriver under Xvfb (see webkit.spec.ts).
+    { name: "webkit", testMatch: "webkit.spec.ts" },
     // The site behind Varnish, with its own processes and ports (CLUSTER_PORT, default 8180, and
     // the two after it; CLUSTER_MEDIA_PORT, default 8190). It runs once the others have finished,
     // so its load never slows them; `npx playwright test --project=cluster --no-deps` runs it alone.

@@ -1,12 +1,12 @@
 /**
  * `npm test`: everything from a fresh clone. Installs the npm packages if they are missing,
- * provisions the browsers (Chromium; Firefox for the Gecko journeys) and Varnish (for the cluster's
- * tests), builds the app, then runs the unit tests and the end-to-end tests.
+ * provisions the browsers (Chromium; Firefox and WebKitGTK for the other engines' journeys) and
+ * Varnish (for the cluster's tests), builds the app, then runs the unit and end-to-end tests.
  */
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 
-import { ensureFirefox } from "./ensure-firefox.mjs";
+import { ensureEngines } from "./ensure-engines.mjs";
 import { ensureVarnish } from "./ensure-varnish.mjs";
 
 function step(command, args) {
@@ -20,7 +20,7 @@ if (!existsSync("node_modules/.bin/remix")) step("npm", ["ci", "--no-audit", "--
 // Imported only now: it needs @playwright/test, which `npm ci` has just installed.
 const { ensureBrowser } = await import("./ensure-browser.mjs");
 ensureBrowser();
-ensureFirefox();
+ensureEngines();
 ensureVarnish();
 
 step("npm", ["run", "build"]);

@@ -21,7 +21,7 @@ let browser: Browser;
 
 test.beforeAll(async () => {
   // On a laptop without one, say so; in CI (where npm test installs it) a missing Firefox fails.
-  test.skip(!existsSync(FIREFOX) && !process.env.CI, `no Firefox at ${FIREFOX} (npm test installs Debian's firefox-esr as root)`);
+  test.skip(!existsSync(FIREFOX) && !process.env.CI, `no Firefox at ${FIREFOX} (npm test installs Debian's firefox-esr as root: scripts/ensure-engines.mjs)`);
   browser = await puppeteer.launch({ browser: "firefox", executablePath: FIREFOX, headless: true });
 });
 
