@@ -52,7 +52,7 @@ test.describe("npm run dev", () => {
   test("serves through the production server: its CSP, hardening headers and 405s", async ({ request }) => {
     const page = await request.get(url);
     const csp = page.headers()["content-security-policy"] ?? "";
-    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("default-src 'self'");
     // Development's policy: `remix dev` reloads the page over a WebSocket.
     expect(csp).toMatch(/connect-src [^;]*ws:/);
     expect(page.headers()["x-frame-options"]).toBe("DENY");
