@@ -161,6 +161,33 @@ test.describe("a tap on a throttled phone", () => {
   });
 });
 
+/**
+ * Safari's path, which cannot run here: a browser that plays HLS itself gets video.js's core build,
+ * which hands the master playlist to the browser (no Media Source Extensions, no HLS engine).
+ * Chromium plays HLS itself too, so this is that path, in the engine that can run it. What differs
+ * in WebKit and is covered elsewhere: iOS plays inline only with `playsinline` (ReelPlayer.tsx),
+ * the browser starts on the master's first variant (derive.ts orders it), and a native stall is
+ * caught by the watchdog below, which reads the playhead as this path does.
+ */
+test.describe("where the browser plays HLS itself (Safari's path)", () => {
+  test.skip(({ isMobile }) => isMobile, "one width is enough");
+
+  test("the core build hands the browser the master playlist, which it plays from a press and from ?t=", async ({ page }) => {
+    const requests = recordRequests(page);
+    const moment = reel.spots[1].start;
+    await page.goto(`/${reel.slug}?t=${moment}`);
+    expect(await page.locator("main video").evaluate((video: HTMLVideoElement) => video.canPlayType("application/vnd.apple.mpegurl"))).not.toBe("");
+    await waitForReelPlayer(page);
+    await page.locator(".vjs-big-play-button").click();
+    await expect.poll(() => playhead(page), { timeout: 20_000 }).toBeGreaterThan(moment + 1);
+    expect(await playhead(page)).toBeLessThan(moment + 10);
+    // The browser's own player: its source is the playlist itself, not an MSE blob: URL.
+    expect(await page.locator("main video").evaluate((video: HTMLVideoElement) => video.currentSrc)).toMatch(new RegExp(`${master}(#.*)?$`));
+    expect(requests.filter((path) => /\/(core|video)\.es-[^/]+\.js$/.test(path)).map((path) => path.split("/").pop()?.split("-")[0])).toEqual(["core.es"]);
+    expect(requests.some((path) => path.endsWith(".ts"))).toBe(true);
+  });
+});
+
 test.describe("when things fail", () => {
   test.skip(({ isMobile }) => isMobile, "one width is enough");
 

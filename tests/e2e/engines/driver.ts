@@ -33,8 +33,9 @@ export interface Engine {
 }
 
 /**
- * Reports CSP violations and uncaught errors into `window.__problems`: run in each new document
- * (Firefox reports a CSP violation only as this event, WebKit's driver shows no console at all).
+ * Reports CSP violations, uncaught errors and the page's console errors into `window.__problems`:
+ * run in each new document (Firefox reports a CSP violation only as this event, and WebKit's
+ * driver shows no console at all).
  */
 export function watchForProblems() {
   const page = window as Window & { __problems?: string[] };
@@ -44,6 +45,11 @@ export function watchForProblems() {
     problems.push(`${location.pathname}: CSP ${event.effectiveDirective} blocked ${event.blockedURI}`),
   );
   window.addEventListener("error", (event) => problems.push(`${location.pathname}: ${event.message}`));
+  const consoleError = console.error;
+  console.error = (...args: unknown[]) => {
+    problems.push(`${location.pathname}: console: ${args.map(String).join(" ")}`);
+    consoleError(...args);
+  };
 }
 
 export const VIEWPORT_HEIGHT = 900;
