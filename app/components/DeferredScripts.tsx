@@ -11,6 +11,10 @@ import { Scripts } from "@remix-run/react";
  * `START_SCRIPTS` (below) copies the template into the document:
  *
  * - after the window's `load` event and the frame after it (or 100 ms, where no frame comes),
+ * - or after every image the page fetches at once has arrived (its eager `<img>`s and image
+ *   preloads) and the frame after it, should the load event wait on something else: WebKitGTK
+ *   holds it 3.2 s for any `<video preload="none">`, which fetches nothing and which the reel page
+ *   then has to wait for (the spec's media elements stop delaying the load event at once there),
  * - or at the visitor's first key or pointer press, or step back or forward in history,
  *
  * whichever comes first. Copies of a template's scripts run when they are inserted, in order: the
@@ -62,7 +66,20 @@ const START_SCRIPTS = `(() => {
     requestAnimationFrame(() => setTimeout(start));
     setTimeout(start, 100);
   };
+  const imagesArrived = () =>
+    [...document.images].every((image) => image.loading === "lazy" || image.complete) &&
+    [...document.querySelectorAll("link[rel=preload][as=image][href]")].every((link) => performance.getEntriesByName(link.href).length > 0);
+  const onImage = () => {
+    if (!imagesArrived()) return;
+    document.removeEventListener("load", onImage, true);
+    afterNextFrame();
+  };
   if (document.readyState === "complete") afterNextFrame();
-  else addEventListener("load", afterNextFrame, { once: true });
+  else {
+    addEventListener("load", afterNextFrame, { once: true });
+    // An image's or a preload's load event does not bubble, but a document hears it on the way down.
+    document.addEventListener("load", onImage, true);
+    addEventListener("DOMContentLoaded", onImage, { once: true });
+  }
   for (const type of ["keydown", "pointerdown", "popstate"]) addEventListener(type, start, { once: true, capture: true });
 })();`;

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 
 import { artists } from "../../app/content/index";
 import { REEL_PAGES, SECTION_PAGES } from "../../scripts/pages.mjs";
-import { waitForHydration } from "./hydration";
+import { firstScreenTiming, waitForHydration } from "./hydration";
 
 const JS_BUDGET_BYTES = 100 * 1024;
 /** video.js, which the reel pages (and only they) load once hydrated: the core build or the full one. */
@@ -40,17 +40,12 @@ test.describe("first-load budgets on a phone", () => {
       expect(jsBytes).toBeGreaterThan(0);
       expect(jsBytes, `${(jsBytes / 1024).toFixed(1)} KiB of JS`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
       expect([...origins]).toEqual([new URL(baseURL!).origin]);
-      // Hydration waits for the page's load event (app/components/DeferredScripts.tsx): the scripts never
-      // share the connection with the first screen's images.
-      const { loadEnd, scriptStarts } = await page.evaluate(() => ({
-        loadEnd: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd,
-        scriptStarts: performance
-          .getEntriesByType("resource")
-          .filter((entry) => /\/build\/.+\.js$/.test(entry.name))
-          .map((entry) => entry.startTime),
-      }));
-      expect(scriptStarts.length).toBeGreaterThan(0);
-      expect(Math.min(...scriptStarts)).toBeGreaterThanOrEqual(loadEnd);
+      // Hydration waits for the first screen's images (app/components/DeferredScripts.tsx): the
+      // scripts never share the connection with them.
+      const timing = await page.evaluate(firstScreenTiming);
+      expect(timing.imagesEnd).toBeLessThan(Infinity);
+      expect(timing.scriptsStart).toBeLessThan(Infinity);
+      expect(timing.scriptsStart).toBeGreaterThanOrEqual(timing.imagesEnd);
       const videojs = await page.evaluate(
         (pattern) => performance.getEntriesByType("resource").flatMap((entry) => (new RegExp(pattern).test(entry.name) ? [entry] : [])),
         VIDEOJS.source,
@@ -58,7 +53,7 @@ test.describe("first-load budgets on a phone", () => {
       if (reel) {
         // A phone that plays HLS itself never downloads the HLS engine, and the player comes after the first screen.
         expect(videojs.map((entry) => new URL(entry.name).pathname)).toEqual([expect.stringMatching(/\/core\.es-[^/]+\.js$/)]);
-        expect(videojs[0].startTime).toBeGreaterThanOrEqual(loadEnd);
+        expect(videojs[0].startTime).toBeGreaterThanOrEqual(timing.imagesEnd);
       } else {
         expect(videojs).toEqual([]);
       }

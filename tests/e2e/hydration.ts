@@ -18,3 +18,22 @@ export async function holdScripts(page: Page): Promise<() => void> {
   });
   return releaseScripts;
 }
+
+/**
+ * Run in a page (self-contained, for any engine's driver): when the images it fetches at once (eager
+ * `<img>`s and image preloads) had all arrived, when the site's first script was requested, and
+ * when the load event came, in ms since the navigation began.
+ */
+export function firstScreenTiming() {
+  const end = (url: string) => performance.getEntriesByName(url)[0] as PerformanceResourceTiming | undefined;
+  const images = [
+    ...[...document.images].filter((image) => image.loading !== "lazy").map((image) => image.currentSrc),
+    ...[...document.querySelectorAll<HTMLLinkElement>("link[rel=preload][as=image][href]")].map((link) => link.href),
+  ];
+  const scripts = performance.getEntriesByType("resource").filter((entry) => /\/build\/.+\.js$/.test(entry.name));
+  return {
+    imagesEnd: Math.max(0, ...images.map((url) => end(url)?.responseEnd ?? Infinity)),
+    scriptsStart: Math.min(...scripts.map((entry) => entry.startTime)),
+    loadStart: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
+  };
+}

@@ -11,6 +11,7 @@ import resolveConfig from "tailwindcss/resolveConfig.js";
 import { artists, reels } from "../../../app/content/index";
 import { clockTime } from "../../../app/lib/reelParts";
 import tailwindConfig from "../../../tailwind.config";
+import { firstScreenTiming } from "../hydration";
 import { sitemapUrls } from "../sitemap";
 import type { Engine, EngineDriver } from "./driver";
 
@@ -199,6 +200,17 @@ export function defineJourneys(engine: Engine) {
       expect(await site.run(() => document.querySelectorAll(".reel-marker").length)).toBe(reel.spots.length);
     });
   }
+
+  test("a reel page hydrates once its first screen has arrived, not when its <video> lets the load event come", async ({ site }) => {
+    await site.goto(`/${reels[0].slug}`);
+    await hydrated(site);
+    const timing = await site.run(firstScreenTiming);
+    expect(timing.imagesEnd).toBeLessThan(Infinity);
+    expect(timing.scriptsStart).toBeGreaterThanOrEqual(timing.imagesEnd);
+    // WebKitGTK holds the load event back 3.2 s for a <video preload="none">, until video.js takes
+    // it over: the scripts must not wait for it. Elsewhere the load event comes with the images.
+    expect(timing.scriptsStart).toBeLessThanOrEqual(Math.max(timing.loadStart, timing.imagesEnd + 1000));
+  });
 
   test("a reel's credits and chapters: a press plays, a credit's moment plays from there, the menu lists the spots", async ({ site }) => {
     test.setTimeout(90_000);
