@@ -2,7 +2,7 @@
  * `npm run bench` (after `npm run build`): how fast each page reaches a phone, how much the server
  * takes, and how fast the reels start. A benchmark, not a test: every figure is printed next to its
  * goal, nothing fails. `npm run bench -- --only=reels` (or BENCH_ONLY=reels) runs section 4 alone,
- * `--only=cluster` section 5.
+ * `--only=cluster` section 5, `--only=engines` section 6.
  *
  * 1. Pages, as a phone: Lighthouse 12 (mobile, default simulated throttling) performance score, LCP,
  *    CLS and TBT, each the median of 5 runs (BENCH_LIGHTHOUSE_RUNS to change it), with the range of
@@ -19,6 +19,8 @@
  *    (scripts/bench/reel-start.mjs).
  * 5. Cluster: the page mix from one instance against Varnish in front of two, and the cache's hit
  *    ratio (scripts/bench/cluster.mjs).
+ * 6. Engines: press → first frame in Firefox and WebKitGTK against a bare <video> in the same
+ *    engine (scripts/bench/engines.mjs).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,6 +32,7 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 import { clusterSection } from "./bench/cluster.mjs";
+import { enginesSection } from "./bench/engines.mjs";
 import { reelStartSection } from "./bench/reel-start.mjs";
 import { launchBrowser, load, mark, median, PHONE } from "./bench/shared.mjs";
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "./browser.mjs";
@@ -44,10 +47,10 @@ const GOALS = { score: 98, lcpMs: 1800, cls: 0.01, tbtMs: 50, jsKiB: 100, modern
 /** The reel pages evaluate video.js and build the player after their first paint, without waiting for a press. */
 const REEL_PAGE_GOALS = { ...GOALS, score: 95, tbtMs: 200 };
 const goalsFor = (page) => (REEL_PAGES.includes(page) ? REEL_PAGE_GOALS : GOALS);
-/** One section alone: the reels' start (4) with `--only=reels`, the cluster (5) with `--only=cluster`, or BENCH_ONLY. */
+/** One section alone: the reels' start (4) with `--only=reels`, the cluster (5) with `--only=cluster`, the engines (6) with `--only=engines`, or BENCH_ONLY. */
 const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length) ?? process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== "reels" && ONLY !== "cluster")
-  throw new Error(`--only=${ONLY}: the sections that run alone are "reels" and "cluster"`);
+if (ONLY !== undefined && !["reels", "cluster", "engines"].includes(ONLY))
+  throw new Error(`--only=${ONLY}: the sections that run alone are "reels", "cluster" and "engines"`);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const THROUGHPUT = { connections: 32, seconds: 10, page: "/artists/directors" };
 const SOAK = { connections: 64, seconds: Number(process.env.BENCH_SOAK_SECONDS ?? 60) };
@@ -263,3 +266,4 @@ if (ONLY === undefined) {
 }
 if (ONLY === undefined || ONLY === "reels") await reelStartSection();
 if (ONLY === undefined || ONLY === "cluster") await clusterSection();
+if (ONLY === undefined || ONLY === "engines") await enginesSection();

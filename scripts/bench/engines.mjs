@@ -1,0 +1,159 @@
+/**
+ * How fast a reel starts in the other engines (`npm run bench -- --only=engines`): Firefox and
+ * WebKitGTK, driven as in the cross-engine journeys (tests/e2e/engines), on every reel page.
+ * Press → first frame past the press, on the site's page and on its floor: a page holding only a
+ * native `<video>` of the same reel's MP4, served beside the site; from the start, and from a
+ * moment (the site's `?t=` link against the floor's `#t=` media fragment). Neither driver can throttle the
+ * network or the CPU, so this runs on loopback at the machine's speed: it shows what each engine's
+ * path costs (Firefox streams through video.js's HLS engine; WebKitGTK's stalls on it and the
+ * watchdog moves to the MP4 after STALL_SECONDS), not what a phone on a slow line sees (section 4).
+ * BENCH_ENGINE_RUNS rounds (3 by default), site and floor alternating first.
+ */
+import { createServer } from "node:http";
+
+import { gecko } from "../../tests/e2e/engines/gecko.ts";
+import { webkit } from "../../tests/e2e/engines/webkit.ts";
+import { reels } from "../../app/content/index.ts";
+import { REEL_PAGES } from "../pages.mjs";
+import { startServer } from "../server-process.mjs";
+import { mark, median } from "./shared.mjs";
+
+const PORT = 3329;
+const FLOOR_PORT = 3330;
+const RUNS = Number(process.env.BENCH_ENGINE_RUNS ?? 3);
+const GOAL_RATIO = 1.5;
+const TIMEOUT_MS = 30_000;
+
+/** Serves the floor's page for each reel (and `?t=`): the reel's MP4 from the site's origin, nothing else. */
+function startFloor(siteOrigin) {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url, "http://floor");
+    if (!REEL_PAGES.includes(url.pathname)) return response.writeHead(404).end();
+    const moment = url.searchParams.has("t") ? `#t=${Number(url.searchParams.get("t"))}` : "";
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(
+      `<!doctype html><title>floor</title><video controls preload="none" playsinline ` +
+        `src="${siteOrigin}/videos/reels${url.pathname}.mp4${moment}" width="1280" height="720"></video>`,
+    );
+  });
+  return new Promise((resolve) => server.listen(FLOOR_PORT, "127.0.0.1", () => resolve({ origin: `http://127.0.0.1:${FLOOR_PORT}`, server })));
+}
+
+/**
+ * In the page: records the first frame presented after the press. The press's time is set just
+ * before the driver's click (Firefox's native controls keep the pointer events to themselves).
+ */
+function installProbes() {
+  const video = document.querySelector("video");
+  const probe = {};
+  window.reelBench = probe;
+  const pressedAt = () => probe.pressAt ?? Infinity;
+  if ("requestVideoFrameCallback" in video) {
+    const onFrame = (_now, metadata) => {
+      if (metadata.presentationTime > pressedAt() && metadata.mediaTime > 0) probe.firstFrameAt = metadata.presentationTime;
+      else video.requestVideoFrameCallback(onFrame);
+    };
+    video.requestVideoFrameCallback(onFrame);
+  } else {
+    // Without frame callbacks, the first time the playhead is seen moving.
+    video.addEventListener("timeupdate", () => {
+      if (video.currentTime > 0 && performance.now() > pressedAt()) probe.firstFrameAt ??= performance.now();
+    });
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(site, fn, what) {
+  const deadline = Date.now() + TIMEOUT_MS;
+  while (!(await site.run(fn))) {
+    if (Date.now() > deadline) throw new Error(`no ${what} in ${TIMEOUT_MS / 1000} s`);
+    await sleep(50);
+  }
+}
+
+/** Press → first frame in ms, on a page loaded in a fresh browser and left to settle. */
+async function firstFrame(engine, url, { site: isSite }) {
+  const site = await engine.open({ baseURL: "", reducedMotion: false });
+  try {
+    await site.goto(url);
+    if (isSite) {
+      await waitFor(site, () => window.__pressedBeforeHydration === null && !!document.querySelector(".vjs-big-play-button"), "player");
+    }
+    // Settled: nothing fetched for half a second.
+    let count = -1;
+    for (let next; (next = await site.run(() => performance.getEntriesByType("resource").length)) !== count; ) {
+      count = next;
+      await sleep(500);
+    }
+    await site.run(installProbes);
+    await site.run(() => void (window.reelBench.pressAt = performance.now()));
+    if (isSite) await site.click(".vjs-big-play-button");
+    else {
+      await site.click("video");
+      await site.run(() => void document.querySelector("video").play().catch(() => undefined));
+    }
+    await waitFor(site, () => window.reelBench.firstFrameAt !== undefined, "first frame");
+    const probe = await site.run(() => window.reelBench);
+    return { ms: probe.firstFrameAt - probe.pressAt };
+  } catch (error) {
+    return { error: error.message.split("\n")[0] };
+  } finally {
+    await site.close();
+  }
+}
+
+function cell(results) {
+  const values = results.filter((result) => result.error === undefined).map((result) => result.ms);
+  if (!values.length) return { text: "✗ all failed" };
+  const failed = results.length - values.length;
+  const value = median(values);
+  return { value, text: `${Math.round(value)} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}${failed ? `, ${failed} failed` : ""})` };
+}
+
+export async function enginesSection() {
+  const engines = [gecko, webkit].filter((engine) => {
+    const missing = engine.missing();
+    if (missing) console.log(`${engine.name}: skipped, ${missing}`);
+    return !missing;
+  });
+  if (!engines.length) return;
+  console.log(
+    `Reel start in each engine: press → first frame, the site's page against its floor (a bare <video> of the same MP4), ` +
+      `median (range) of ${RUNS} rounds, 1440 px, on loopback (the drivers cannot throttle).`,
+  );
+  const started = Date.now();
+  const app = await startServer(PORT);
+  const floor = await startFloor(app.origin);
+  const results = {};
+  try {
+    for (let round = 0; round < RUNS; round++) {
+      for (const engine of engines) {
+        for (const reelPage of REEL_PAGES) {
+          const { spots } = reels.find((reel) => `/${reel.slug}` === reelPage);
+          const moment = spots[Math.floor(spots.length / 2)].start;
+          for (const [from, query] of [["the start", ""], [`${moment} s`, `?t=${moment}`]]) {
+            const measured = (results[`${engine.name} ${reelPage} from ${from}`] ??= { site: [], floor: [] });
+            const site = async () => measured.site.push(await firstFrame(engine, app.origin + reelPage + query, { site: true }));
+            const bare = async () => measured.floor.push(await firstFrame(engine, floor.origin + reelPage + query, { site: false }));
+            for (const measure of round % 2 ? [site, bare] : [bare, site]) await measure();
+          }
+        }
+      }
+      console.error(`engines: round ${round + 1} of ${RUNS} done`);
+    }
+  } finally {
+    app.child.kill();
+    floor.server.close();
+  }
+  const lines = ["| engine, reel, from | site ms (range) | floor ms (range) | ratio | goal |", "|---|---|---|---|---|"];
+  const failures = [];
+  for (const [name, { site, floor: bare }] of Object.entries(results)) {
+    const [s, f] = [cell(site), cell(bare)];
+    const ratio = s.value !== undefined && f.value !== undefined ? s.value / f.value : undefined;
+    lines.push(`| ${name} | ${s.text} | ${f.text} | ${ratio === undefined ? "✗" : `${ratio.toFixed(2)}× ${mark(ratio <= GOAL_RATIO)}`} | ≤ ${GOAL_RATIO}× |`);
+    for (const { error } of [...site, ...bare]) if (error) failures.push(`- ${name}: ${error}`);
+  }
+  console.log(lines.join("\n"));
+  if (failures.length) console.log(`Failed measurements:\n${failures.join("\n")}`);
+  console.log(`(engines took ${Math.round((Date.now() - started) / 1000)} s)`);
+}
