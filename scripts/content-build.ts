@@ -22,7 +22,8 @@ const GENERATED = path.join(CONTENT_DIR, "generated.js");
 
 /** Checks the content; writes the module unless `check`. Whether the content is valid. */
 function build({ check }: { check: boolean }): boolean {
-  const { content, problems } = validateContent(readContentFiles(ROOT), { publicDir: path.join(ROOT, "public") });
+  const { content, problems, warnings } = validateContent(readContentFiles(ROOT), { publicDir: path.join(ROOT, "public") });
+  for (const warning of warnings) console.warn(`warning: ${warning}`);
   if (content === undefined) {
     for (const problem of problems) console.error(problem);
     const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
@@ -50,11 +51,11 @@ function writeIfChanged(module: string) {
   if (!existsSync(GENERATED) || readFileSync(GENERATED, "utf8") !== module) writeFileSync(GENERATED, module);
 }
 
-function summary({ artists, reels, clients, biography }: Content): string {
+function summary({ artists, reels, captions, clients, biography }: Content): string {
   return (
     `content OK: ${artists.film.length + artists.photographers.length} artists ` +
     `(${artists.film.length} film, ${artists.photographers.length} photographers), ${reels.length} reels, ` +
-    `${clients.clientLogos.length} client logos, ${clients.clientNames.length} client names, ` +
+    `${Object.values(captions).flat().length} captions tracks, ${clients.clientLogos.length} client logos, ${clients.clientNames.length} client names, ` +
     `${biography.testimonials.length} testimonials`
   );
 }
@@ -65,7 +66,7 @@ if (args.includes("--watch")) {
   // file, then a rename): compile once they are done.
   let timer: NodeJS.Timeout | undefined;
   watch(CONTENT_DIR, { recursive: true }, (_event, file) => {
-    if (file === null || !/\.(md|yaml)$/.test(file)) return;
+    if (file === null || !/\.(md|yaml|vtt|srt)$/.test(file)) return;
     clearTimeout(timer);
     timer = setTimeout(() => build({ check: false }), 100);
   });

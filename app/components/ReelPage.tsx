@@ -1,22 +1,25 @@
 import { useCallback, useRef } from "react";
 
 import type { Reel } from "~/content/schema";
+import type { CaptionTrack } from "~/lib/captions";
 import type { ReelChapter } from "~/lib/reelParts";
 import { seekReel } from "~/lib/reelSeek";
 import type { Player } from "~/lib/videojs.client";
 
 import { ReelCredits } from "./ReelCredits";
 import { ReelPlayer } from "./ReelPlayer";
+import { ReelTranscript } from "./ReelTranscript";
 
 interface ReelPageProps {
   reel: Reel;
   chapters: ReelChapter[];
+  captions: CaptionTrack[];
   /** Where the page's link (`?t=`) starts the reel. */
   start: number;
 }
 
-/** The body of every reel's page (`/{slug}`): the player, then the spots it is cut from. */
-export function ReelPage({ reel, chapters, start }: ReelPageProps) {
+/** The body of every reel's page (`/{slug}`): the player, then the spots it is cut from, then its transcript. */
+export function ReelPage({ reel, chapters, captions, start }: ReelPageProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const playerRef = useRef<Player>();
   const playFrom = useCallback((seconds: number) => {
@@ -37,6 +40,7 @@ export function ReelPage({ reel, chapters, start }: ReelPageProps) {
         sources={reel.sources}
         duration={reel.duration}
         chapters={chapters}
+        captions={captions.map(({ lang, label }) => ({ lang, label }))}
         start={start}
         videoRef={videoRef}
         playerRef={playerRef}
@@ -51,6 +55,7 @@ export function ReelPage({ reel, chapters, start }: ReelPageProps) {
         videoRef={videoRef}
         playFrom={playFrom}
       />
+      <ReelTranscript key={`transcript-${reel.slug}`} slug={reel.slug} chapters={chapters} captions={captions} playFrom={playFrom} />
     </article>
   );
 }

@@ -1,10 +1,12 @@
-import { type MutableRefObject, type RefObject, useEffect } from "react";
+import { type MutableRefObject, type RefObject, useEffect, useRef } from "react";
 import videojsStylesheet from "video.js/dist/video-js.css";
 
 import type { ReelSource } from "~/content/schema";
+import { type CaptionTrack, captionsTrack, descriptionsTrack } from "~/lib/captions";
 import { HIGH_FETCH_PRIORITY, MEDIA_SIZES, videoPoster } from "~/lib/media";
 import { chaptersTrack, type ReelChapter, SEEK_THUMBNAILS_LABEL, seekThumbnails } from "~/lib/reelParts";
 import { linkedStart, seekReel } from "~/lib/reelSeek";
+import { announceDescriptions, captionsSettingsOnFirstUse, rememberTextTrackChoice } from "~/lib/reelTextTracks.client";
 import { loadVideoJs, playerOptions, playOnAfterFallback, type Player, switchSourceOnStall } from "~/lib/videojs.client";
 import seekBarStylesheet from "~/styles/reel-seek-bar.css";
 
@@ -23,6 +25,8 @@ interface ReelPlayerProps {
   /** Seconds, as the content states it: where the seek bar's markers go before the media has loaded. */
   duration: number;
   chapters: ReelChapter[];
+  /** The reel's captions languages (their cues are served as WebVTT). */
+  captions: Pick<CaptionTrack, "lang" | "label">[];
   /** Where the page's `?t=` starts the reel (0: from the beginning). */
   start: number;
   /** The page's own `<video>`, which video.js adopts. */
@@ -71,8 +75,11 @@ declare global {
  *
  * The `<track kind="chapters">` (one cue per spot, from app/routes/reels.$slug.chapters[.]vtt.ts)
  * feeds video.js's chapters menu; the `<track kind="metadata">` is the seek-bar thumbnails' index.
- * Browsers load neither by themselves; video.js loads both once it has adopted the `<video>` (a
- * kilobyte each). The seek bar's markers and thumbnails (lib/reelSeekBar.client.ts) come with
+ * A `<track kind="captions">` per language and the `<track kind="descriptions">` (the described
+ * picture, one cue per spot) feed video.js's captions and descriptions menus; the visitor's choice
+ * carries to the next reel, and a description is also put in a polite live region, so a screen
+ * reader reads it as its spot begins (lib/reelTextTracks.client.ts). Browsers load no track by
+ * themselves; video.js loads them once it has adopted the `<video>` (a kilobyte each). The seek bar's markers and thumbnails (lib/reelSeekBar.client.ts) come with
  * video.js, in a chunk of their own.
  *
  * The poster is the page's largest image: it is preloaded at high priority, as `<video poster>`
@@ -84,7 +91,8 @@ declare global {
  * the box and the player is disposed.
  */
 export function ReelPlayer(props: ReelPlayerProps) {
-  const { slug, title, autoplay, controls, poster, duration, chapters, start, videoRef, playerRef } = props;
+  const { slug, title, autoplay, controls, poster, duration, chapters, captions, start, videoRef, playerRef } = props;
+  const describedRef = useRef<HTMLParagraphElement>(null);
   const mediaUrl = useMediaUrl();
   const posterUrl = videoPoster(mediaUrl(poster));
   const sources = props.sources.map((source) => ({ ...source, src: mediaUrl(source.src) }));
@@ -121,6 +129,9 @@ export function ReelPlayer(props: ReelPlayerProps) {
       if (options.sources === sources) built.src(sources);
       playOnAfterFallback(built);
       switchSourceOnStall(built, video, sources);
+      rememberTextTrackChoice(built);
+      if (describedRef.current) announceDescriptions(built, describedRef.current);
+      captionsSettingsOnFirstUse(built);
       // Its poster <img> fills the player's box; like every image on the site, it states its size.
       const posterImage = built.el().querySelector(".vjs-poster img");
       posterImage?.setAttribute("width", String(width));
@@ -171,9 +182,14 @@ export function ReelPlayer(props: ReelPlayerProps) {
             ))}
             <track kind="chapters" src={chaptersTrack(slug)} srcLang="en" label="Spots" />
             <track kind="metadata" src={seekThumbnails(slug).index} label={SEEK_THUMBNAILS_LABEL} />
+            {captions.map((track) => (
+              <track key={track.lang} kind="captions" src={captionsTrack(slug, track.lang)} srcLang={track.lang} label={track.label} />
+            ))}
+            <track kind="descriptions" src={descriptionsTrack(slug)} srcLang="en" label="Described picture" />
           </video>
         </div>
       </div>
+      <p ref={describedRef} aria-live="polite" className="sr-only" data-reel-described />
     </>
   );
 }

@@ -4,6 +4,7 @@
  *
  *   artists/film/{id}.md, artists/photographers/{id}.md   an artist; the text below the fields is the biography
  *   reels/{slug}.md                                       a reel; the text below the fields is its description
+ *   reels/{slug}.{lang}.vtt, reels/{slug}.{lang}.srt      the reel's captions in a language (BCP 47: en, fr, pt-BR)
  *   biography.md                                          the agent: portrait and testimonials, then the profile's paragraphs
  *   clients.yaml, contact.yaml, site.yaml                 one YAML file each
  *
@@ -14,6 +15,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 import { isNode, LineCounter, parseDocument } from "yaml";
+
+import type { CaptionFormat } from "../lib/captions";
 
 /** Where a part of the content comes from. */
 export interface ContentFile {
@@ -29,10 +32,20 @@ export interface ReadFile extends ContentFile {
   lineOf(fieldPath: readonly PropertyKey[]): number;
 }
 
+/** A captions file beside a reel's: checked against the reel once the reels are (validate.ts). */
+export interface CaptionsFile {
+  name: string;
+  slug: string;
+  lang: string;
+  format: CaptionFormat;
+  text: string;
+}
+
 export interface ContentRead {
   /** The content object, keyed as `contentSchema` wants it; parts that could not be read are left out. */
   content: Record<string, unknown>;
   files: ReadFile[];
+  captions: CaptionsFile[];
   /** Files that could not be read at all (YAML syntax, no front matter), one line each with file and line. */
   problems: string[];
 }
@@ -72,7 +85,7 @@ export function fileOf(contentPath: readonly PropertyKey[]): ContentFile | undef
 
 /** Reads the content of the project at `root` (its app/content/ folder). */
 export function readContentFiles(root: string): ContentRead {
-  const read: ContentRead = { content: {}, files: [], problems: [] };
+  const read: ContentRead = { content: {}, files: [], captions: [], problems: [] };
   const contentDir = path.join(root, "app/content");
   for (const layout of SINGLE_FILES) {
     const name = `app/content/${layout.path}`;
@@ -86,12 +99,21 @@ export function readContentFiles(root: string): ContentRead {
     const entries = existsSync(dir) ? readdirSync(dir).filter((entry) => !entry.startsWith(".")).sort() : [];
     for (const entry of entries) {
       const name = `app/content/${folder.path}/${entry}`;
+      const captions = folder.path === "reels" ? CAPTIONS_FILE.exec(entry) : null;
       if (entry.endsWith(".md")) readFile(root, name, [...folder.at, entry.slice(0, -".md".length)], folder.body, read);
-      else read.problems.push(`${name}: only {name}.md files belong in ${folder.path}/: rename or move this one`);
+      else if (captions) {
+        const [, slug, lang, format] = captions;
+        read.captions.push({ name, slug, lang, format: format as CaptionFormat, text: readFileSync(path.join(root, name), "utf8") });
+      } else if (folder.path === "reels") {
+        read.problems.push(`${name}: only {slug}.md files and their captions ({slug}.{language}.vtt or .srt, e.g. reel-2020.en.vtt) belong in reels/: rename or move this one`);
+      } else read.problems.push(`${name}: only {name}.md files belong in ${folder.path}/: rename or move this one`);
     }
   }
   return read;
 }
+
+/** `{slug}.{lang}.vtt` or `.srt`: the reel's slug, a language tag, the format. */
+const CAPTIONS_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.(vtt|srt)$/;
 
 /** What app/content/ and app/content/artists/ hold besides code: the files and folders above. */
 const TOP_LEVEL = new Set([...SINGLE_FILES, ...FOLDERS].map((entry) => entry.path.split("/")[0]));

@@ -10,6 +10,8 @@ import type { Content } from "./schema";
 // only restore that. One import each, so a browser bundle keeps only the parts its code reads.
 export const artists = compiled.artists as unknown as Content["artists"];
 export const reels = compiled.reels as unknown as Content["reels"];
+/** Each reel's captions by slug: read on the server only (the reel pages' loaders, the tracks' routes). */
+export const captions = compiled.captions as unknown as Content["captions"];
 export const contact = compiled.contact as unknown as Content["contact"];
 export const site = compiled.site as unknown as Content["site"];
 export const clientLogos = compiled.clientLogos as unknown as Content["clients"]["clientLogos"];

@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 
+import type { CaptionTrack } from "../lib/captions";
 import { type LadderKind, ladderFiles, logoSprites, previewImages } from "../lib/media";
 
 export const ARTIST_TITLES = ["Photographer", "Director", "Photographer / Director", "CGI VFX 3D"] as const;
@@ -321,6 +322,8 @@ const reelSpot = z.strictObject({
   artist: slug,
   client: text,
   title: text,
+  /** What is seen, in a sentence, read to visitors who cannot see it (the described picture). */
+  description: text.optional(),
 });
 
 /** Spots start at 0, in order, each before the next and before the reel ends. */
@@ -499,8 +502,11 @@ function inOrder<T extends { order: number }>(folder: Record<string, T>): Omit<T
     .map(([, { order: _placeInList, ...entry }]) => entry);
 }
 
-/** The content as the app gets it (app/content/index.ts), from the checked files. */
-export function compileContent({ artists, reels, clients, biography, contact, site }: ContentFiles) {
+/**
+ * The content as the app gets it (app/content/index.ts), from the checked files. `captions`: each
+ * reel's captions by slug (validate.ts reads and checks them against the reels).
+ */
+export function compileContent({ artists, reels, clients, biography, contact, site }: ContentFiles, captions: Record<string, CaptionTrack[]> = {}) {
   return {
     artists: { film: inOrder(artists.film), photographers: inOrder(artists.photographers) },
     reels: inOrder(reels),
@@ -511,6 +517,7 @@ export function compileContent({ artists, reels, clients, biography, contact, si
     },
     contact,
     site,
+    captions,
   };
 }
 

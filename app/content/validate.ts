@@ -10,10 +10,14 @@ import { join } from "node:path";
 
 import type { z } from "zod";
 
+import { type CaptionTrack, checkCues, languageLabel, parseCaptions } from "../lib/captions";
 import { type ContentRead, fileOf, type ReadFile } from "./contentFiles";
 import { compileContent, type Content, contentSchema } from "./schema";
 
-export type ContentResult = { content: Content; problems: [] } | { content: undefined; problems: string[] };
+/** `warnings`: what the build lets through but an operator should see (hard-to-read captions). */
+export type ContentResult =
+  | { content: Content; problems: []; warnings: string[] }
+  | { content: undefined; problems: string[]; warnings: string[] };
 
 /**
  * The compiled content, or every problem in it, one readable line each. The media files it names
@@ -21,12 +25,50 @@ export type ContentResult = { content: Content; problems: [] } | { content: unde
  */
 export function validateContent(read: ContentRead, { publicDir }: { publicDir: string | null }): ContentResult {
   // A file that could not be read is missing from the content: its fields would all be reported too.
-  if (read.problems.length > 0) return { content: undefined, problems: read.problems };
+  if (read.problems.length > 0) return { content: undefined, problems: read.problems, warnings: [] };
   const exists = (sitePath: string) =>
     publicDir === null || (statSync(join(publicDir, sitePath), { throwIfNoEntry: false })?.isFile() ?? false);
   const result = contentSchema({ exists }).safeParse(read.content, { error: describeIssue });
-  if (result.success) return { content: compileContent(result.data), problems: [] };
-  return { content: undefined, problems: result.error.issues.map((issue) => formatIssue(issue, read.files)) };
+  if (!result.success) return { content: undefined, problems: result.error.issues.map((issue) => formatIssue(issue, read.files)), warnings: [] };
+  const durations = Object.fromEntries(Object.entries(result.data.reels).map(([slug, reel]) => [slug, reel.duration]));
+  const { captions, problems, warnings } = checkCaptions(read.captions, durations);
+  if (problems.length > 0) return { content: undefined, problems, warnings };
+  return { content: compileContent(result.data, captions), problems: [], warnings };
+}
+
+/**
+ * Each reel's captions by slug, from the captions files beside the reels (`durations` by slug):
+ * every cue that cannot be read or breaks a rule is a problem, named by file and line.
+ */
+function checkCaptions(files: ContentRead["captions"], durations: Record<string, number>) {
+  const captions: Record<string, CaptionTrack[]> = {};
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  for (const file of files) {
+    const duration = durations[file.slug];
+    if (duration === undefined) {
+      problems.push(`${file.name}:1: there is no reel "${file.slug}" (app/content/reels/${file.slug}.md) for these captions: rename the file after its reel`);
+      continue;
+    }
+    let lang: string;
+    try {
+      [lang] = Intl.getCanonicalLocales(file.lang);
+    } catch {
+      problems.push(`${file.name}:1: "${file.lang}" is not a language tag: name the file {reel}.{language}.${file.format}, e.g. ${file.slug}.en.${file.format}`);
+      continue;
+    }
+    const parsed = parseCaptions(file.text, file.format);
+    const checked = checkCues(parsed.cues, duration);
+    problems.push(...[...parsed.errors, ...checked.errors].sort((a, b) => a.line - b.line).map(({ line, message }) => `${file.name}:${line}: ${message}`));
+    warnings.push(...checked.warnings.map(({ line, message }) => `${file.name}:${line}: ${message}`));
+    if (parsed.errors.length === 0 && parsed.cues.length === 0) problems.push(`${file.name}:1: has no cues`);
+    if (captions[file.slug]?.some((track) => track.lang === lang)) {
+      problems.push(`${file.name}:1: ${file.slug} has captions in "${lang}" twice (a .vtt and an .srt?): keep one`);
+      continue;
+    }
+    (captions[file.slug] ??= []).push({ lang, label: languageLabel(lang), cues: parsed.cues.map(({ start, end, text }) => ({ start, end, text })) });
+  }
+  return { captions, problems, warnings };
 }
 
 /** Words zod's generic issues (wrong type, missing field, value outside a set); schema.ts words the rest. */

@@ -1,5 +1,5 @@
 /** Look-ups over the bundled content, used by route loaders. */
-import { artists, reels } from "~/content";
+import { artists, captions, reels } from "~/content";
 import type { Artist, ArtistType, Reel } from "~/content/schema";
 
 /** The detail route's `:type` names the lists differently from the data ("photography" → photographers). */
@@ -27,6 +27,11 @@ export function findArtistById(id: string): Artist | undefined {
 
 export function reelBySlug(slug: string): Reel | undefined {
   return reels.find((reel) => reel.slug === slug);
+}
+
+/** A reel's captions, one track per language (none when it has no captions files). */
+export function captionsOf(slug: string) {
+  return captions[slug] ?? [];
 }
 
 /** Responds 404 (caught by the root ErrorBoundary) when a look-up found nothing. */

@@ -77,3 +77,20 @@ export function matchesIfNoneMatch(request: Request, etag: string): boolean {
   if (!header) return false;
   return header === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
+
+/**
+ * A WebVTT track made from the content (chapters, captions, described picture): cached like a
+ * page, with a strong ETag and its 304; `undefined` (no such reel or track) is a plain 404.
+ */
+export function vttResponse(request: Request, body: string | undefined): Response {
+  if (body === undefined) {
+    return new Response("Not Found\n", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": ERROR_CACHE_CONTROL },
+    });
+  }
+  const etag = strongETag(body);
+  const headers = { "Content-Type": "text/vtt; charset=utf-8", "Cache-Control": DOCUMENT_CACHE_CONTROL, ETag: etag };
+  if (matchesIfNoneMatch(request, etag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { headers });
+}

@@ -1,9 +1,11 @@
 /**
  * A reel's parts: the spots it is cut from as chapters (with their directors), links to a moment
- * (`/{slug}?t=SECONDS`), the chapters WebVTT file and where its seek-bar thumbnails live. Pure
- * functions, shared by the loaders, the reel components, the chapters route, the JSON-LD and the
- * media script.
+ * (`/{slug}?t=SECONDS`), the chapters WebVTT file, the described picture and where its seek-bar
+ * thumbnails live. Pure functions, shared by the loaders, the reel components, the chapters and
+ * descriptions routes, the JSON-LD and the media script.
  */
+import type { Cue } from "./captions";
+
 
 /** One spot of a reel as the pages show it: the content's spot with its end and its director. */
 export interface ReelChapter {
@@ -14,12 +16,14 @@ export interface ReelChapter {
   title: string;
   client: string;
   director: { name: string; url: string };
+  /** What is seen, in a sentence, for visitors who cannot see it (optional). */
+  description?: string;
 }
 
 /** What `reelChapters` needs of a reel (its content entry). */
 interface ReelTimeline {
   duration: number;
-  spots: readonly { start: number; artist: string; client: string; title: string }[];
+  spots: readonly { start: number; artist: string; client: string; title: string; description?: string }[];
 }
 
 /**
@@ -31,7 +35,9 @@ export function reelChapters(reel: ReelTimeline, directorOf: (id: string) => { n
     const director = directorOf(spot.artist);
     if (!director) throw new Error(`spot "${spot.title}": no film artist "${spot.artist}"`);
     const end = reel.spots[index + 1]?.start ?? reel.duration;
-    return { start: spot.start, end, title: spot.title, client: spot.client, director: { name: director.name, url: director.url } };
+    const chapter: ReelChapter = { start: spot.start, end, title: spot.title, client: spot.client, director: { name: director.name, url: director.url } };
+    if (spot.description !== undefined) chapter.description = spot.description;
+    return chapter;
   });
 }
 
@@ -77,6 +83,19 @@ export function chaptersVtt(chapters: readonly ReelChapter[]): string {
     (chapter, index) => `${index + 1}\n${vttTimestamp(chapter.start)} --> ${vttTimestamp(chapter.end)}\n${vttText(chapterLabel(chapter))}`,
   );
   return `WEBVTT\n\n${cues.join("\n\n")}\n`;
+}
+
+/**
+ * The described picture: one cue per spot, for the whole spot, saying what it is and who made it,
+ * then what is seen where the content says so: "Golden Hour for Citrine Cosmetics, directed by
+ * Juno Adeyemi. A dancer crosses a rooftop at dusk."
+ */
+export function describedCues(chapters: readonly ReelChapter[]): Cue[] {
+  return chapters.map((chapter) => ({
+    start: chapter.start,
+    end: chapter.end,
+    text: vttText(`${chapter.title} for ${chapter.client}, directed by ${chapter.director.name}.${chapter.description ? ` ${chapter.description}` : ""}`),
+  }));
 }
 
 /** Where a reel's chapters file is served (app/routes/reels.$slug.chapters[.]vtt.ts). */

@@ -82,16 +82,14 @@ export function playerOptions(
     mainContent: true,
     sources: started ? [{ src: video.currentSrc, type: sources.find((source) => sameUrl(source.src, video.currentSrc))?.type }] : sources,
     html5: { vhs: initialBandwidth === undefined ? {} : { bandwidth: initialBandwidth } },
-    // The reels are on demand, with one sound track and no captions: the controls and the
-    // caption-style dialog for those are never built (building them cost a phone ~60 ms). Their
-    // one text track that shows is the spots' chapters, in video.js's chapters menu.
+    // The reels are on demand with one sound track: the live controls and the audio track menu
+    // are never built. The captions settings dialog (building it cost a phone ~60 ms) is built on
+    // first use (reelTextTracks.client.ts); the captions and descriptions buttons are there.
     liveui: false,
     textTrackSettings: false,
     controlBar: {
       liveDisplay: false,
       seekToLive: false,
-      descriptionsButton: false,
-      subsCapsButton: false,
       audioTrackButton: false,
       playbackRateMenuButton: false,
     },

@@ -5,7 +5,7 @@ import { join } from "node:path";
 
 import { afterAll, describe, expect, it } from "vitest";
 
-import { artists, biography, clientLogos, clientNames, reels, testimonials } from "~/content";
+import { artists, biography, captions, clientLogos, clientNames, reels, testimonials } from "~/content";
 import { readContentFiles } from "~/content/contentFiles";
 import { RESERVED_SLUGS } from "~/content/schema";
 import { validateContent } from "~/content/validate";
@@ -539,6 +539,31 @@ describe("content files", () => {
     ]);
   });
 
+  it("refuses captions with a cue past the film's end, or for no reel, by file and line", () => {
+    const duration = reels[0].duration;
+    const problems = problemsWith((path) => {
+      writeFileSync(path(`app/content/reels/${reel}.de.vtt`), "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n[Wind]\n\n00:00:01.000 --> 00:10:00.000\n[Too long]\n");
+      writeFileSync(path("app/content/reels/no-such-reel.en.vtt"), "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n[Wind]\n");
+    });
+    expect(problems).toEqual([
+      `app/content/reels/${reel}.de.vtt:6: ends at 00:10:00.000, after the film's end (00:00:${String(duration).padStart(2, "0")}.000)`,
+      expect.stringMatching(/^app\/content\/reels\/no-such-reel\.en\.vtt:1: there is no reel "no-such-reel"/),
+    ]);
+  });
+
+  it("names a file in reels/ that is neither a reel nor its captions", () => {
+    const problems = problemsWith((path) => writeFileSync(path(`app/content/reels/${reel}.en.txt`), "not captions"));
+    expect(problems).toEqual([expect.stringMatching(new RegExp(`^app/content/reels/${reel}\\.en\\.txt: only \\{slug\\}\\.md files and their captions`))]);
+  });
+
+  it("compiles an SRT file's captions under its language, named in that language", () => {
+    const read = readContentFiles(ROOT);
+    read.captions.push({ name: `app/content/reels/${reel}.fr.srt`, slug: reel, lang: "fr", format: "srt", text: "1\n00:00:01,000 --> 00:00:02,500\n[Vent]\n" });
+    const { content, problems } = validateContent(read, { publicDir: PUBLIC_DIR });
+    expect(problems).toEqual([]);
+    expect(content?.captions[reel]?.find((track) => track.lang === "fr")).toEqual({ lang: "fr", label: "Français", cues: [{ start: 1, end: 2.5, text: "[Vent]" }] });
+  });
+
   it("keeps a biography's line breaks and the blank lines between the agent's paragraphs", () => {
     const multiline = film.find((artist) => artist.biography.includes("\n")) ?? film[0];
     const { content } = validateContent(readContentFiles(ROOT), { publicDir: PUBLIC_DIR });
@@ -555,7 +580,7 @@ describe("npm run content:check and npm run build", () => {
     expect(stderr).toBe("");
     expect(stdout).toBe(
       `content OK: ${film.length + photographers.length} artists (${film.length} film, ${photographers.length} ` +
-        `photographers), ${reels.length} reels, ${clientLogos.length} client logos, ` +
+        `photographers), ${reels.length} reels, ${Object.values(captions).flat().length} captions tracks, ${clientLogos.length} client logos, ` +
         `${clientNames.length} client names, ${testimonials.length} testimonials\n`,
     );
     expect(status).toBe(0);

@@ -1,0 +1,16 @@
+/**
+ * A reel's captions in one language as WebVTT (`/reels/{slug}/captions/{lang}.vtt`), a
+ * `<track kind="captions">` of its page, from the captions file beside the reel's content (an SRT
+ * file is served as WebVTT too).
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { cuesVtt } from "~/lib/captions";
+import { captionsOf } from "~/lib/catalog";
+import { vttResponse } from "~/lib/http.server";
+
+export function loader({ params, request }: LoaderFunctionArgs) {
+  const lang = /^(.+)\.vtt$/.exec(params["*"] ?? "")?.[1];
+  const track = captionsOf(params.slug ?? "").find((candidate) => candidate.lang === lang);
+  return vttResponse(request, track && cuesVtt(track.cues));
+}

@@ -1,0 +1,16 @@
+/**
+ * A reel's described picture as WebVTT (`/reels/{slug}/descriptions.vtt`), the
+ * `<track kind="descriptions">` of its page: one cue per spot, made from the content.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { cuesVtt } from "~/lib/captions";
+import { reelBySlug } from "~/lib/catalog";
+import { vttResponse } from "~/lib/http.server";
+import { chaptersOf } from "~/lib/reelPage.server";
+import { describedCues } from "~/lib/reelParts";
+
+export function loader({ params, request }: LoaderFunctionArgs) {
+  const reel = reelBySlug(params.slug ?? "");
+  return vttResponse(request, reel && cuesVtt(describedCues(chaptersOf(reel))));
+}
