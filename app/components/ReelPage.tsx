@@ -2,6 +2,7 @@ import { useCallback, useRef } from "react";
 
 import type { Reel } from "~/content/schema";
 import type { CaptionTrack } from "~/lib/captions";
+import type { TranscriptLine } from "~/lib/reelPage.server";
 import type { ReelChapter } from "~/lib/reelParts";
 import { seekReel } from "~/lib/reelSeek";
 import type { Player } from "~/lib/videojs.client";
@@ -13,13 +14,15 @@ import { ReelTranscript } from "./ReelTranscript";
 interface ReelPageProps {
   reel: Reel;
   chapters: ReelChapter[];
-  captions: CaptionTrack[];
+  /** The captions languages. */
+  captions: Pick<CaptionTrack, "lang" | "label">[];
+  transcript: TranscriptLine[];
   /** Where the page's link (`?t=`) starts the reel. */
   start: number;
 }
 
 /** The body of every reel's page (`/{slug}`): the player, then the spots it is cut from, then its transcript. */
-export function ReelPage({ reel, chapters, captions, start }: ReelPageProps) {
+export function ReelPage({ reel, chapters, captions, transcript, start }: ReelPageProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const playerRef = useRef<Player>();
   const playFrom = useCallback((seconds: number) => {
@@ -40,7 +43,7 @@ export function ReelPage({ reel, chapters, captions, start }: ReelPageProps) {
         sources={reel.sources}
         duration={reel.duration}
         chapters={chapters}
-        captions={captions.map(({ lang, label }) => ({ lang, label }))}
+        captions={captions}
         start={start}
         videoRef={videoRef}
         playerRef={playerRef}
@@ -55,7 +58,7 @@ export function ReelPage({ reel, chapters, captions, start }: ReelPageProps) {
         videoRef={videoRef}
         playFrom={playFrom}
       />
-      <ReelTranscript key={`transcript-${reel.slug}`} slug={reel.slug} chapters={chapters} captions={captions} playFrom={playFrom} />
+      <ReelTranscript key={`transcript-${reel.slug}`} slug={reel.slug} lines={transcript} playFrom={playFrom} />
     </article>
   );
 }

@@ -1,13 +1,12 @@
 import type { MouseEvent } from "react";
 
-import { type CaptionTrack, plainText } from "~/lib/captions";
-import { clockTime, describedCues, momentPath, type ReelChapter } from "~/lib/reelParts";
+import type { TranscriptLine } from "~/lib/reelPage.server";
+import { clockTime, momentPath } from "~/lib/reelParts";
 
 interface ReelTranscriptProps {
   slug: string;
-  chapters: ReelChapter[];
-  /** The reel's captions; the transcript reads the first language's. */
-  captions: CaptionTrack[];
+  /** In time order, as plain text (reelPage.server.ts's transcriptOf). */
+  lines: TranscriptLine[];
   /** Moves the reel to a moment and plays it (see ReelPage). */
   playFrom(seconds: number): void;
 }
@@ -22,11 +21,7 @@ const wantsItsOwnPage = (event: MouseEvent) =>
  * with its moment as a link to it (`?t=`; with JavaScript the reel moves there and plays).
  * Collapsed until opened: it repeats what the player shows.
  */
-export function ReelTranscript({ slug, chapters, captions, playFrom }: ReelTranscriptProps) {
-  const heard = (captions[0]?.cues ?? []).map((cue) => ({ ...cue, kind: "heard" as const }));
-  const seen = describedCues(chapters).map((cue) => ({ ...cue, kind: "seen" as const }));
-  // What is seen first when both start together: it sets the scene for what is heard.
-  const lines = [...seen, ...heard].sort((a, b) => a.start - b.start || (a.kind === b.kind ? 0 : a.kind === "seen" ? -1 : 1));
+export function ReelTranscript({ slug, lines, playFrom }: ReelTranscriptProps) {
   const play = (event: MouseEvent, seconds: number) => {
     if (wantsItsOwnPage(event)) return;
     event.preventDefault();
@@ -41,7 +36,7 @@ export function ReelTranscript({ slug, chapters, captions, playFrom }: ReelTrans
       </summary>
       <ol aria-labelledby="reel-transcript" className="mt-2">
         {lines.map((line) => (
-          <li key={`${line.kind}-${line.start}`} className="grid grid-cols-[3.5rem_1fr] gap-x-4 py-2">
+          <li key={`${line.seen}-${line.start}`} className="grid grid-cols-[3.5rem_1fr] gap-x-4 py-2">
             <a
               href={momentPath(slug, line.start)}
               onClick={(event) => play(event, line.start)}
@@ -50,9 +45,9 @@ export function ReelTranscript({ slug, chapters, captions, playFrom }: ReelTrans
             >
               {clockTime(line.start)}
             </a>
-            <p className={line.kind === "seen" ? "text-muted" : "text-paper"}>
-              {line.kind === "seen" ? <span className="sr-only">Described: </span> : null}
-              {plainText(line.text)}
+            <p className={line.seen ? "text-muted" : "text-paper"}>
+              {line.seen ? <span className="sr-only">Described: </span> : null}
+              {line.text}
             </p>
           </li>
         ))}

@@ -2,7 +2,6 @@
  * The reel player's captions and described picture: the visitor's choice kept for the next reel,
  * the described picture announced to screen readers, and the captions settings built on first use.
  */
-import { plainText } from "./captions";
 import type { Player } from "./videojs.client";
 
 /** The choice, in localStorage: a captions language (or none) and whether descriptions show. */
@@ -69,7 +68,8 @@ export function announceDescriptions(player: Player, region: HTMLElement) {
   player.on("texttrackchange", () => {
     const showing = textTracks(player).find((track) => track.kind === "descriptions" && track.mode === "showing");
     const cues = Array.from(showing?.activeCues ?? []) as VTTCue[];
-    const text = cues.map((cue) => plainText(cue.text)).join(" ");
+    // As the picture shows it: markup and entities resolved.
+    const text = cues.map((cue) => cue.getCueAsHTML().textContent ?? "").join(" ");
     if (text !== region.textContent) region.textContent = text;
   });
 }
