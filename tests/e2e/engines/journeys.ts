@@ -8,7 +8,8 @@
 import { expect, test as base } from "@playwright/test";
 import resolveConfig from "tailwindcss/resolveConfig.js";
 
-import { artists, reels } from "../../../app/content/index";
+import { artists, captions, reels } from "../../../app/content/index";
+import { plainText } from "../../../app/lib/captions";
 import { clockTime } from "../../../app/lib/reelParts";
 import tailwindConfig from "../../../tailwind.config";
 import { firstScreenTiming } from "../hydration";
@@ -239,6 +240,41 @@ export function defineJourneys(engine: Engine) {
     const menu = await site.run(() => [...document.querySelectorAll(".vjs-chapters-button .vjs-menu-item")].map((item) => item.textContent ?? ""));
     expect(menu).toHaveLength(spots.length);
     spots.forEach((spot, index) => expect(menu[index]).toContain(spot.title));
+  });
+
+  const captioned = reels.find((reel) => (captions[reel.slug] ?? []).length > 0);
+  test("captions chosen in the player's menu show while the reel plays", async ({ site }) => {
+    test.skip(!captioned, "no reel has captions");
+    test.setTimeout(90_000);
+    const track = captions[captioned!.slug]![0];
+    await site.goto(`/${captioned!.slug}`);
+    await hydrated(site);
+    await expect.poll(() => site.run(() => !!document.querySelector(".vjs-big-play-button"))).toBe(true);
+    await site.click(".vjs-big-play-button");
+    await expect.poll(() => playhead(site), { timeout: 40_000 }).toBeGreaterThan(0);
+    // A moving mouse brings back the control bar, which hides while a reel plays.
+    await hover(site, ".vjs-control-bar", 0.3);
+    await hover(site, ".vjs-control-bar", 0.5);
+    await site.click(".vjs-subs-caps-button > button");
+    await site.run((label: string) => {
+      const item = [...document.querySelectorAll<HTMLElement>(".vjs-subs-caps-button .vjs-menu-item")].find((candidate) => candidate.textContent?.includes(label));
+      if (!item) throw new Error(`no captions item "${label}"`);
+      item.dataset.journeyPress = "";
+    }, track.label);
+    await site.click("[data-journey-press]");
+    // Drawn by video.js where it renders the cues itself (Firefox), by the browser where it lets the
+    // browser do so (WebKit, as in Safari): either way, the cue at the playhead is shown.
+    const shown = () =>
+      site.run(() => {
+        const drawn = document.querySelector(".vjs-text-track-display")?.textContent ?? "";
+        const native = [...document.querySelector<HTMLVideoElement>("main video")!.textTracks]
+          .filter((candidate) => candidate.kind === "captions" && candidate.mode === "showing")
+          .flatMap((candidate) => [...(candidate.activeCues ?? [])].map((cue) => (cue as VTTCue).getCueAsHTML().textContent ?? ""));
+        return `${drawn} ${native.join(" ")}`;
+      });
+    const now = await playhead(site);
+    const cue = track.cues.find((candidate) => candidate.end > now + 2) ?? track.cues[0];
+    await expect.poll(shown, { timeout: 20_000 }).toContain(plainText(cue.text));
   });
 
   test.describe("with reduced motion", () => {
