@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { type MouseEvent, type RefObject, useEffect, useRef, useState } from "react";
 
 import { chapterIndexAt, clockTime, momentPath, type ReelChapter } from "~/lib/reelParts";
-import { linkedStart } from "~/lib/reelSeek";
+import { linkedStart, wantsItsOwnPage } from "~/lib/reelSeek";
 
 interface ReelCreditsProps {
   slug: string;
@@ -16,9 +16,6 @@ interface ReelCreditsProps {
   playFrom(seconds: number): void;
 }
 
-/** A click that asks for a new tab or window, or a download, is the browser's to handle. */
-const wantsItsOwnPage = (event: MouseEvent) =>
-  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
 /**
  * The spots the reel is cut from, under the player, in the server's HTML: each one's moment as a

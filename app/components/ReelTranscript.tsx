@@ -2,6 +2,7 @@ import type { MouseEvent } from "react";
 
 import type { TranscriptLine } from "~/lib/reelPage.server";
 import { clockTime, momentPath } from "~/lib/reelParts";
+import { wantsItsOwnPage } from "~/lib/reelSeek";
 
 interface ReelTranscriptProps {
   slug: string;
@@ -11,9 +12,6 @@ interface ReelTranscriptProps {
   playFrom(seconds: number): void;
 }
 
-/** A click that asks for a new tab or window is the browser's to handle. */
-const wantsItsOwnPage = (event: MouseEvent) =>
-  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
 /**
  * The reel as text, under its credits and in the server's HTML (search engines and screen readers

@@ -3,6 +3,8 @@
  * Part of the page's own bundle (the credits work before video.js has arrived); video.js is only
  * a type here.
  */
+import type { MouseEvent } from "react";
+
 import { fragmentTime, startTime } from "./reelParts";
 import type { Player } from "./videojs.client";
 
@@ -52,3 +54,10 @@ export function linkedStart(serverStart: number, duration: number): number {
   const fromHash = fragmentTime(window.location.hash);
   return fromHash === undefined ? serverStart : startTime(fromHash, duration);
 }
+
+/**
+ * Whether a click on a link to a moment asks for a new tab or window, or a download: the browser's
+ * to handle, not a move of the reel on this page.
+ */
+export const wantsItsOwnPage = (event: MouseEvent) =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
