@@ -16,7 +16,6 @@ interface ReelCreditsProps {
   playFrom(seconds: number): void;
 }
 
-
 /**
  * The spots the reel is cut from, under the player, in the server's HTML: each one's moment as a
  * link to it (`/{slug}?t=12`, which works without JavaScript; with it, the reel moves there and

@@ -79,8 +79,9 @@ declare global {
  * picture, one cue per spot) feed video.js's captions and descriptions menus; the visitor's choice
  * carries to the next reel, and a description is also put in a polite live region, so a screen
  * reader reads it as its spot begins (lib/reelTextTracks.client.ts). Browsers load no track by
- * themselves; video.js loads them once it has adopted the `<video>` (a kilobyte each). The seek bar's markers and thumbnails (lib/reelSeekBar.client.ts) come with
- * video.js, in a chunk of their own.
+ * themselves; video.js loads them once it has adopted the `<video>` (a kilobyte each). The seek
+ * bar's markers and thumbnails (lib/reelSeekBar.client.ts) come with video.js, in a chunk of their
+ * own.
  *
  * The poster is the page's largest image: it is preloaded at high priority, as `<video poster>`
  * cannot say so, and video.js is told the reel is the page's main content, so its own poster

@@ -12,7 +12,6 @@ interface ReelTranscriptProps {
   playFrom(seconds: number): void;
 }
 
-
 /**
  * The reel as text, under its credits and in the server's HTML (search engines and screen readers
  * read it, with or without JavaScript): the captions and the described picture in time order, each

@@ -6,7 +6,6 @@
  */
 import type { Cue } from "./captions";
 
-
 /** One spot of a reel as the pages show it: the content's spot with its end and its director. */
 export interface ReelChapter {
   /** Seconds from the reel's start. */

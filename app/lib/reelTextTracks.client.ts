@@ -18,6 +18,9 @@ function textTracks(player: Player): TextTrack[] {
   return Array.from(list);
 }
 
+/** Captions, or subtitles, which video.js's captions menu lists alike. */
+const isCaptions = (track: TextTrack) => track.kind === "captions" || track.kind === "subtitles";
+
 function readChoice(): Choice | undefined {
   try {
     const stored = JSON.parse(localStorage.getItem(CHOICE_KEY) ?? "null") as Partial<Choice> | null;
@@ -39,14 +42,14 @@ export function rememberTextTrackChoice(player: Player) {
   // The page's <track>s join video.js's list as its tech takes them in, now or a moment later.
   const restore = (track: TextTrack) => {
     if (!choice) return;
-    if (track.kind === "captions" || track.kind === "subtitles") track.mode = track.language === choice.captions ? "showing" : "disabled";
+    if (isCaptions(track)) track.mode = track.language === choice.captions ? "showing" : "disabled";
     if (track.kind === "descriptions") track.mode = choice.descriptions ? "showing" : "disabled";
   };
   textTracks(player).forEach(restore);
   list.addEventListener("addtrack", (event) => restore((event as TrackEvent).track as TextTrack));
   list.addEventListener("change", () => {
     const tracks = textTracks(player);
-    const captions = tracks.find((track) => (track.kind === "captions" || track.kind === "subtitles") && track.mode === "showing");
+    const captions = tracks.find((track) => isCaptions(track) && track.mode === "showing");
     const next: Choice = {
       captions: captions?.language ?? null,
       descriptions: tracks.some((track) => track.kind === "descriptions" && track.mode === "showing"),

@@ -3,20 +3,22 @@
  * WebKitGTK, driven as in the cross-engine journeys (tests/e2e/engines), on every reel page.
  * Press → first frame past the press, on the site's page and on its floor: a page holding only a
  * native `<video>` of the same reel's MP4, served beside the site; from the start, and from a
- * moment (the site's `?t=` link against the floor's `#t=` media fragment). Neither driver can throttle the
- * network or the CPU, so this runs on loopback at the machine's speed: it shows what each engine's
- * path costs (Firefox streams through video.js's HLS engine; WebKitGTK's stalls on it and the
- * watchdog moves to the MP4 after STALL_SECONDS), not what a phone on a slow line sees (section 4).
+ * moment (the site's `?t=` link against the floor's `#t=` media fragment). Neither driver can
+ * throttle the network or the CPU, so this runs on loopback at the machine's speed: it shows what
+ * each engine's path costs (both stream through video.js's HLS engine; from a moment, WebKitGTK's
+ * stalls on the seek before playback and the watchdog moves to the MP4), not what a phone on a
+ * slow line sees (section 4).
  * BENCH_ENGINE_RUNS rounds (3 by default), site and floor alternating first.
  */
 import { createServer } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 
 import { gecko } from "../../tests/e2e/engines/gecko.ts";
 import { webkit } from "../../tests/e2e/engines/webkit.ts";
 import { reels } from "../../app/content/index.ts";
 import { REEL_PAGES } from "../pages.mjs";
 import { startServer } from "../server-process.mjs";
-import { mark, median } from "./shared.mjs";
+import { cell, mark, summary } from "./shared.mjs";
 
 const PORT = 3329;
 const FLOOR_PORT = 3330;
@@ -61,8 +63,6 @@ function installProbes() {
   }
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function waitFor(site, fn, what) {
   const deadline = Date.now() + TIMEOUT_MS;
   while (!(await site.run(fn))) {
@@ -100,14 +100,6 @@ async function firstFrame(engine, url, { site: isSite }) {
   } finally {
     await site.close();
   }
-}
-
-function cell(results) {
-  const values = results.filter((result) => result.error === undefined).map((result) => result.ms);
-  if (!values.length) return { text: "✗ all failed" };
-  const failed = results.length - values.length;
-  const value = median(values);
-  return { value, text: `${Math.round(value)} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}${failed ? `, ${failed} failed` : ""})` };
 }
 
 export async function enginesSection() {
@@ -148,9 +140,9 @@ export async function enginesSection() {
   const lines = ["| engine, reel, from | site ms (range) | floor ms (range) | ratio | goal |", "|---|---|---|---|---|"];
   const failures = [];
   for (const [name, { site, floor: bare }] of Object.entries(results)) {
-    const [s, f] = [cell(site), cell(bare)];
-    const ratio = s.value !== undefined && f.value !== undefined ? s.value / f.value : undefined;
-    lines.push(`| ${name} | ${s.text} | ${f.text} | ${ratio === undefined ? "✗" : `${ratio.toFixed(2)}× ${mark(ratio <= GOAL_RATIO)}`} | ≤ ${GOAL_RATIO}× |`);
+    const [s, f] = [summary(site), summary(bare)];
+    const ratio = s.median !== undefined && f.median !== undefined ? s.median / f.median : undefined;
+    lines.push(`| ${name} | ${cell(s)} | ${cell(f)} | ${ratio === undefined ? "✗" : `${ratio.toFixed(2)}× ${mark(ratio <= GOAL_RATIO)}`} | ≤ ${GOAL_RATIO}× |`);
     for (const { error } of [...site, ...bare]) if (error) failures.push(`- ${name}: ${error}`);
   }
   console.log(lines.join("\n"));

@@ -23,7 +23,7 @@ import { devices } from "@playwright/test";
 
 import { REEL_PAGES } from "../pages.mjs";
 import { startServer } from "../server-process.mjs";
-import { launchBrowser, mark, median, PHONE } from "./shared.mjs";
+import { cell, launchBrowser, mark, PHONE, summary } from "./shared.mjs";
 
 const PORT = 3324;
 const RUNS = Number(process.env.BENCH_REEL_RUNS ?? 5);
@@ -219,20 +219,6 @@ async function pressToPlay(browser, profile, url) {
     await context.close();
   }
 }
-
-/** Median and range of the measurements that succeeded, and how many failed. */
-function summary(results, field = "ms") {
-  const values = results.filter((result) => result.error === undefined).map((result) => result[field]);
-  const failed = results.length - values.length;
-  return {
-    median: values.length ? median(values) : undefined,
-    range: values.length ? `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}` : "-",
-    failed: failed ? `, ${failed} failed` : "",
-  };
-}
-
-const cell = ({ median: value, range, failed }) =>
-  value === undefined ? `✗ all failed` : `${Math.round(value)} (${range}${failed})`;
 
 /** One table row per reel and profile. */
 function rows(results) {

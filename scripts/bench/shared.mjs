@@ -20,6 +20,24 @@ export function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/**
+ * Median and range of the measurements (`{ ms }`, or `{ error }` for one that failed) that
+ * succeeded, and how many failed.
+ */
+export function summary(results, field = "ms") {
+  const values = results.filter((result) => result.error === undefined).map((result) => result[field]);
+  const failed = results.length - values.length;
+  return {
+    median: values.length ? median(values) : undefined,
+    range: values.length ? `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}` : "-",
+    failed: failed ? `, ${failed} failed` : "",
+  };
+}
+
+/** A summary as a table cell: "median (range, failures)". */
+export const cell = ({ median: value, range, failed }) =>
+  value === undefined ? `✗ all failed` : `${Math.round(value)} (${range}${failed})`;
+
 /** Playwright's Chromium where it has been downloaded, else the system's (see browser.mjs). */
 export function launchBrowser() {
   const found = findChromium();
