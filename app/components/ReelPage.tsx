@@ -42,6 +42,7 @@ export function ReelPage({ reel, chapters, captions, transcript, start }: ReelPa
         poster={reel.poster}
         sources={reel.sources}
         duration={reel.duration}
+        frame={reel.frame}
         chapters={chapters}
         captions={captions}
         start={start}

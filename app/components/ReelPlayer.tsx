@@ -3,7 +3,7 @@ import videojsStylesheet from "video.js/dist/video-js.css";
 
 import type { ReelSource } from "~/content/schema";
 import { type CaptionTrack, captionsTrack, descriptionsTrack } from "~/lib/captions";
-import { HIGH_FETCH_PRIORITY, MEDIA_SIZES, videoPoster } from "~/lib/media";
+import { HIGH_FETCH_PRIORITY, videoPoster } from "~/lib/media";
 import { chaptersTrack, type ReelChapter, SEEK_THUMBNAILS_LABEL, seekThumbnails } from "~/lib/reelParts";
 import { linkedStart, seekReel } from "~/lib/reelSeek";
 import { announceDescriptions, captionsSettingsOnFirstUse, rememberTextTrackChoice } from "~/lib/reelTextTracks.client";
@@ -22,8 +22,10 @@ interface ReelPlayerProps {
   /** The poster still as the content names it; both players show its WebP (see videoPoster). */
   poster: string;
   sources: ReelSource[];
-  /** Seconds, as the content states it: where the seek bar's markers go before the media has loaded. */
+  /** Seconds, the film's: where the seek bar's markers go before the media has loaded. */
   duration: number;
+  /** The film's display size (or its aspect ratio): the player takes its shape. */
+  frame: { width: number; height: number };
   chapters: ReelChapter[];
   /** The reel's captions languages (their cues are served as WebVTT). */
   captions: Pick<CaptionTrack, "lang" | "label">[];
@@ -35,7 +37,20 @@ interface ReelPlayerProps {
   playerRef: MutableRefObject<Player | undefined>;
 }
 
-const { width, height } = MEDIA_SIZES.reelPoster;
+/** The sizer's width: at least the widest the page's column gets (1200 px), so it is always scaled down to fit. */
+const SIZER_WIDTH = 1280;
+
+/**
+ * The player's box takes the film's shape from an empty `<canvas>` of the film's aspect ratio in
+ * the flow: a replaced element scaled down to fit the column's width and the viewport's height
+ * keeps its ratio, so a scope film gets a wide box and a vertical film a tall one that fits the
+ * screen, both before anything has loaded (no layout shift). A `style` attribute could say the
+ * same, but the CSP allows no inline styles; `<video width height>` could too, but video.js
+ * positions its `<video>` absolutely. A canvas nobody draws on holds no bitmap.
+ */
+function sizerOf(frame: { width: number; height: number }): { width: number; height: number } {
+  return { width: SIZER_WIDTH, height: Math.round((SIZER_WIDTH * frame.height) / frame.width) };
+}
 
 /** Links a stylesheet once; resolves when it has loaded (or failed: the player still works). */
 function loadStylesheet(href: string): Promise<void> {
@@ -92,7 +107,8 @@ declare global {
  * the box and the player is disposed.
  */
 export function ReelPlayer(props: ReelPlayerProps) {
-  const { slug, title, autoplay, controls, poster, duration, chapters, captions, start, videoRef, playerRef } = props;
+  const { slug, title, autoplay, controls, poster, duration, frame, chapters, captions, start, videoRef, playerRef } = props;
+  const { width, height } = sizerOf(frame);
   const describedRef = useRef<HTMLParagraphElement>(null);
   const mediaUrl = useMediaUrl();
   const posterUrl = videoPoster(mediaUrl(poster));
@@ -162,32 +178,37 @@ export function ReelPlayer(props: ReelPlayerProps) {
   return (
     <>
       <link rel="preload" as="image" href={posterUrl} {...HIGH_FETCH_PRIORITY} />
-      <div className="relative aspect-video w-full bg-black">
-        {/* video.js copies the video's classes onto this box when it adopts it ("video-js" scopes its styles). */}
-        <div data-vjs-player className="absolute inset-0">
-          <video
-            ref={videoRef}
-            controls={controls}
-            autoPlay={autoplay}
-            muted={autoplay}
-            playsInline
-            preload={autoplay ? "auto" : "none"}
-            poster={posterUrl}
-            width={width}
-            height={height}
-            aria-label={title}
-            className="video-js absolute inset-0 h-full w-full"
-          >
-            {sources.map((source) => (
-              <source key={source.src} src={start > 0 ? `${source.src}#t=${start}` : source.src} type={source.type} />
-            ))}
-            <track kind="chapters" src={chaptersTrack(slug)} srcLang="en" label="Spots" />
-            <track kind="metadata" src={seekThumbnails(slug).index} label={SEEK_THUMBNAILS_LABEL} />
-            {captions.map((track) => (
-              <track key={track.lang} kind="captions" src={captionsTrack(slug, track.lang)} srcLang={track.lang} label={track.label} />
-            ))}
-            <track kind="descriptions" src={descriptionsTrack(slug)} srcLang="en" label="Described picture" />
-          </video>
+      <div className="relative mx-auto w-fit max-w-full bg-black">
+        {/* Gives the box the film's shape from the server's HTML on: see sizerOf. */}
+        <canvas width={width} height={height} aria-hidden="true" className="block h-auto max-h-[calc(100svh-4rem)] w-auto max-w-full" />
+        <div className="absolute inset-0">
+          {/* video.js copies the video's classes onto this box when it adopts it ("video-js" scopes its
+              styles and positions it relatively, so the box over the sizer is its parent). */}
+          <div data-vjs-player className="h-full w-full">
+            <video
+              ref={videoRef}
+              controls={controls}
+              autoPlay={autoplay}
+              muted={autoplay}
+              playsInline
+              preload={autoplay ? "auto" : "none"}
+              poster={posterUrl}
+              width={width}
+              height={height}
+              aria-label={title}
+              className="video-js absolute inset-0 h-full w-full"
+            >
+              {sources.map((source) => (
+                <source key={source.src} src={start > 0 ? `${source.src}#t=${start}` : source.src} type={source.type} />
+              ))}
+              <track kind="chapters" src={chaptersTrack(slug)} srcLang="en" label="Spots" />
+              <track kind="metadata" src={seekThumbnails(slug).index} label={SEEK_THUMBNAILS_LABEL} />
+              {captions.map((track) => (
+                <track key={track.lang} kind="captions" src={captionsTrack(slug, track.lang)} srcLang={track.lang} label={track.label} />
+              ))}
+              <track kind="descriptions" src={descriptionsTrack(slug)} srcLang="en" label="Described picture" />
+            </video>
+          </div>
         </div>
       </div>
       <p ref={describedRef} aria-live="polite" className="sr-only" data-reel-described />

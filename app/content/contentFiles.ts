@@ -17,6 +17,7 @@ import path from "node:path";
 import { isNode, LineCounter, parseDocument } from "yaml";
 
 import type { CaptionFormat } from "../lib/captions";
+import type { Film } from "./schema";
 
 /** Where a part of the content comes from. */
 export interface ContentFile {
@@ -46,6 +47,8 @@ export interface ContentRead {
   content: Record<string, unknown>;
   files: ReadFile[];
   captions: CaptionsFile[];
+  /** The films the media build read, by the site path of each output made from one (media/manifest.json). */
+  films: Record<string, Film>;
   /** Files that could not be read at all (YAML syntax, no front matter), one line each with file and line. */
   problems: string[];
 }
@@ -85,7 +88,7 @@ export function fileOf(contentPath: readonly PropertyKey[]): ContentFile | undef
 
 /** Reads the content of the project at `root` (its app/content/ folder). */
 export function readContentFiles(root: string): ContentRead {
-  const read: ContentRead = { content: {}, files: [], captions: [], problems: [] };
+  const read: ContentRead = { content: {}, files: [], captions: [], films: readFilms(root), problems: [] };
   const contentDir = path.join(root, "app/content");
   for (const layout of SINGLE_FILES) {
     const name = `app/content/${layout.path}`;
@@ -110,6 +113,17 @@ export function readContentFiles(root: string): ContentRead {
     }
   }
   return read;
+}
+
+/** Where `npm run media` records what made each output, and of the films it read, their size, length and rate. */
+const MANIFEST = "media/manifest.json";
+
+/** The films of the media build's record, by output; none before anything was made. */
+function readFilms(root: string): Record<string, Film> {
+  const file = path.join(root, MANIFEST);
+  if (!existsSync(file)) return {};
+  const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, { film?: Film }>;
+  return Object.fromEntries(Object.entries(manifest).flatMap(([site, entry]) => (entry.film ? [[site, entry.film]] : [])));
 }
 
 /** `{slug}.{lang}.vtt` or `.srt`: the reel's slug, a language tag, the format. */

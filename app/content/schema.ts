@@ -18,10 +18,30 @@ export const ARTIST_TITLES = ["Photographer", "Director", "Photographer / Direct
 /** The `:type` segment of an artist's detail URL. */
 export type ArtistType = "film" | "photography";
 
-/** How the schemas see public/: injected, so the schemas stay free of the file system. */
+/** A film as `npm run media` read it (recorded in media/manifest.json): its picture's display size in pixels, its length in seconds, its frame rate. */
+export interface Film {
+  width: number;
+  height: number;
+  duration: number;
+  fps?: string;
+}
+
+/**
+ * The frame of a reel made before the media build recorded its film: the 16:9 it then cropped
+ * every reel to.
+ */
+const FRAME_BEFORE_FILMS_WERE_RECORDED = { width: 1920, height: 1080 } as const;
+
+/** How the schemas see public/ and the media build's record: injected, so the schemas stay free of the file system. */
 export interface MediaFiles {
   /** Whether a site path ("/images/x.jpg") names a file under public/. */
   exists(sitePath: string): boolean;
+  /**
+   * The film an output (a site path) was made from, as the media build recorded it; undefined for
+   * an output made before films were recorded. Absent where the films are yet to be made (the
+   * media script's own reading of the content): nothing is checked against them.
+   */
+  film?(sitePath: string): Film | undefined;
 }
 
 /** A URL slug: lowercase letters and digits in words joined by single hyphens. */
@@ -52,6 +72,15 @@ function arrayOf(value: unknown): unknown[] {
 }
 
 const text = z.string().refine((value) => value.trim() !== "", "must not be empty");
+
+/** Seconds into a film: 0 or more. */
+const moment = z.number().min(0, "must be a time in seconds, 0 or more");
+
+/** A point of a picture, as fractions of its width and height from its top left: where to crop it. */
+const focus = z.strictObject({
+  x: z.number().min(0, "must be between 0 (left) and 1 (right)").max(1, "must be between 0 (left) and 1 (right)"),
+  y: z.number().min(0, "must be between 0 (top) and 1 (bottom)").max(1, "must be between 0 (top) and 1 (bottom)"),
+});
 
 const slug = z.string().regex(SLUG, {
   error: (issue) => `${JSON.stringify(issue.input)} must be a URL slug: lowercase a-z and 0-9 in words joined by "-"`,
@@ -188,20 +217,30 @@ function workThumbSchema(files: MediaFiles, type: ArtistType) {
     image: film ? mediaPath(files, "animation") : mediaPath(files, "photo", "photoWork"),
     still,
     url: httpsUrl,
+    /** Where the media build crops the work's picture to its tile (default: the subject it finds, or the middle of a film). */
+    focus: focus.optional(),
   });
 }
 
 /** The grid clip and phone still of an artist's tile: a video for film, photographs for photography. */
 function tileMedia(files: MediaFiles, type: ArtistType) {
   return type === "film"
-    ? { thumb: mediaPath(files, "clip"), mobileBG: mediaPath(files, "photo", "directorStill") }
+    ? {
+        thumb: mediaPath(files, "clip"),
+        mobileBG: mediaPath(files, "photo", "directorStill"),
+        /** The moment of the director's film the grid clip starts at (its first frame is `mobileBG`). */
+        clipStart: moment.optional(),
+      }
     : {
         thumb: mediaPath(files, "photo", "photographerDesktop"),
         mobileBG: mediaPath(files, "photo", "photographerMobile"),
       };
 }
 
-/** The checks that compare an artist's fields with each other and with its list. */
+/** The shortest grid clip the media build makes (seconds; scripts/media/derive.ts). */
+const GRID_CLIP_MIN = 1;
+
+/** The checks that compare an artist's fields with each other, with its list and with its film. */
 function checkArtistLinks(files: MediaFiles, type: ArtistType) {
   return (value: unknown, ctx: z.RefinementCtx) => {
     const artist = fieldsOf(value);
@@ -226,6 +265,11 @@ function checkArtistLinks(files: MediaFiles, type: ArtistType) {
         message: "is missing: extraThumbsTitle and extraThumbs go together",
       });
     }
+    const clip = typeof artist.thumb === "string" ? files.film?.(artist.thumb) : undefined;
+    if (clip && typeof artist.clipStart === "number" && artist.clipStart + GRID_CLIP_MIN > clip.duration) {
+      const message = `${artist.clipStart} leaves less than ${GRID_CLIP_MIN} s of the ${clip.duration} s film for the grid clip: start earlier`;
+      ctx.addIssue({ code: "custom", path: ["clipStart"], message });
+    }
   };
 }
 
@@ -246,6 +290,8 @@ function artistSchema(files: MediaFiles, type: ArtistType) {
       extraThumbsTitle: text.optional(),
       extraThumbs: z.array(workThumb).min(1, "must not be empty").optional(),
       cssVideoTop: z.int({ error: "must be a whole number of pixels" }).optional(),
+      /** Where the media build crops the artist's tile picture or film (default: the subject it finds, or the middle of a film). */
+      focus: focus.optional(),
       bioPhoto: mediaPath(files, "photo", "bioPhoto").optional(),
     })
     .superRefine(checkArtistLinks(files, type), ALWAYS);
@@ -318,7 +364,7 @@ const reelSlug = slug.refine((value) => !RESERVED_SLUGS.includes(value), {
 });
 
 const reelSpot = z.strictObject({
-  start: z.number().min(0, "must be a time in seconds, 0 or more"),
+  start: moment,
   artist: slug,
   client: text,
   title: text,
@@ -326,22 +372,61 @@ const reelSpot = z.strictObject({
   description: text.optional(),
 });
 
-/** Spots start at 0, in order, each before the next and before the reel ends. */
-function checkSpotTimes(value: unknown, ctx: z.RefinementCtx) {
-  const reel = fieldsOf(value);
-  const duration = typeof reel.duration === "number" ? reel.duration : Infinity;
-  let previous: number | undefined;
-  arrayOf(reel.spots).forEach((spot, index) => {
-    const start = fieldsOf(spot).start;
-    if (typeof start !== "number") return;
-    const path = ["spots", index, "start"];
-    if (index === 0 && start !== 0) ctx.addIssue({ code: "custom", path, message: `${start} must be 0: the first spot opens the reel` });
-    if (previous !== undefined && start <= previous) {
-      ctx.addIssue({ code: "custom", path, message: `${start} must be after the previous spot's start (${previous}): spots cannot overlap` });
+/** The MP4 a reel entry names, through which the media build's record of its film is found. */
+function reelMp4(reel: Partial<Record<string, unknown>>): string | undefined {
+  const mp4 = arrayOf(reel.sources).map(fieldsOf).find((source) => source.type === "video/mp4");
+  return stringOf(mp4?.src);
+}
+
+/**
+ * A reel's length: its film's, as the media build read it; else the one the file states; else,
+ * where films are yet to be made (the media script), unbounded.
+ */
+function reelDuration(files: MediaFiles, reel: Partial<Record<string, unknown>>): number {
+  const mp4 = reelMp4(reel);
+  const film = mp4 === undefined ? undefined : files.film?.(mp4);
+  return film?.duration ?? (typeof reel.duration === "number" ? reel.duration : Infinity);
+}
+
+/** A stated length further than this (seconds) from the film's is a mistake, not a rounding. */
+const DURATION_TOLERANCE = 0.5;
+
+/**
+ * The reel's times against its film: the stated `duration` (optional) matches the film's; spots
+ * start at 0, in order, each before the next and before the film ends; the poster's moment is in
+ * the film.
+ */
+function checkReelTimes(files: MediaFiles) {
+  return (value: unknown, ctx: z.RefinementCtx) => {
+    const reel = fieldsOf(value);
+    const mp4 = reelMp4(reel);
+    const film = mp4 === undefined ? undefined : files.film?.(mp4);
+    if (film && typeof reel.duration === "number" && Math.abs(reel.duration - film.duration) > DURATION_TOLERANCE) {
+      const message = `${reel.duration} s is not the film's length (${film.duration} s, read from the film by npm run media): correct it, or remove the field to take the film's`;
+      ctx.addIssue({ code: "custom", path: ["duration"], message });
     }
-    if (start >= duration) ctx.addIssue({ code: "custom", path, message: `${start} must be before the reel's end (${duration} s)` });
-    previous = start;
-  });
+    if (files.film && mp4 !== undefined && !film && reel.duration === undefined) {
+      const message = "is missing, and the film's length is not known: run npm run media, which reads it from the film (or state it in seconds)";
+      ctx.addIssue({ code: "custom", path: ["duration"], message });
+    }
+    const duration = reelDuration(files, reel);
+    const end = `the film's end (${duration} s)`;
+    let previous: number | undefined;
+    arrayOf(reel.spots).forEach((spot, index) => {
+      const start = fieldsOf(spot).start;
+      if (typeof start !== "number") return;
+      const path = ["spots", index, "start"];
+      if (index === 0 && start !== 0) ctx.addIssue({ code: "custom", path, message: `${start} must be 0: the first spot opens the reel` });
+      if (previous !== undefined && start <= previous) {
+        ctx.addIssue({ code: "custom", path, message: `${start} must be after the previous spot's start (${previous}): spots cannot overlap` });
+      }
+      if (start >= duration) ctx.addIssue({ code: "custom", path, message: `${start} must be before ${end}` });
+      previous = start;
+    });
+    if (typeof reel.posterAt === "number" && reel.posterAt >= duration) {
+      ctx.addIssue({ code: "custom", path: ["posterAt"], message: `${reel.posterAt} must be before ${end}` });
+    }
+  };
 }
 
 function reelSchema(files: MediaFiles) {
@@ -356,6 +441,8 @@ function reelSchema(files: MediaFiles) {
       /** Shows the player's controls; without them the reel must start by itself. */
       controls: z.boolean(),
       poster: mediaPath(files, "photo", "reelPoster"),
+      /** The moment of the film the poster shows (and the reel's animated thumbnail starts at). */
+      posterAt: moment.optional(),
       thumb: mediaPath(files, "animation"),
       sources: z.tuple(
         [
@@ -364,19 +451,26 @@ function reelSchema(files: MediaFiles) {
         ],
         { error: "must be two sources: the HLS playlist (.m3u8) first, then the .mp4" },
       ),
-      duration: z.number().positive("must be a length in seconds, above 0"),
+      /** Optional: the film's own length is read from it; one stated must match it. */
+      duration: z.number().positive("must be a length in seconds, above 0").optional(),
       spots: z.array(reelSpot).min(1, "must list the spots the reel is cut from"),
       uploadDate: z.iso.date({ error: (issue) => `${JSON.stringify(issue.input)} must be a date as YYYY-MM-DD` }),
     })
     .superRefine((value: unknown, ctx) => {
       const slug = slugOf(value, "slug");
       if (slug !== undefined) checkPreview(files, ctx, previewImages.reel(slug), "slug");
-      checkSpotTimes(value, ctx);
+      checkReelTimes(files)(value, ctx);
       const { autoplay, controls } = fieldsOf(value);
       if (controls === false && autoplay === false) {
         ctx.addIssue({ code: "custom", path: ["controls"], message: "false needs autoplay: true, or nobody could start the reel" });
       }
-    }, ALWAYS);
+    }, ALWAYS)
+    .transform((reel) => {
+      const film = files.film?.(reel.sources[1].src);
+      // The page gives the player the film's shape before anything of it has loaded.
+      const frame = film ? { width: film.width, height: film.height } : FRAME_BEFORE_FILMS_WERE_RECORDED;
+      return { ...reel, duration: reelDuration(files, reel), frame };
+    });
 }
 
 function reelsSchema(files: MediaFiles) {

@@ -21,14 +21,17 @@ export type ContentResult =
 
 /**
  * The compiled content, or every problem in it, one readable line each. The media files it names
- * are looked for in `publicDir`; `null` takes them as present, for the media script, which makes them.
+ * are looked for in `publicDir`, and the films they were made from in the media build's record;
+ * `null` takes them as present and nothing is checked against the films, for the media script,
+ * which makes them.
  */
 export function validateContent(read: ContentRead, { publicDir }: { publicDir: string | null }): ContentResult {
   // A file that could not be read is missing from the content: its fields would all be reported too.
   if (read.problems.length > 0) return { content: undefined, problems: read.problems, warnings: [] };
   const exists = (sitePath: string) =>
     publicDir === null || (statSync(join(publicDir, sitePath), { throwIfNoEntry: false })?.isFile() ?? false);
-  const result = contentSchema({ exists }).safeParse(read.content, { error: describeIssue });
+  const film = publicDir === null ? undefined : (sitePath: string) => read.films[sitePath];
+  const result = contentSchema({ exists, film }).safeParse(read.content, { error: describeIssue });
   if (!result.success) return { content: undefined, problems: result.error.issues.map((issue) => formatIssue(issue, read.files)), warnings: [] };
   const durations = Object.fromEntries(Object.entries(result.data.reels).map(([slug, reel]) => [slug, reel.duration]));
   const { captions, problems, warnings } = checkCaptions(read.captions, durations);

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { artists, biography, captions, clientLogos, clientNames, reels, testimonials } from "~/content";
 import { readContentFiles } from "~/content/contentFiles";
-import { RESERVED_SLUGS } from "~/content/schema";
+import { type Film, RESERVED_SLUGS } from "~/content/schema";
 import { validateContent } from "~/content/validate";
 import { logoSprites } from "~/lib/media";
 
@@ -374,7 +374,7 @@ describe("reel spots", () => {
       }),
     ).toEqual([
       `app/content/reels/${reel}.md: spots[0].start: 0.5 must be 0: the first spot opens the reel`,
-      `app/content/reels/${reel}.md: spots[${last}].start: ${duration} must be before the reel's end (${duration} s)`,
+      `app/content/reels/${reel}.md: spots[${last}].start: ${duration} must be before the film's end (${duration} s)`,
     ]);
   });
 
@@ -397,6 +397,72 @@ describe("reel spots", () => {
   it("rejects a spot credited to someone who is not a film artist", () => {
     expect(problemsAfter((content) => (content.reels[reels[0].slug].spots[0].artist = photographer))).toEqual([
       `app/content/reels/${reel}.md: spots[0].artist: "${photographer}" is not the id of a film artist`,
+    ]);
+  });
+});
+
+describe("reels against their films", () => {
+  const [first] = reels;
+  const mp4 = first.sources[1].src;
+  const last = first.spots.length - 1;
+  /** The real content with the media build's record of the first reel's film replaced by `film`, after `breakIt`. */
+  function checkedWith(film: Film | undefined, breakIt: Edit = () => {}) {
+    const read = readContentFiles(ROOT);
+    if (film) read.films[mp4] = film;
+    else delete read.films[mp4];
+    breakIt(read.content);
+    const result = validateContent(read, { publicDir: PUBLIC_DIR });
+    return { ...result, problems: withoutLines(result.problems) };
+  }
+  const scope = { width: 1920, height: 804, duration: first.duration, fps: "24000/1001" };
+
+  it("takes the reel's length and shape from its film", () => {
+    const { content } = checkedWith(scope, (content) => delete content.reels[reel].duration);
+    expect(content?.reels[0]).toMatchObject({ duration: scope.duration, frame: { width: 1920, height: 804 } });
+  });
+
+  it("refuses a stated length more than half a second from the film's, and accepts one within it", () => {
+    expect(checkedWith(scope, (content) => (content.reels[reel].duration = scope.duration + 1)).problems).toEqual([
+      `app/content/reels/${reel}.md: duration: ${scope.duration + 1} s is not the film's length (${scope.duration} s, read from the film by npm run media): correct it, or remove the field to take the film's`,
+    ]);
+    expect(checkedWith(scope, (content) => (content.reels[reel].duration = scope.duration + 0.4)).problems).toEqual([]);
+  });
+
+  it("refuses a spot and a poster moment past the film's end, whatever length the file states", () => {
+    const short = { ...scope, duration: first.spots[last].start };
+    expect(
+      checkedWith(short, (content) => {
+        delete content.reels[reel].duration;
+        content.reels[reel].posterAt = short.duration + 2;
+      }).problems,
+    ).toEqual([
+      `app/content/reels/${reel}.md: spots[${last}].start: ${short.duration} must be before the film's end (${short.duration} s)`,
+      `app/content/reels/${reel}.md: posterAt: ${short.duration + 2} must be before the film's end (${short.duration} s)`,
+    ]);
+  });
+
+  it("asks for the media build when neither the film nor the file gives the length", () => {
+    expect(checkedWith(undefined, (content) => delete content.reels[reel].duration).problems).toEqual([
+      `app/content/reels/${reel}.md: duration: is missing, and the film's length is not known: run npm run media, which reads it from the film (or state it in seconds)`,
+    ]);
+  });
+
+  it("gives a reel made before films were recorded the 16:9 frame it was cropped to", () => {
+    expect(checkedWith(undefined).content?.reels[0].frame).toEqual({ width: 1920, height: 1080 });
+  });
+
+  it("refuses a grid clip starting less than a second before its film ends, and a focus outside the picture", () => {
+    const artist = film[0];
+    const read = readContentFiles(ROOT);
+    read.films[artist.thumb] = { width: 1920, height: 1080, duration: 4, fps: "25/1" };
+    const breakIt: Edit = (content) => {
+      content.artists.film[artist.id].clipStart = 3.5;
+      content.artists.film[artist.id].focus = { x: 0.5, y: 1.5 };
+    };
+    breakIt(read.content);
+    expect(withoutLines(validateContent(read, { publicDir: PUBLIC_DIR }).problems)).toEqual([
+      `app/content/artists/film/${artist.id}.md: focus.y: must be between 0 (top) and 1 (bottom)`,
+      `app/content/artists/film/${artist.id}.md: clipStart: 3.5 leaves less than 1 s of the 4 s film for the grid clip: start earlier`,
     ]);
   });
 });
@@ -461,6 +527,28 @@ describe("content files", () => {
 
   it("reads the real content without a problem", () => {
     expect(problemsWith(() => {})).toEqual([]);
+  });
+
+  it("names the file and line of a spot that starts past its film's end", () => {
+    const [first] = reels;
+    const lastStart = first.spots[first.spots.length - 1].start;
+    // The media build's record says the film ends where its last spot starts.
+    const film = { width: 1920, height: 1080, duration: lastStart, fps: "25/1" };
+    mkdirSync(join(project, "media"), { recursive: true });
+    writeFileSync(join(project, "media/manifest.json"), JSON.stringify({ [first.sources[1].src]: { from: [], key: "", film } }));
+    try {
+      const file = `app/content/reels/${first.slug}.md`;
+      let line = 0;
+      const problems = problemsWith((path) => {
+        replaceIn(path(file), `\nduration: ${first.duration}\n`, "\n");
+        line = replaceIn(path(file), `start: ${lastStart}\n`, `start: ${lastStart}\n`);
+      });
+      expect(problems).toEqual([
+        `${file}:${line}: spots[${first.spots.length - 1}].start: ${lastStart} must be before the film's end (${lastStart} s)`,
+      ]);
+    } finally {
+      rmSync(join(project, "media"), { recursive: true });
+    }
   });
 
   it("names an unknown field with its file and line", () => {
