@@ -1,12 +1,14 @@
 /**
  * `npm test`: everything from a fresh clone. Installs the npm packages if they are missing,
- * provisions the browsers (Chromium; Firefox and WebKitGTK for the other engines' journeys) and
- * Varnish (for the cluster's tests), builds the app, then runs the unit and end-to-end tests.
+ * provisions the browsers (Chromium; Firefox and WebKitGTK for the other engines' journeys), ffmpeg
+ * (for the media build's tests) and Varnish (for the cluster's tests), builds the app, then runs
+ * the unit and end-to-end tests.
  */
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 
 import { ensureEngines } from "./ensure-engines.mjs";
+import { ensureFfmpeg } from "./ensure-ffmpeg.mjs";
 import { ensureVarnish } from "./ensure-varnish.mjs";
 
 function step(command, args) {
@@ -21,6 +23,7 @@ if (!existsSync("node_modules/.bin/remix")) step("npm", ["ci", "--no-audit", "--
 const { ensureBrowser } = await import("./ensure-browser.mjs");
 ensureBrowser();
 ensureEngines();
+ensureFfmpeg();
 ensureVarnish();
 
 step("npm", ["run", "build"]);

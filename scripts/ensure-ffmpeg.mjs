@@ -1,0 +1,16 @@
+/**
+ * Makes sure ffmpeg is there for the media build's tests (tests/unit/media-*.test.ts encode small
+ * generated films), installing Debian's package through apt-get when running as root, with the
+ * fonts the typeset media need (scripts/media/fonts.ts). Where it cannot be installed, those tests
+ * skip and say why.
+ */
+import { spawnSync } from "node:child_process";
+
+import { aptInstall } from "./apt.mjs";
+
+const FONTS = ["fonts-dejavu-core", "fonts-dejavu-extra", "fonts-urw-base35", "fonts-liberation2"];
+
+export function ensureFfmpeg() {
+  if (spawnSync("ffmpeg", ["-version"]).status === 0) return;
+  aptInstall(["ffmpeg", ...FONTS], "ffmpeg is missing; installing Debian's for the media build's tests.");
+}
