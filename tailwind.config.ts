@@ -2,17 +2,13 @@ import type { Config } from "tailwindcss";
 
 import { clientLogos } from "./app/content/index";
 import { logoSprites, logoTiles } from "./app/lib/media";
+import { colors } from "./app/lib/theme";
 
 export default {
   content: ["./app/**/*.{ts,tsx}"],
   theme: {
     extend: {
-      colors: {
-        ink: "#0c0c0b",
-        paper: "#efece6",
-        muted: "#a19d95",
-        line: "#2a2927",
-      },
+      colors,
       fontFamily: {
         sans: [
           "ui-sans-serif",

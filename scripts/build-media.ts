@@ -15,10 +15,12 @@
  *                                                  photography → JPEG
  *   media/artists/{id}/bio.{picture}               the artist's bio photo
  *   media/agent/bio.{picture}                      the photo on /biography
- *   media/reels/{slug}.{video}                     reel → 1080p MP4, HLS ladder (1080p, 720p,
- *                                                  540p, 360p; segments of 1 s, 1 s, then 4 s;
- *                                                  see derive.ts and docs/media.md), poster
- *                                                  (frame at 1.6 s), animated WebP thumbnail
+ *   media/reels/{slug}.{video}                     reel → MP4 and HLS ladder (1080p, 720p, 540p,
+ *                                                  360p boxes; segments of 1 s, 1 s, then 4 s), in
+ *                                                  the film's own shape and frame rate (see
+ *                                                  app/lib/reelFrames.ts and docs/media.md), poster
+ *                                                  (the whole frame at `posterAt`, 1.6 s by
+ *                                                  default), animated WebP thumbnail
  *   media/logos/{name}.{png,svg}                   client logo ("/images/clients/{name}.png") →
  *                                                  16-colour transparent PNG fitted to the logo box
  *
@@ -31,8 +33,20 @@
  * whose key still matches is skipped; --force remakes everything that has a source. An output
  * whose source is not here (a fresh clone: media/ is git-ignored but for the manifest, since
  * originals are large) is kept as committed; one that is missing too is an error naming the
- * source to add. Every source is decoded before anything is made, so a file that cannot be read
- * stops the run with its name and nothing half-written.
+ * source to add. The manifest also records, for each output made from a film, the film's display
+ * size, length and frame rate, which the content build reads.
+ *
+ * A source that cannot be read (damaged, cut short, not what its name says) is named with the fix
+ * as soon as it is found, and its outputs, and the files read from them, are skipped; everything
+ * else is made and recorded. The run then ends listing every failure, one line each (the file,
+ * the outputs not made, why and what to do), and exits with status 1. Every source is read before
+ * anything is made, and every output is written under a temporary name, so nothing is half-written.
+ *
+ * It starts by saying how many files it will make and roughly how long that takes. On a terminal,
+ * each encode running for more than a couple of seconds shows a line redrawn in place (percent,
+ * seconds of film done, time left); in a log (CI) it prints such a line every 10 seconds
+ * (PROGRESS_EVERY in scripts/media/run.ts), or every MEDIA_PROGRESS_EVERY seconds when that
+ * variable is set (a test, or a log that wants more or fewer lines).
  *
  * The demo content's sources are not made here: `npm run media:demo` (scripts/media-demo.ts)
  * writes them into media/ first, and they then go through the same path as an operator's files.
@@ -50,12 +64,14 @@
  * fonts-urw-base35 and fonts-liberation2 (checked before any type is set).
  */
 import path from "node:path";
+import { clearScreenDown, cursorTo, moveCursor } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 import { ffprobe } from "./media/ffmpeg";
-import { type Job, planJobs, SITE_CONTENT, type SourceJob } from "./media/jobs";
+import type { Job, SourceJob } from "./media/jobs";
+import { failureReport } from "./media/plan";
 import { qualityTable, reelQuality } from "./media/report";
-import { buildMedia, sizeReport, sourceFileOf } from "./media/run";
+import type { RunOptions } from "./media/run";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const FLAGS = ["--force", "--reels", "--report"];
@@ -79,11 +95,17 @@ function reelJobs(jobs: Job[]): Set<Job> {
   return selected;
 }
 
-/** The quality report of each reel whose HLS rendition was made (or of every reel with `all`) and whose source is here. */
-async function qualityReports(jobs: Job[], masters: Set<string> | "all"): Promise<string[]> {
+/**
+ * The quality report of each reel whose HLS rendition was made (or of every reel with `all`) and
+ * whose source is here; `notMade` (site paths) are left out.
+ */
+async function qualityReports(jobs: Job[], masters: Set<string> | "all", notMade: Set<string>): Promise<string[]> {
+  // Loaded, not imported, for the reason given in main().
+  const { sourceFileOf } = await import("./media/run");
   const lines: string[] = [];
   for (const hls of jobs.filter((job): job is SourceJob => job.kind === "reelHls" && (masters === "all" || masters.has(job.site)))) {
     const mp4 = jobs.find((job) => job.kind === "reelMp4" && "source" in job && job.source === hls.source);
+    if (notMade.has(hls.site) || (mp4 && notMade.has(mp4.site))) continue;
     const file = await sourceFileOf(ROOT, hls);
     if (!file || !mp4) {
       lines.push(`public${hls.site}: no source in media/ to measure against`);
@@ -97,27 +119,71 @@ async function qualityReports(jobs: Job[], masters: Set<string> | "all"): Promis
   return lines;
 }
 
+/**
+ * On a terminal, the progress lines sit under the log and are redrawn in place; a log line is
+ * printed above them. Each is cut to the terminal's width, since a wrapped line would throw off
+ * the count of lines to redraw.
+ */
+function terminal(stream: NodeJS.WriteStream): Pick<RunOptions, "log" | "status"> {
+  let shown: string[] = [];
+  const draw = (lines: string[]) => {
+    if (shown.length > 0) {
+      moveCursor(stream, 0, -shown.length);
+      cursorTo(stream, 0);
+      clearScreenDown(stream);
+    }
+    for (const line of lines) stream.write(`${line.slice(0, Math.max(1, stream.columns - 1))}\n`);
+    shown = lines;
+  };
+  return {
+    log(line) {
+      const status = shown;
+      draw([]);
+      stream.write(`${line}\n`);
+      draw(status);
+    },
+    status: draw,
+  };
+}
+
+/** Seconds between two progress lines of an encode in a log: MEDIA_PROGRESS_EVERY, else run.ts's default. */
+function progressEvery(): number | undefined {
+  const every = Number(process.env.MEDIA_PROGRESS_EVERY);
+  return every > 0 ? every : undefined;
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const unknown = args.filter((arg) => !FLAGS.includes(arg));
   if (unknown.length > 0) throw new Error(`unknown argument ${unknown.join(" ")}; usage: ${USAGE}`);
   const started = Date.now();
+  // Loaded here rather than imported above: the jobs read the content files as they load, and a
+  // problem there must end as a message (main's catch), not as a stack trace.
+  const { planJobs, SITE_CONTENT } = await import("./media/jobs");
+  const { buildMedia, sizeReport } = await import("./media/run");
   const jobs = planJobs(SITE_CONTENT);
   const reels = args.includes("--reels") ? reelJobs(jobs) : undefined;
   const madeMasters = new Set<string>();
-  const options = {
+  const options: RunOptions = {
     root: ROOT,
     force: args.includes("--force"),
-    log: (line: string) => console.log(line),
+    ...(process.stdout.isTTY ? terminal(process.stdout) : { log: (line: string) => console.log(line) }),
+    progressEvery: progressEvery(),
     only: reels ? (job: Job) => reels.has(job) : undefined,
     made: (job: Job) => (job.kind === "reelHls" ? madeMasters.add(job.site) : undefined),
   };
-  const { made, upToDate, kept } = await buildMedia(jobs, options);
+  const { made, upToDate, kept, failed } = await buildMedia(jobs, options);
   if (made > 0) console.log(`\n${(await sizeReport(jobs, ROOT)).join("\n")}`);
-  const report = await qualityReports(jobs, args.includes("--report") ? "all" : madeMasters);
+  // Failures name files as "public/…"; jobs know them by site path.
+  const notMade = new Set(failed.flatMap((failure) => [...failure.outputs, ...failure.dependents]).map((file) => file.slice("public".length)));
+  const report = await qualityReports(jobs, args.includes("--report") ? "all" : madeMasters, notMade);
   if (report.length > 0) console.log(`\n${report.join("\n")}`);
   if (kept > 0) console.log(`kept ${kept} outputs whose source is not in media/ (as committed; add the source to remake one)`);
   console.log(`${made} made, ${upToDate} up to date, ${kept} kept in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (failed.length > 0) {
+    console.error(`\n${failureReport(failed).join("\n")}`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {

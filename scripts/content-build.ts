@@ -36,6 +36,21 @@ function build({ check }: { check: boolean }): boolean {
 }
 
 /**
+ * build(), with an error it throws (a file it cannot read at all, such as a folder named like a
+ * content file, or a damaged media/manifest.json) printed as one message rather than a stack trace:
+ * whoever edits the content reads this output. Whether the content is valid.
+ */
+function buildOrSay(options: { check: boolean }): boolean {
+  try {
+    return build(options);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`could not read the content: ${reason}\n(check that each file in app/content/, and media/manifest.json, is a readable file of its kind, then run npm run content:check again)`);
+    return false;
+  }
+}
+
+/**
  * Plain JavaScript, so Node can import it too (scripts/pages.mjs), not only the app's bundler.
  * One export per part of the content: the browser's bundle then carries only the parts its code
  * reads (the site's name, say), not every biography and client.
@@ -68,8 +83,8 @@ if (args.includes("--watch")) {
   watch(CONTENT_DIR, { recursive: true }, (_event, file) => {
     if (file === null || !/\.(md|yaml|vtt|srt)$/.test(file)) return;
     clearTimeout(timer);
-    timer = setTimeout(() => build({ check: false }), 100);
+    timer = setTimeout(() => buildOrSay({ check: false }), 100);
   });
-} else if (!build({ check: args.includes("--check") })) {
+} else if (!buildOrSay({ check: args.includes("--check") })) {
   process.exit(1);
 }

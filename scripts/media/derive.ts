@@ -1,13 +1,17 @@
 /**
  * Makes the site's media from source files, the operator's or the demo's alike: every picture is
- * cropped to fill its size (sharp's attention crop finds the subject), every video scaled and
- * cropped to fill its frame. Loops start a little into the source and crossfade their end into
- * the moments before that start, so they run seamlessly; a loop's still is its first frame.
+ * cropped to fill its size (sharp's attention crop finds the subject), every grid clip and work
+ * thumbnail scaled and cropped to fill its frame (around a focus the content may give). Loops start
+ * a little into the source and crossfade their end into the moments before that start, so they run
+ * seamlessly; a loop's still is its first frame. Videos are read as they are shown: anamorphic
+ * pixels widened, phone footage upright, interlaced footage deinterlaced.
  *
- * Reels: a 1920×1080 MP4 fallback and an HLS ladder of four H.264 renditions (1080p, 720p, 540p,
- * 360p; capped CRF; MPEG-TS segments of 1 s, 1 s, then 4 s, cut at keyframes forced at the same
- * instants in every rendition), whose master playlist lists 540p first for native HLS players and
- * states each rendition's measured peak and average bitrate. See docs/media.md.
+ * Reels go through whole, never cropped or stretched, at the source's frame rate: an MP4 fallback
+ * and an HLS ladder of up to four H.264 renditions (boxes of 1080p, 720p, 540p, 360p, turned for a
+ * vertical film, none larger than the source: app/lib/reelFrames.ts; capped CRF; MPEG-TS segments
+ * of 1 s, 1 s, then 4 s, cut at keyframes forced at the same instants in every rendition), whose
+ * master playlist lists 540p first for native HLS players and states each rendition's measured
+ * peak and average bitrate. See docs/media.md.
  */
 import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -16,10 +20,14 @@ import sharp from "sharp";
 
 import { masterVariants } from "../../app/lib/hls";
 import { MEDIA_SIZES } from "../../app/lib/media";
+import { halveRate, HLS_MASTER_ORDER, rateValue, reelLadder, reelMp4Rendition, reelPosterSize, type Rendition } from "../../app/lib/reelFrames";
+import { colors } from "../../app/lib/theme";
 import { BITEXACT, ffmpeg, ffprobe, H264, splitFrames } from "./ffmpeg";
 import { seamlessLoop } from "./graphs";
 import type { SourceType } from "./plan";
 import { animatedWebp } from "./webp";
+
+export { HLS_LADDER, HLS_MASTER_ORDER, REEL_MP4, REEL_VIDEO, type Rendition } from "../../app/lib/reelFrames";
 
 sharp.concurrency(1);
 
@@ -30,11 +38,18 @@ const SVG_DENSITY = 288;
 
 /** What the build needs to know of a source before it uses it. */
 export interface SourceInfo {
+  /** The size it is shown at: for a video, after its sample aspect ratio and rotation. */
   width: number;
   height: number;
   /** Seconds; 0 for pictures. */
   duration: number;
   audio: boolean;
+  /** A video's output frame rate, a rational ("24000/1001", "25/1"; see reelRate); undefined for pictures. */
+  fps?: string;
+  /** A video coded as fields. */
+  interlaced?: boolean;
+  /** A video's pixel shape as ffmpeg's filters see it (width over height); 1 or undefined for square pixels. */
+  pixelAspect?: number;
 }
 
 /** Decodes enough of a source to know it is usable; rejects with the decoder's reason. */
@@ -50,9 +65,31 @@ export async function probeSource(file: string, type: SourceType): Promise<Sourc
 
 const JPEG = { quality: 84, mozjpeg: true } as const;
 
-/** A photograph cropped to fill `size`, upright as its camera recorded it. */
-export async function croppedJpeg(source: string, out: string, size: Size): Promise<void> {
-  await sharp(source).rotate().resize(size.width, size.height, { fit: "cover", position: "attention" }).jpeg(JPEG).toFile(out);
+/**
+ * A photograph cropped to fill `size`, upright as its camera recorded it, in sRGB (sharp converts
+ * CMYK and wide-gamut pictures by their ICC profile), a transparent one flattened onto the page's
+ * colour. Without `focus` the crop keeps what sharp's attention finds (the subject); `focus` is a
+ * point of the picture (fractions of its width and height from the top left) that the crop is
+ * centred on, as nearly as the picture's edges allow.
+ */
+export async function croppedJpeg(source: string, out: string, size: Size, focus?: Focus): Promise<void> {
+  // Flattening leaves an opaque picture as it was: those come out byte for byte as before.
+  const picture = sharp(source).rotate().flatten({ background: colors.ink });
+  if (!focus) {
+    await picture.resize(size.width, size.height, { fit: "cover", position: "attention" }).jpeg(JPEG).toFile(out);
+    return;
+  }
+  // Scaled to cover `size` (as `fit: "cover"` does), then the window around the focus is cut out.
+  const { autoOrient } = await sharp(source).metadata();
+  const scale = Math.max(size.width / autoOrient.width, size.height / autoOrient.height);
+  const width = Math.max(size.width, Math.round(autoOrient.width * scale));
+  const height = Math.max(size.height, Math.round(autoOrient.height * scale));
+  const start = (point: number, length: number, window: number) => Math.min(Math.max(Math.round(point * length - window / 2), 0), length - window);
+  await picture
+    .resize(width, height, { fit: "fill" })
+    .extract({ left: start(focus.x, width, size.width), top: start(focus.y, height, size.height), width: size.width, height: size.height })
+    .jpeg(JPEG)
+    .toFile(out);
 }
 
 /** Logos are scaled to cover about the same area, so short and long names carry equal weight. */
@@ -79,12 +116,53 @@ export async function logoPng(source: string, out: string, size: Size): Promise<
 // ---------------------------------------------------------------------------------------------
 // Videos
 
-/** Scales and crops to fill `size`. */
-const cover = (size: Size): string =>
-  `scale=${size.width}:${size.height}:force_original_aspect_ratio=increase:flags=lanczos,crop=${size.width}:${size.height},setsar=1`;
+/**
+ * The point a crop is centred on, as near as the picture's edges allow: fractions (0 to 1) of the
+ * width and height from the top left, as an entry's `focus` gives it (croppedJpeg reads it alike).
+ */
+export interface Focus {
+  x: number;
+  y: number;
+}
+
+/** The frame rate a video source's outputs take (ffprobe reads it; see reelRate). */
+function sourceRate(info: SourceInfo): string {
+  if (!info.fps) throw new Error("no frame rate: not a video");
+  return info.fps;
+}
+
+/** ffmpeg's form of a rate: "25/1" → "25" (as the recipes have always written it), "24000/1001" as it is. */
+export const rateArg = (rate: string): string => rate.replace(/\/1$/, "");
+
+/**
+ * The source's frames at `rate`: deinterlaced first when coded as fields (bwdif, one frame per
+ * frame, so the rate stays the frame rate), then repeated or dropped to a constant rate.
+ */
+const framesAt = (info: SourceInfo, rate: string): string => `${info.interlaced ? "bwdif=mode=send_frame," : ""}fps=${rateArg(rate)}`;
+
+/** Whether ffmpeg's filters see the source's pixels as square (anamorphic footage has wide ones). */
+const squarePixels = (info: SourceInfo): boolean => (info.pixelAspect ?? 1) === 1;
+
+/** Scales and crops to fill `size`, keeping the window at `focus`: the centre unless given. */
+function cover(size: Size, info: SourceInfo, focus?: Focus): string {
+  const { width, height } = size;
+  if (focus && !(focus.x >= 0 && focus.x <= 1 && focus.y >= 0 && focus.y <= 1)) throw new Error(`focus ${focus.x}, ${focus.y}: both must be between 0 and 1`);
+  // Without a focus, crop's own default (the centre), as every output was made before foci.
+  const crop = focus ? `crop=${width}:${height}:'clip(iw*${focus.x}-ow/2,0,iw-ow)':'clip(ih*${focus.y}-oh/2,0,ih-oh)'` : `crop=${width}:${height}`;
+  if (squarePixels(info)) return `scale=${width}:${height}:force_original_aspect_ratio=increase:flags=lanczos,${crop},setsar=1`;
+  // ffmpeg's "increase" compares pixel counts, which anamorphic pixels misstate: scale from the display size.
+  const scale = Math.max(width / info.width, height / info.height);
+  return `scale=${Math.max(width, Math.round(info.width * scale))}:${Math.max(height, Math.round(info.height * scale))}:flags=lanczos,${crop},setsar=1`;
+}
+
+/** Scales the whole picture to `size`, which has the source's display shape (reelFrames.ts): nothing is cropped. */
+function fit(size: Size, info: SourceInfo): string {
+  // Square pixels of exactly that shape: cover crops nothing then, and is what 16:9 reels have always been made with.
+  if (squarePixels(info) && info.width * size.height === info.height * size.width) return cover(size, info);
+  return `scale=${size.width}:${size.height}:flags=lanczos,setsar=1`;
+}
 
 interface Loop {
-  fps: number;
   /** Where the loop starts in the source, and the length of the crossfade into it. */
   start: number;
   fade: number;
@@ -99,9 +177,12 @@ function loopSeconds(loop: Loop, info: SourceInfo): number {
   return seconds;
 }
 
-/** The filtergraph of a loop of input 0 at `size`: `[loop]`. */
-function loopGraph(loop: Loop, info: SourceInfo, size: Size): string {
-  return `[0:v]fps=${loop.fps},${cover(size)},format=yuv420p[src];${seamlessLoop("src", "loop", loop.fps, loop.start, loopSeconds(loop, info), loop.fade)}`;
+/** The filtergraph of a loop of input 0 at `size` and `rate`, cropped at `focus`: `[loop]`. */
+function loopGraph(loop: Loop, info: SourceInfo, size: Size, rate: string, focus?: Focus): string {
+  // The end crossfades into the moments before the start: a loop starting sooner than its fade fades for shorter.
+  const fade = Math.min(loop.fade, loop.start);
+  if (fade * rateValue(rate) < 1) throw new Error(`the loop starts at ${loop.start} s: it needs a frame before its start to crossfade from`);
+  return `[0:v]${framesAt(info, rate)},${cover(size, info, focus)},format=yuv420p[src];${seamlessLoop("src", "loop", rateValue(rate), loop.start, loopSeconds(loop, info), fade)}`;
 }
 
 /** Runs `graph` on the source and returns the frames of `[label]` as raw rgb24. */
@@ -115,25 +196,43 @@ async function rawFrames(source: string, graph: string, label: string, size: Siz
   return splitFrames(raw, size.width, size.height);
 }
 
-/** The source frame at `seconds` (counted at `fps`), filling `size`, as a JPEG. */
-async function stillAt(source: string, seconds: number, fps: number, size: Size, out: string, display: string): Promise<void> {
-  const graph = `[0:v]fps=${fps},trim=start_frame=${Math.round(seconds * fps)},${cover(size)}[still]`;
-  const [frame] = await rawFrames(source, graph, "still", size, display, 1);
-  if (!frame) throw new Error(`${display}: the source has no frame at ${seconds} s`);
-  await sharp(frame, { raw: { ...size, channels: 3 } }).jpeg(JPEG).toFile(out);
+/** The source frame at `seconds` (counted at `rate`), through `frame` (a cover or fit to `size`), as a JPEG. */
+async function stillAt(source: string, info: SourceInfo, seconds: number, rate: string, frame: string, size: Size, out: string, display: string): Promise<void> {
+  const graph = `[0:v]${framesAt(info, rate)},trim=start_frame=${Math.round(seconds * rateValue(rate))},${frame}[still]`;
+  const [still] = await rawFrames(source, graph, "still", size, display, 1);
+  if (!still) throw new Error(`${display}: the source has no frame at ${seconds} s`);
+  await sharp(still, { raw: { ...size, channels: 3 } }).jpeg(JPEG).toFile(out);
 }
 
-/** Directors' grid clips: four seconds from one second in, 25 fps. */
-const DIRECTOR_LOOP: Loop = { fps: 25, start: 1, fade: 1, seconds: 4 };
-/** Film work thumbnails: two and a half seconds from half a second in, 12 fps. */
-const WORK_LOOP: Loop = { fps: 12, start: 0.5, fade: 0.5, seconds: 2.5 };
+/** Checks that `seconds` is a moment of the film, naming what it is for. */
+function checkMoment(seconds: number, info: SourceInfo, what: string): void {
+  if (!(seconds >= 0 && seconds < info.duration)) throw new Error(`${what} at ${seconds} s: the film runs from 0 to ${info.duration.toFixed(2)} s`);
+}
+
+/** The animated WebPs (work thumbnails, reel thumbnails) play at 12 fps, whatever the source's rate. */
+const ANIMATION_RATE = "12/1";
+
+/** Directors' grid clips: four seconds from `start` (one second in unless given), crossfading one second. */
+const DIRECTOR_LOOP: Loop = { start: 1, fade: 1, seconds: 4 };
+/** Film work thumbnails: two and a half seconds from half a second in. */
+const WORK_LOOP: Loop = { start: 0.5, fade: 0.5, seconds: 2.5 };
+
+/** Where a director's clip starts in its source and where its crop is kept. */
+export interface ClipOptions {
+  start?: number;
+  focus?: Focus;
+}
+
+/** A grid clip keeps the source's rate up to 30 fps; 50 and 60 fps sources are halved: a muted 640×360 tile needs no more. */
+const clipRate = (info: SourceInfo): string => (rateValue(sourceRate(info)) > 30 ? halveRate(sourceRate(info)) : sourceRate(info));
 
 /** A director's looping, muted grid clip (MP4). */
-export async function directorClip(source: string, info: SourceInfo, out: string, display: string): Promise<void> {
+export async function directorClip(source: string, info: SourceInfo, out: string, display: string, { start = DIRECTOR_LOOP.start, focus }: ClipOptions = {}): Promise<void> {
+  const rate = clipRate(info);
   await ffmpeg(
     [
       "-i", source,
-      "-filter_complex", loopGraph(DIRECTOR_LOOP, info, MEDIA_SIZES.directorClip), "-map", "[loop]", "-r", String(DIRECTOR_LOOP.fps),
+      "-filter_complex", loopGraph({ ...DIRECTOR_LOOP, start }, info, MEDIA_SIZES.directorClip, rate, focus), "-map", "[loop]", "-r", rateArg(rate),
       ...H264, "-profile:v", "high", "-crf", "21", "-maxrate", "600k", "-bufsize", "1200k",
       "-an", "-movflags", "+faststart", ...BITEXACT, "-f", "mp4", out,
     ],
@@ -143,31 +242,32 @@ export async function directorClip(source: string, info: SourceInfo, out: string
 }
 
 /** The grid clip's first frame, at the larger still size: the phone background and the video's poster. */
-export function directorStill(source: string, out: string, display: string): Promise<void> {
-  return stillAt(source, DIRECTOR_LOOP.start, DIRECTOR_LOOP.fps, MEDIA_SIZES.directorStill, out, display);
+export async function directorStill(source: string, info: SourceInfo, out: string, display: string, { start = DIRECTOR_LOOP.start, focus }: ClipOptions = {}): Promise<void> {
+  checkMoment(start, info, `${display}: the clip's start`);
+  const size = MEDIA_SIZES.directorStill;
+  await stillAt(source, info, start, clipRate(info), cover(size, info, focus), size, out, display);
 }
 
-/** A film work thumbnail: a looping animated WebP. */
-export async function filmWorkAnimation(source: string, info: SourceInfo, out: string, display: string): Promise<void> {
+/** A film work thumbnail: a looping animated WebP, cropped at `focus`. */
+export async function filmWorkAnimation(source: string, info: SourceInfo, out: string, display: string, focus?: Focus): Promise<void> {
   const size = MEDIA_SIZES.filmWork;
-  const frames = await rawFrames(source, loopGraph(WORK_LOOP, info, size), "loop", size, display);
-  await writeFile(out, await animatedWebp(frames, { ...size, fps: WORK_LOOP.fps, quality: 60 }));
+  const frames = await rawFrames(source, loopGraph(WORK_LOOP, info, size, ANIMATION_RATE, focus), "loop", size, display);
+  await writeFile(out, await animatedWebp(frames, { ...size, fps: rateValue(ANIMATION_RATE), quality: 60 }));
 }
 
 /** The work thumbnail's first frame, shown until it plays. */
-export function filmWorkStill(source: string, out: string, display: string): Promise<void> {
-  return stillAt(source, WORK_LOOP.start, WORK_LOOP.fps, MEDIA_SIZES.filmWork, out, display);
+export async function filmWorkStill(source: string, info: SourceInfo, out: string, display: string, focus?: Focus): Promise<void> {
+  const size = MEDIA_SIZES.filmWork;
+  await stillAt(source, info, WORK_LOOP.start, ANIMATION_RATE, cover(size, info, focus), size, out, display);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reels
 
-const REEL_FPS = 25;
-/** Frame size of the reel MP4 and of the top HLS rendition. */
-export const REEL_VIDEO = { width: 1920, height: 1080 };
-/** The poster frame, and where the thumbnail loop starts: in the demo reels, the title is fully shown. */
+/** The poster frame, and where the thumbnail loop starts, unless the reel names its own moment: in the demo reels, the title is fully shown. */
 const REEL_POSTER_AT = 1.6;
-const REEL_THUMB_LOOP: Loop = { fps: 12, start: REEL_POSTER_AT, fade: 0.5, seconds: 3 };
+/** The thumbnail on /collective-reels: three seconds from the poster frame on. */
+const REEL_THUMB_LOOP = { fade: 0.5, seconds: 3 };
 
 /**
  * Reel video quality: constant quality (CRF), capped per rendition by a peak rate (-maxrate with a
@@ -177,34 +277,8 @@ const REEL_THUMB_LOOP: Loop = { fps: 12, start: REEL_POSTER_AT, fade: 0.5, secon
 const REEL_CRF = 21;
 const REEL_PRESET = ["-preset", "medium"];
 
-export interface Rendition {
-  /** Folder name under the reel's HLS folder. */
-  name: string;
-  width: number;
-  height: number;
-  /** Peak video bitrate (kbit/s): -maxrate, with -bufsize twice that. */
-  maxKbps: number;
-  profile: "high" | "main";
-}
-
-/** The MP4 fallback: what a browser without HLS plays, at the top rendition's size and cap. */
-export const REEL_MP4: Rendition = { name: "mp4", ...REEL_VIDEO, maxKbps: 5000, profile: "high" };
-
-/** HLS renditions, largest first. */
-export const HLS_LADDER: readonly Rendition[] = [
-  { name: "1080p", ...REEL_VIDEO, maxKbps: 5000, profile: "high" },
-  { name: "720p", width: 1280, height: 720, maxKbps: 3000, profile: "high" },
-  { name: "540p", width: 960, height: 540, maxKbps: 1600, profile: "main" },
-  { name: "360p", width: 640, height: 360, maxKbps: 800, profile: "main" },
-];
-
-/**
- * The order of the variants in the master playlist. Native HLS players (Safari, iOS, Chrome's own
- * HLS) start with the FIRST variant listed before they measure anything, so a moderate rung leads:
- * 540p starts fast on a phone's connection and looks decent until the player climbs. Players with
- * their own ABR (video.js VHS) choose by BANDWIDTH and the player's size whatever the order.
- */
-export const HLS_MASTER_ORDER = ["540p", "1080p", "720p", "360p"] as const;
+/** The reel MP4 keeps a keyframe every two seconds, so a seek never decodes far. */
+const MP4_KEYFRAME_SECONDS = 2;
 
 /**
  * Segment lengths (seconds): two short segments first, so playback can start after a few hundred
@@ -223,6 +297,9 @@ export function segmentStarts(duration: number): number[] {
   return starts.filter((start) => start < duration);
 }
 
+/** The source's picture (input 0) as every reel output starts from it: whole, at its own rate, at `size`: `[v]`. */
+const reelPicture = (info: SourceInfo, size: Size): string => `[0:v]${framesAt(info, sourceRate(info))},${fit(size, info)},format=yuv420p[v]`;
+
 /**
  * ffmpeg inputs and the filtergraph of a reel's picture `[v]` (at `size`) and stereo 48 kHz sound
  * `[a]`: the source's own, or silence when it has none, so every reel has the same streams.
@@ -231,24 +308,25 @@ function reelInput(source: string, info: SourceInfo, size: Size): { inputs: stri
   const silence = info.audio ? [] : ["-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo"];
   return {
     inputs: ["-i", source, ...silence],
-    graph:
-      `[0:v]fps=${REEL_FPS},${cover(size)},format=yuv420p[v];` +
-      `[${info.audio ? "0:a" : "1:a"}]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a]`,
+    graph: `${reelPicture(info, size)};[${info.audio ? "0:a" : "1:a"}]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a]`,
   };
 }
 
 const AAC = (info: SourceInfo) => ["-c:a", "aac", "-b:a", "128k", "-ac", "2", "-ar", "48000", "-t", info.duration.toFixed(3)];
 
-/** The source's picture (input 0) as every reel output starts from it, at 25 fps covering REEL_VIDEO: `[v]`. */
-export const reelPictureGraph = (): string => `[0:v]fps=${REEL_FPS},${cover(REEL_VIDEO)},format=yuv420p[v]`;
+/** The source's picture as the reel's top rung and MP4 show it (what the quality report compares with): `[v]`. */
+export const reelPictureGraph = (info: SourceInfo): string => reelPicture(info, reelLadder(info)[0]);
 
+/** The reel MP4: the top rung's frame, at the source's rate. */
 export async function reelMp4(source: string, info: SourceInfo, out: string, display: string): Promise<void> {
-  const { inputs, graph } = reelInput(source, info, REEL_MP4);
+  const rendition = reelMp4Rendition(info);
+  const rate = sourceRate(info);
+  const { inputs, graph } = reelInput(source, info, rendition);
   await ffmpeg(
     [
-      ...inputs, "-filter_complex", graph, "-map", "[v]", "-map", "[a]", "-r", String(REEL_FPS),
-      ...H264, ...REEL_PRESET, "-profile:v", REEL_MP4.profile, "-crf", String(REEL_CRF),
-      "-maxrate", `${REEL_MP4.maxKbps}k`, "-bufsize", `${REEL_MP4.maxKbps * 2}k`, "-g", String(2 * REEL_FPS),
+      ...inputs, "-filter_complex", graph, "-map", "[v]", "-map", "[a]", "-r", rateArg(rate),
+      ...H264, ...REEL_PRESET, "-profile:v", rendition.profile, "-crf", String(REEL_CRF),
+      "-maxrate", `${rendition.maxKbps}k`, "-bufsize", `${rendition.maxKbps * 2}k`, "-g", String(Math.round(MP4_KEYFRAME_SECONDS * rateValue(rate))),
       ...AAC(info), "-movflags", "+faststart", ...BITEXACT, "-f", "mp4", out,
     ],
     [],
@@ -269,12 +347,13 @@ export function mediaSegments(playlist: string): { duration: number; uri: string
 }
 
 /**
- * Rewrites ffmpeg's master playlist in HLS_MASTER_ORDER with each variant's measured bitrates:
- * BANDWIDTH its peak (the largest segment's bits over its length, audio included), as the HLS
- * spec defines it, and AVERAGE-BANDWIDTH over the whole reel. ffmpeg 5.1 writes neither (its
- * BANDWIDTH is the -maxrate plus 10%) and lists the variants in encoding order.
+ * Rewrites ffmpeg's master playlist of the rungs `ladder`, at `rate`, in HLS_MASTER_ORDER (the rungs
+ * a reel has) with each variant's measured bitrates: BANDWIDTH its peak (the largest segment's bits
+ * over its length, audio included), as the HLS spec defines it, and AVERAGE-BANDWIDTH over the
+ * whole reel. ffmpeg 5.1 writes neither (its BANDWIDTH is the -maxrate plus 10%) and lists the
+ * variants in encoding order.
  */
-export async function rewriteMaster(dir: string, master: string): Promise<void> {
+export async function rewriteMaster(dir: string, master: string, ladder: readonly Rendition[], rate: string): Promise<void> {
   const codecs = new Map<string, string>();
   for (const variant of masterVariants(await readFile(path.join(dir, master), "utf8"))) {
     const found = /CODECS="([^"]+)"/.exec(variant.attributes);
@@ -282,16 +361,17 @@ export async function rewriteMaster(dir: string, master: string): Promise<void> 
   }
   const variants: Variant[] = [];
   for (const name of HLS_MASTER_ORDER) {
-    const rung = HLS_LADDER.find((candidate) => candidate.name === name);
+    const rung = ladder.find((candidate) => candidate.name === name);
+    if (!rung) continue;
     const codec = codecs.get(name);
-    if (!rung || !codec) throw new Error(`${master}: no ${name} variant`);
+    if (!codec) throw new Error(`${master}: no ${name} variant`);
     const segments = mediaSegments(await readFile(path.join(dir, name, "index.m3u8"), "utf8"));
     const sizes = await Promise.all(segments.map(async (segment) => (await stat(path.join(dir, name, segment.uri))).size));
     const peak = Math.max(...segments.map((segment, i) => (sizes[i] * 8) / segment.duration));
     const average = (sizes.reduce((sum, size) => sum + size, 0) * 8) / segments.reduce((sum, segment) => sum + segment.duration, 0);
     variants.push({
       name,
-      attributes: `BANDWIDTH=${Math.ceil(peak)},AVERAGE-BANDWIDTH=${Math.ceil(average)},RESOLUTION=${rung.width}x${rung.height},FRAME-RATE=${REEL_FPS.toFixed(3)},CODECS="${codec}"`,
+      attributes: `BANDWIDTH=${Math.ceil(peak)},AVERAGE-BANDWIDTH=${Math.ceil(average)},RESOLUTION=${rung.width}x${rung.height},FRAME-RATE=${rateValue(rate).toFixed(3)},CODECS="${codec}"`,
     });
   }
   const text = ["#EXTM3U", "#EXT-X-VERSION:6", "#EXT-X-INDEPENDENT-SEGMENTS", ...variants.flatMap((v) => [`#EXT-X-STREAM-INF:${v.attributes}`, `${v.name}/index.m3u8`])].join("\n");
@@ -300,23 +380,26 @@ export async function rewriteMaster(dir: string, master: string): Promise<void> 
 
 /**
  * Writes `<dir>/<rendition>/index.m3u8` with MPEG-TS segments (1 s, 1 s, then 4 s) for every rung
- * of HLS_LADDER in one pass over the source, then `<dir>/<master>` (see rewriteMaster).
+ * of the source's ladder (reelLadder) in one pass over the source, then `<dir>/<master>` (see
+ * rewriteMaster).
  */
 export async function reelHls(source: string, info: SourceInfo, dir: string, master: string, display: string): Promise<void> {
-  const [top] = HLS_LADDER;
-  const { inputs, graph } = reelInput(source, info, top);
-  const video = HLS_LADDER.map((_, i) => `[hv${i}]`).join("");
-  const scaled = HLS_LADDER.map((rung, i) => (i === 0 ? `[hv0]null[v0]` : `[hv${i}]scale=${rung.width}:${rung.height}:flags=lanczos[v${i}]`));
-  const ladder = `[v]split=${HLS_LADDER.length}${video};${scaled.join(";")};[a]asplit=${HLS_LADDER.length}${HLS_LADDER.map((_, i) => `[a${i}]`).join("")}`;
-  const gop = HLS_SEGMENT * REEL_FPS;
+  const ladder = reelLadder(info);
+  const rate = sourceRate(info);
+  const { inputs, graph } = reelInput(source, info, ladder[0]);
+  const video = ladder.map((_, i) => `[hv${i}]`).join("");
+  // The top rung has square pixels and the source's shape: the others scale down from it.
+  const scaled = ladder.map((rung, i) => (i === 0 ? `[hv0]null[v0]` : `[hv${i}]scale=${rung.width}:${rung.height}:flags=lanczos[v${i}]`));
+  const split = `[v]split=${ladder.length}${video};${scaled.join(";")};[a]asplit=${ladder.length}${ladder.map((_, i) => `[a${i}]`).join("")}`;
   await ffmpeg(
     [
       ...inputs,
-      "-filter_complex", `${graph};${ladder}`,
-      ...HLS_LADDER.flatMap((_, i) => ["-map", `[v${i}]`, "-map", `[a${i}]`]),
-      "-r", String(REEL_FPS), ...H264, ...REEL_PRESET, "-crf", String(REEL_CRF),
-      ...HLS_LADDER.flatMap((rung, i) => [`-profile:v:${i}`, rung.profile, `-maxrate:v:${i}`, `${rung.maxKbps}k`, `-bufsize:v:${i}`, `${rung.maxKbps * 2}k`]),
-      "-g", String(gop), "-sc_threshold", "0", "-force_key_frames", segmentStarts(info.duration).join(","),
+      "-filter_complex", `${graph};${split}`,
+      ...ladder.flatMap((_, i) => ["-map", `[v${i}]`, "-map", `[a${i}]`]),
+      "-r", rateArg(rate), ...H264, ...REEL_PRESET, "-crf", String(REEL_CRF),
+      ...ladder.flatMap((rung, i) => [`-profile:v:${i}`, rung.profile, `-maxrate:v:${i}`, `${rung.maxKbps}k`, `-bufsize:v:${i}`, `${rung.maxKbps * 2}k`]),
+      // The forced keyframes are instants in seconds, the frame after each at any rate; -g caps the gap at a segment's frames.
+      "-g", String(Math.round(HLS_SEGMENT * rateValue(rate))), "-sc_threshold", "0", "-force_key_frames", segmentStarts(info.duration).join(","),
       ...AAC(info),
       ...BITEXACT,
       // hls_time 1 with keyframes only at the segment starts: each segment runs to the first keyframe a
@@ -324,23 +407,26 @@ export async function reelHls(source: string, info: SourceInfo, dir: string, mas
       "-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod", "-hls_flags", "independent_segments", "-hls_segment_type", "mpegts",
       "-hls_segment_filename", `${dir}/%v/segment_%03d.ts`,
       "-master_pl_name", master,
-      "-var_stream_map", HLS_LADDER.map((rung, i) => `v:${i},a:${i},name:${rung.name}`).join(" "),
+      "-var_stream_map", ladder.map((rung, i) => `v:${i},a:${i},name:${rung.name}`).join(" "),
       `${dir}/%v/index.m3u8`,
     ],
     [],
     display,
   );
-  await rewriteMaster(dir, master);
+  await rewriteMaster(dir, master, ladder, rate);
 }
 
-export function reelPoster(source: string, out: string, display: string): Promise<void> {
-  return stillAt(source, REEL_POSTER_AT, REEL_FPS, MEDIA_SIZES.reelPoster, out, display);
+/** The reel's poster: the frame at `at` seconds, whole, 1280 wide (reelPosterSize). */
+export async function reelPoster(source: string, info: SourceInfo, out: string, display: string, at = REEL_POSTER_AT): Promise<void> {
+  checkMoment(at, info, `${display}: the poster`);
+  const size = reelPosterSize(info);
+  await stillAt(source, info, at, sourceRate(info), fit(size, info), size, out, display);
 }
 
-/** Three seconds from the poster frame on, looped, at 12 fps: the animated WebP on /collective-reels. */
-export async function reelThumb(source: string, info: SourceInfo, out: string, display: string): Promise<void> {
+/** Three seconds from `at` (the poster frame) on, looped, at 12 fps, cropped to its tile: the animated WebP on /collective-reels. */
+export async function reelThumb(source: string, info: SourceInfo, out: string, display: string, at = REEL_POSTER_AT): Promise<void> {
+  checkMoment(at, info, `${display}: the thumbnail`);
   const size = MEDIA_SIZES.reelThumb;
-  const frames = await rawFrames(source, loopGraph(REEL_THUMB_LOOP, info, size), "loop", size, display);
-  await writeFile(out, await animatedWebp(frames, { ...size, fps: REEL_THUMB_LOOP.fps, quality: 60 }));
+  const frames = await rawFrames(source, loopGraph({ ...REEL_THUMB_LOOP, start: at }, info, size, ANIMATION_RATE), "loop", size, display);
+  await writeFile(out, await animatedWebp(frames, { ...size, fps: rateValue(ANIMATION_RATE), quality: 60 }));
 }
-

@@ -1,11 +1,16 @@
 /**
  * Runs ffmpeg and ffprobe. Still images (the demo's scene plates, title cards) are handed to
  * ffmpeg through extra pipes (file descriptors 3, 4, …, read as `pipe:3`, `pipe:4`) so no
- * intermediate file is written.
+ * intermediate file is written. Inside `encodeProgress.run(…)` (the media build's jobs), ffmpeg
+ * also reports how far it is (`-progress`) on the pipe after those.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { execFile, spawn } from "node:child_process";
-import type { Writable } from "node:stream";
+import { createInterface } from "node:readline";
+import type { Readable, Writable } from "node:stream";
 import { promisify } from "node:util";
+
+import { reelRate } from "../../app/lib/reelFrames";
 
 /** Arguments that keep the output free of timestamps, encoder version strings and metadata. */
 export const BITEXACT = ["-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact"];
@@ -21,14 +26,51 @@ export function pipedPngInputs(count: number): string[] {
   return Array.from({ length: count }, (_, i) => ["-f", "png_pipe", "-i", `pipe:${3 + i}`]).flat();
 }
 
+/** How far one ffmpeg run is. */
+export interface EncodeProgress {
+  /** The file being made: ffmpeg()'s `display`. */
+  display: string;
+  /** Seconds of output written so far. */
+  seconds: number;
+  /** The output's length when the arguments state it (`-t`), else undefined. */
+  total?: number;
+  /** ffmpeg has exited (made it or failed). */
+  ended: boolean;
+}
+
+/**
+ * The listener of the ffmpeg runs started inside `encodeProgress.run(listener, …)`: the media
+ * build shows every encode's progress without each recipe having to pass a callback on.
+ */
+export const encodeProgress = new AsyncLocalStorage<(progress: EncodeProgress) => void>();
+
+/** The output's length (seconds) when the arguments limit it: a `-t` after the last input. */
+function statedLength(args: string[]): number | undefined {
+  const at = args.lastIndexOf("-t");
+  const length = Number(args[at + 1]);
+  return at > args.lastIndexOf("-i") && length > 0 ? length : undefined;
+}
+
+/** ffmpeg's error lines without the memory addresses of its parts and the inputs' full paths (the caller names the file). */
+function cleanErrors(stderr: string, args: string[]): string {
+  const inputs = args.filter((_, i) => args[i - 1] === "-i");
+  const lines = stderr.replace(/\[[^\]]* @ 0x[0-9a-f]+\] /g, "").trim().split("\n").slice(-12);
+  return lines.map((line) => inputs.reduce((cleaned, input) => cleaned.replaceAll(`${input}: `, ""), line)).join("\n");
+}
+
 /**
  * Runs `ffmpeg <args>` feeding `images` on fds 3, 4, …; resolves with its stdout.
- * `display` names the file being made, for the error message.
+ * `display` names the file being made, for the error message and the progress.
+ * With `-xerror`, a source that breaks off or is damaged part-way fails the run instead of
+ * quietly giving a shorter output.
  */
 export function ffmpeg(args: string[], images: Buffer[], display: string): Promise<Buffer> {
+  const listener = encodeProgress.getStore();
+  const progressFd = 3 + images.length;
+  const progress = listener ? ["-progress", `pipe:${progressFd}`] : [];
   return new Promise((resolve, reject) => {
-    const child = spawn("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", ...THREADS, ...args], {
-      stdio: ["ignore", "pipe", "pipe", ...images.map(() => "pipe" as const)],
+    const child = spawn("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y", ...THREADS, ...progress, ...args], {
+      stdio: ["ignore", "pipe", "pipe", ...images.map(() => "pipe" as const), ...(listener ? ["pipe" as const] : [])],
     });
     const stdout: Buffer[] = [];
     let stderr = "";
@@ -40,10 +82,21 @@ export function ffmpeg(args: string[], images: Buffer[], display: string): Promi
       pipe.on("error", () => undefined);
       pipe.end(image);
     });
+    const total = statedLength(args);
+    let seconds = 0;
+    if (listener) {
+      // Blocks of `key=value` lines, each ended by `progress=continue` (or `end`), every half second.
+      createInterface({ input: child.stdio[progressFd] as Readable }).on("line", (line) => {
+        const [key, value] = line.split("=");
+        if (key === "out_time_us" && Number(value) >= 0) seconds = Number(value) / 1e6;
+        else if (key === "progress") listener({ display, seconds, total, ended: false });
+      });
+    }
     child.on("error", (error) => reject(new Error(`could not start ffmpeg for ${display}: ${error.message}`)));
     child.on("close", (code) => {
+      listener?.({ display, seconds, total, ended: true });
       if (code === 0) resolve(Buffer.concat(stdout));
-      else reject(new Error(`ffmpeg failed (exit ${code}) for ${display}:\n${stderr.trim().split("\n").slice(-12).join("\n")}`));
+      else reject(new Error(`ffmpeg failed (exit ${code}) for ${display}:\n${cleanErrors(stderr, args)}`));
     });
   });
 }
@@ -57,30 +110,78 @@ export function splitFrames(raw: Buffer, width: number, height: number): Buffer[
 }
 
 export interface VideoProbe {
+  /** The size the picture is shown at: after its sample aspect ratio and its rotation. */
   width: number;
   height: number;
   /** Seconds. */
   duration: number;
   audio: boolean;
+  /** The constant rate the outputs take, a rational ("24000/1001", "25/1"): see reelRate. */
+  fps: string;
+  /** Coded as fields: the outputs deinterlace it. */
+  interlaced: boolean;
+  /** A pixel's width over its height in the frames ffmpeg's filters receive (rotated as shown); 1 for square pixels. */
+  pixelAspect: number;
 }
 
-/** Reads a video's frame size, length and whether it has sound; rejects with ffprobe's reason. */
+interface ProbedStream {
+  codec_type?: string;
+  width?: number;
+  height?: number;
+  duration?: string;
+  sample_aspect_ratio?: string;
+  r_frame_rate?: string;
+  avg_frame_rate?: string;
+  field_order?: string;
+  side_data_list?: { rotation?: number }[];
+}
+
+/** "4:3" → 4/3; 1 when unknown ("0:1", absent). */
+function sampleAspect(sar: string | undefined): number {
+  const [num, den] = (sar ?? "").split(":").map(Number);
+  return num > 0 && den > 0 ? num / den : 1;
+}
+
+/**
+ * Reads a video's display size, length, whether it has sound, the frame rate its outputs take and
+ * whether it is interlaced; rejects with ffprobe's reason.
+ */
 export async function ffprobe(file: string): Promise<VideoProbe> {
   let stdout: string;
   try {
-    ({ stdout } = await promisify(execFile)("ffprobe", ["-v", "error", "-show_entries", "stream=codec_type,width,height,duration:format=duration", "-of", "json", file]));
+    ({ stdout } = await promisify(execFile)("ffprobe", [
+      "-v", "error",
+      "-show_entries", "stream=codec_type,width,height,duration,sample_aspect_ratio,r_frame_rate,avg_frame_rate,field_order:stream_side_data=rotation:format=duration",
+      "-of", "json", file,
+    ]));
   } catch (error) {
     const { code, stderr } = error as { code?: string; stderr?: string };
     if (code === "ENOENT") throw new Error("ffprobe not found: install ffmpeg to read videos");
     // Without the file's full path (the caller names it) and the demuxer's memory address.
     throw new Error(stderr?.replaceAll(`${file}: `, "").replace(/\[[^\]]* @ 0x[0-9a-f]+\] /g, "") || String(error));
   }
-  const probe = JSON.parse(stdout) as { streams?: { codec_type?: string; width?: number; height?: number; duration?: string }[]; format?: { duration?: string } };
+  const probe = JSON.parse(stdout) as { streams?: ProbedStream[]; format?: { duration?: string } };
   const video = probe.streams?.find((stream) => stream.codec_type === "video" && stream.width && stream.height);
   // The picture's own length: the container's can run past the last frame (a longer sound track).
   // Some containers (WebM) give only the container's.
   const duration = Number(video?.duration ?? probe.format?.duration);
   if (!video?.width || !video.height) throw new Error("no video stream");
   if (!(duration > 0)) throw new Error("unknown duration");
-  return { width: video.width, height: video.height, duration, audio: probe.streams?.some((stream) => stream.codec_type === "audio") ?? false };
+  // ffmpeg turns decoded frames upright by the display matrix (phone footage), and by nothing else:
+  // ffmpeg 5.1 no longer reads a `rotate` tag, so neither does this.
+  const rotation = video.side_data_list?.find((data) => data.rotation !== undefined)?.rotation ?? 0;
+  const turned = Math.abs(Math.round(rotation / 90)) % 2 === 1;
+  const sar = sampleAspect(video.sample_aspect_ratio);
+  // Anamorphic pixels are widened: the height stays, as players show them.
+  const [width, height] = [Math.round(video.width * sar), video.height];
+  return {
+    width: turned ? height : width,
+    height: turned ? width : height,
+    duration,
+    audio: probe.streams?.some((stream) => stream.codec_type === "audio") ?? false,
+    fps: reelRate(video.r_frame_rate, video.avg_frame_rate),
+    interlaced: ["tt", "bb", "tb", "bt"].includes(video.field_order ?? ""),
+    // Turning a frame on its side turns its pixels too (ffmpeg's transpose inverts the SAR).
+    pixelAspect: turned ? 1 / sar : sar,
+  };
 }

@@ -26,9 +26,16 @@ function encode(image: Sharp, format: LadderFile["format"], graphic: boolean): S
   }
 }
 
-/** Encodes one file of a ladder from the still at `source` (a file path). */
-export function ladderImage(source: string, file: LadderFile): Promise<Buffer> {
-  const resized = sharp(source).resize(file.width, file.height, { fit: "cover" });
+/**
+ * Encodes one file of a ladder from the still at `source` (a file path). A still of another shape
+ * than its ladder's (a scope or vertical reel's poster, which keeps the film's whole frame) is
+ * resized to the file's width only, keeping its own shape.
+ */
+export async function ladderImage(source: string, file: LadderFile): Promise<Buffer> {
+  const image = sharp(source);
+  const { width = file.width, height = file.height } = await image.metadata();
+  const sameShape = Math.round((file.width * height) / width) === file.height;
+  const resized = sameShape ? image.resize(file.width, file.height, { fit: "cover" }) : image.resize(file.width);
   return encode(resized, file.format, source.endsWith(".png")).toBuffer();
 }
 

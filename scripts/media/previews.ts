@@ -6,10 +6,10 @@
 import sharp from "sharp";
 
 import { PREVIEW_SIZE } from "../../app/lib/media";
+import { colors } from "../../app/lib/theme";
 
 const { width, height } = PREVIEW_SIZE;
-const INK = "#0c0c0b";
-const PAPER = "#efece6";
+const { ink: INK, paper: PAPER } = colors;
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -29,15 +29,24 @@ function captionSvg(title: string, subtitle: string): string {
 </svg>`;
 }
 
+/** How far (as a fraction) a poster's aspect may be from the preview's and still be cropped to fill it. */
+const POSTER_CROP_TOLERANCE = 0.1;
+
 /**
  * A preview: `background` (a file) cropped to 1200×630, with a title and a small caption unless the
- * picture already carries its own (a reel's poster shows the reel's title card).
+ * picture already carries its own (a reel's poster shows the reel's title card). A `poster` (a
+ * reel's whole frame) far from that shape (scope, vertical) is shown whole instead, letterboxed
+ * on the page's colour: cropping would cut its title card.
  */
 export async function previewJpeg(
   background: string,
   caption?: { title: string; subtitle: string },
+  { poster = false }: { poster?: boolean } = {},
 ): Promise<Buffer> {
-  const image = sharp(background).resize(width, height, { fit: "cover", position: "attention" });
+  const image = sharp(background);
+  const { width: w = width, height: h = height } = poster ? await image.metadata() : {};
+  const close = Math.abs(w / h / (width / height) - 1) <= POSTER_CROP_TOLERANCE;
+  image.resize(width, height, close ? { fit: "cover", position: "attention" } : { fit: "contain", background: INK });
   if (caption) image.composite([{ input: Buffer.from(captionSvg(caption.title, caption.subtitle)) }]);
   return image.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 }

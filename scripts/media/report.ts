@@ -1,9 +1,9 @@
 /**
  * The reel quality report: for each rendition of a reel (every HLS rung and the MP4), its frame
  * size, bytes (the sum of its segments), average bitrate (picture and sound, kbit/s) and SSIM
- * against the source. SSIM is measured at the source's frame (the reel's 1920×1080): each
+ * against the source. SSIM is measured at the top rung's frame (1920×1080 for a 16:9 reel): each
  * rendition is scaled back up with lanczos, as a player would show it full screen, and compared
- * with the source as the build read it (25 fps, covering 1920×1080), on every SSIM_EVERY-th frame
+ * with the source as the build read it (at its rate, whole, at that frame), on every SSIM_EVERY-th frame
  * (all frames are decoded; measuring one in five keeps the report to a fraction of the encode
  * time), in one ffmpeg pass that decodes the source once.
  */
@@ -11,7 +11,8 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { HLS_LADDER, mediaSegments, REEL_MP4, REEL_VIDEO, reelPictureGraph, type SourceInfo } from "./derive";
+import { reelLadder, reelMp4Rendition, type Rendition } from "../../app/lib/reelFrames";
+import { mediaSegments, reelPictureGraph, type SourceInfo } from "./derive";
 import { ffmpeg } from "./ffmpeg";
 
 /** Frames measured: one in SSIM_EVERY. */
@@ -39,7 +40,7 @@ interface Measured {
   seconds: number;
 }
 
-async function hlsRendition(dir: string, rung: (typeof HLS_LADDER)[number]): Promise<Measured> {
+async function hlsRendition(dir: string, rung: Rendition): Promise<Measured> {
   const playlist = path.join(dir, rung.name, "index.m3u8");
   const segments = mediaSegments(await readFile(playlist, "utf8"));
   const sizes = await Promise.all(segments.map(async (segment) => (await stat(path.join(dir, rung.name, segment.uri))).size));
@@ -62,13 +63,13 @@ function meanSsim(stats: string): number {
 
 /** Measures the renditions of one reel: its HLS folder (holding the rung folders) and its MP4. */
 export async function reelQuality(source: string, info: SourceInfo, hlsDir: string, mp4: string, display: string): Promise<RenditionQuality[]> {
-  const renditions = await Promise.all(HLS_LADDER.map((rung) => hlsRendition(hlsDir, rung)));
+  const renditions = await Promise.all(reelLadder(info).map((rung) => hlsRendition(hlsDir, rung)));
   const duration = info.duration;
-  renditions.push({ name: "mp4", width: REEL_MP4.width, height: REEL_MP4.height, input: mp4, bytes: (await stat(mp4)).size, seconds: duration });
+  const { width, height } = reelMp4Rendition(info);
+  renditions.push({ name: "mp4", width, height, input: mp4, bytes: (await stat(mp4)).size, seconds: duration });
   const scratch = await mkdtemp(path.join(tmpdir(), "reel-ssim-"));
   try {
     const statsFile = (i: number) => path.join(scratch, `${i}.log`);
-    const { width, height } = REEL_VIDEO;
     // Timestamps start at zero in every input (MPEG-TS starts at 1.4 s) so frames pair up.
     const sampled = `select='not(mod(n,${SSIM_EVERY}))'`;
     const sources = `[v]setpts=PTS-STARTPTS,${sampled},split=${renditions.length}${renditions.map((_, i) => `[ref${i}]`).join("")}`;
@@ -81,7 +82,7 @@ export async function reelQuality(source: string, info: SourceInfo, hlsDir: stri
       [
         "-i", source,
         ...renditions.flatMap((r) => ["-i", r.input]),
-        "-filter_complex", `${reelPictureGraph()};${sources};${compared.join(";")}`,
+        "-filter_complex", `${reelPictureGraph(info)};${sources};${compared.join(";")}`,
         ...renditions.flatMap((_, i) => ["-map", `[cmp${i}]`, "-f", "null", "-"]),
       ],
       [],
@@ -103,11 +104,12 @@ export async function reelQuality(source: string, info: SourceInfo, hlsDir: stri
   }
 }
 
-/** The report as text lines: one table per reel. */
+/** The report as text lines: one table per reel (its rows as reelQuality gives them, the MP4 last, at the frame compared at). */
 export function qualityTable(title: string, rows: RenditionQuality[]): string[] {
   const db = (ssim: number) => (ssim >= 1 ? "inf" : (-10 * Math.log10(1 - ssim)).toFixed(1));
+  const frame = rows[rows.length - 1];
   return [
-    `${title}: SSIM against the source (every ${SSIM_EVERY}th frame), rendition scaled up to ${REEL_VIDEO.width}×${REEL_VIDEO.height} (lanczos)`,
+    `${title}: SSIM against the source (every ${SSIM_EVERY}th frame), rendition scaled up to ${frame.width}×${frame.height} (lanczos)`,
     `  ${"rendition".padEnd(10)} ${"frame".padStart(9)} ${"bytes".padStart(11)} ${"kbit/s".padStart(7)}  ${"SSIM".padStart(6)} ${"(dB)".padStart(5)}`,
     ...rows.map(
       (r) =>

@@ -1,17 +1,37 @@
 /**
  * Runs the jobs of scripts/media/jobs.ts under a root folder (the repository, or a test's temp
- * folder): finds each job's source in media/, decides from the manifest what is up to date,
- * reads every source it will use before making anything, then makes the rest two at a time,
- * each under a temporary name that is moved into place once complete.
+ * folder): finds each job's source in media/, decides from the manifest what is up to date, reads
+ * every source it will use before making anything, then makes the rest two at a time, each under
+ * a temporary name that is moved into place once complete.
+ *
+ * A source that cannot be read, before or while it is used, costs only its own outputs and the
+ * files read from them: everything else is made and recorded, and the summary lists each failure.
+ * Long encodes show how far they are (RunOptions.status, or a line every PROGRESS_EVERY seconds).
  */
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
+import type { Film } from "../../app/content/schema";
 import { probeSource, type SourceInfo } from "./derive";
+import { encodeProgress, type EncodeProgress, ffmpeg } from "./ffmpeg";
 import { type FileJob, type Job, KINDS, type Kind, type Source, type SourceJob } from "./jobs";
-import { decide, entryKey, expectedName, findSource, MANIFEST, type Manifest, MEDIA_DIR, missingSourcesMessage, serializeManifest, unreadableMessage } from "./plan";
+import {
+  type Decision,
+  decide,
+  diagnosis,
+  entryKey,
+  type Failure,
+  filmFacts,
+  findSource,
+  MANIFEST,
+  type Manifest,
+  type ManifestEntry,
+  MEDIA_DIR,
+  missingSourcesMessage,
+  serializeManifest,
+} from "./plan";
 
 /** ffmpeg jobs on a two-core budget. */
 export const CONCURRENCY = 2;
@@ -29,6 +49,13 @@ export interface RunOptions {
   only?(job: Job): boolean;
   /** Called for each output made. */
   made?(job: Job): void;
+  /**
+   * On a terminal: shows the progress of the encodes running, one line each, redrawn in place (an
+   * empty list clears them). Without it, each running encode logs a line every `progressEvery` seconds.
+   */
+  status?(lines: string[]): void;
+  /** Seconds between two progress lines of one encode in a log; PROGRESS_EVERY by default. */
+  progressEvery?: number;
 }
 
 export interface RunSummary {
@@ -36,6 +63,8 @@ export interface RunSummary {
   upToDate: number;
   /** Outputs left as they are because their source is not here. */
   kept: number;
+  /** The files that could not be used, and what each left unmade; empty when all went well. */
+  failed: Failure[];
 }
 
 export const isSourceJob = (job: Job): job is SourceJob => "source" in job;
@@ -147,6 +176,145 @@ export function progress(log: RunOptions["log"], total: number): (from: string, 
   return (from, to, started) => log(`[${++done}/${total}] ${from} → ${to} (${seconds(started)})`);
 }
 
+// ---------------------------------------------------------------------------------------------
+// How far it is, and how long it will take
+
+/** Seconds between two progress lines of one encode in a log (CI): often enough to see it move. */
+export const PROGRESS_EVERY = 10;
+/** On a terminal, an encode shows its progress once it has run this long (seconds): short ones would only flicker. */
+const STATUS_AFTER = 2;
+
+/** "1 file", "12 files". */
+const fileCount = (count: number): string => (count === 1 ? "1 file" : `${count} files`);
+
+/** "about 35 s", "about 4 min". */
+function roughly(seconds: number): string {
+  return seconds < 90 ? `about ${Math.max(1, Math.round(seconds))} s` : `about ${Math.round(seconds / 60)} min`;
+}
+
+/**
+ * One encode's progress, `elapsed` seconds in: `  public/x/master.m3u8: 42% (12.6 s of 30.0 s),
+ * about 35 s left`; without a known length, the seconds of film made so far.
+ */
+export function progressLine({ display, seconds, total }: EncodeProgress, elapsed: number): string {
+  if (!total) return `  ${display}: ${seconds.toFixed(1)} s of film made in ${roughly(elapsed)}`;
+  const done = Math.min(seconds / total, 1);
+  const left = done > 0 ? `${roughly((elapsed * (1 - done)) / done)} left` : "starting";
+  return `  ${display}: ${Math.floor(done * 100)}% (${seconds.toFixed(1)} s of ${total.toFixed(1)} s), ${left}`;
+}
+
+/** The listener of the run's encodes (encodeProgress): shows each running one as RunOptions.status and progressEvery say. */
+function progressReporter(options: RunOptions): (progress: EncodeProgress) => void {
+  const every = (options.progressEvery ?? PROGRESS_EVERY) * 1000;
+  // Each encode's line as of its own last report, so the others' do not drift between theirs.
+  const running = new Map<string, { started: number; shown: number; line: string; elapsed: number }>();
+  return (progress) => {
+    const now = Date.now();
+    const encode = running.get(progress.display) ?? { started: now, shown: now, line: "", elapsed: 0 };
+    encode.elapsed = now - encode.started;
+    encode.line = progressLine(progress, encode.elapsed / 1000);
+    if (progress.ended) running.delete(progress.display);
+    else running.set(progress.display, encode);
+    if (options.status) {
+      options.status([...running.values()].filter(({ elapsed }) => elapsed >= STATUS_AFTER * 1000).map(({ line }) => line));
+    } else if (!progress.ended && now - encode.shown >= every) {
+      encode.shown = now;
+      options.log(encode.line);
+    }
+  };
+}
+
+/**
+ * Rough seconds of work for one output of a kind, for the estimate a run starts with: per second
+ * of the source film for the outputs that run its whole length, else per output. Measured one
+ * recipe at a time on this project's 2-core machine (docs/benchmarks.md) on 2026-11-25, with the
+ * committed 30 s 1080p demo reel (public/videos/reels/reel-2021.mp4) as the film and a 6000×4000
+ * JPEG as the photograph: HLS ladder 155 s and MP4 72 s (5.2 and 2.4 s per second of film), grid
+ * clip 2.4 s, reel thumbnail 2.2 s, work animation 1.1 s, a frame of a film 0.3 s, a crop 0.3 s,
+ * seek-bar thumbnails 4.4 s, a ladder's AVIF files 0.5 s each on average, its WebP 0.1 s, its
+ * JPEG 0.03 s, a link preview 0.1 s. Other kinds take a fraction of a second: DEFAULT_COST.
+ */
+const COST: Partial<Record<Kind, number | { perSecond: number }>> = {
+  reelHls: { perSecond: 5.2 },
+  reelMp4: { perSecond: 2.4 },
+  directorClip: 2.4,
+  reelThumb: 2.2,
+  filmWork: 1.1,
+  seekSprite: 4.4,
+  ladderAvif: 0.5,
+  ladderWebp: 0.1,
+  ladderJpeg: 0.03,
+  preview: 0.1,
+};
+const DEFAULT_COST = 0.3;
+
+/** Rough seconds of work to make `job`'s output; `info`, its source's, for the kinds costed per second of film. */
+function costOf(job: Job, info?: SourceInfo): number {
+  const cost = COST[job.kind] ?? DEFAULT_COST;
+  return typeof cost === "number" ? cost : cost.perSecond * (info?.duration ?? 0);
+}
+
+/** Roughly how long tasks of these costs (seconds, in order) take, CONCURRENCY at a time, each started by the first one free. */
+function wallTime(costs: number[]): number {
+  const workers = Array.from({ length: CONCURRENCY }, () => 0);
+  for (const cost of costs) workers[workers.indexOf(Math.min(...workers))] += cost;
+  return Math.max(...workers);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Failures
+
+const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The failures of a run, by the file that could not be used (a source, or the inputs of a file
+ * job), with the outputs each left unmade, in the order they happened.
+ */
+interface Failures {
+  /** Records that `source` could not be used; a source keeps the first reason. Whether this is its first failure. */
+  fail(source: string, reason: string): boolean;
+  /** Whether `source` failed: its outputs not yet made are then skipped, as they would fail the same way. */
+  has(source: string): boolean;
+  /** The output `site` was not made because `source` failed. */
+  notMade(source: string, site: string): void;
+  /** The failure that left the output `site` unmade, if one did. */
+  of(site: string): Failure | undefined;
+  /** The output `reader` was skipped, as it reads `site`, which was not made. */
+  skipReader(site: string, reader: string): void;
+  list(): Failure[];
+}
+
+function failureLog(): Failures {
+  const bySource = new Map<string, Failure>();
+  const byOutput = new Map<string, Failure>();
+  const failureOf = (source: string): Failure => {
+    const failure = bySource.get(source);
+    if (!failure) throw new Error(`${source} has not failed`);
+    return failure;
+  };
+  return {
+    fail(source, reason) {
+      if (bySource.has(source)) return false;
+      bySource.set(source, { source, outputs: [], dependents: [], reason });
+      return true;
+    },
+    has: (source) => bySource.has(source),
+    notMade(source, site) {
+      const failure = failureOf(source);
+      failure.outputs.push(`public${site}`);
+      byOutput.set(site, failure);
+    },
+    of: (site) => byOutput.get(site),
+    skipReader(site, reader) {
+      byOutput.get(site)?.dependents.push(`public${reader}`);
+    },
+    list: () => [...bySource.values()],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Making
+
 interface Pending<J extends Job> {
   job: J;
   /** Root-relative input paths, and the key the output will be recorded under. */
@@ -154,20 +322,40 @@ interface Pending<J extends Job> {
   key: string;
 }
 
-/** Reads every source once; fails naming each one it cannot read. */
-async function probeAll(root: string, pending: Pending<SourceJob>[]): Promise<Map<string, SourceInfo>> {
+/**
+ * Reads a source: its size and length, and for a film every packet too (a pass that decodes
+ * nothing: a quarter of a second for a 30 s 1080p reel), so a file cut short fails here, before
+ * any of its encodes, even when its index, written first, still gives its full length.
+ */
+async function readSource(root: string, file: string, type: Source["slot"]["type"]): Promise<SourceInfo> {
+  const info = await probeSource(path.join(root, file), type);
+  // Picture and sound: a stream left out is not checked; others (timecode, subtitles) are not used.
+  if (type === "video") await ffmpeg(["-i", path.join(root, file), "-map", "0:v", "-map", "0:a?", "-c", "copy", "-f", "null", "-"], [], file);
+  return info;
+}
+
+/**
+ * Reads every source to be used, once: the pending jobs of a source that cannot be read are taken
+ * out and recorded as failures, each source named once in the log with its fix.
+ */
+async function readSources(root: string, pending: Pending<SourceJob>[], failures: Failures, log: RunOptions["log"]): Promise<{ readable: Pending<SourceJob>[]; infos: Map<string, SourceInfo> }> {
   const infos = new Map<string, SourceInfo>();
-  const unreadable = new Map<string, string>();
-  for (const { job, inputs: [file] } of pending) {
-    if (infos.has(file) || unreadable.has(file)) continue;
-    try {
-      infos.set(file, await probeSource(path.join(root, file), job.source.slot.type));
-    } catch (error) {
-      unreadable.set(file, unreadableMessage(file, error instanceof Error ? error.message : String(error)));
+  const readable: Pending<SourceJob>[] = [];
+  for (const entry of pending) {
+    const { job, inputs: [file] } = entry;
+    if (!infos.has(file) && !failures.has(file)) {
+      try {
+        infos.set(file, await readSource(root, file, job.source.slot.type));
+      } catch (error) {
+        const reason = diagnosis(reasonOf(error), job.source.slot.type);
+        log(`cannot read ${file}: ${reason}`);
+        failures.fail(file, reason);
+      }
     }
+    if (failures.has(file)) failures.notMade(file, job.site);
+    else readable.push(entry);
   }
-  if (unreadable.size > 0) throw new Error([...unreadable.values()].join("\n"));
-  return infos;
+  return { readable, infos };
 }
 
 /** Sources smaller than a frame they fill: the output is enlarged from them, so it looks soft. */
@@ -180,23 +368,59 @@ function enlargementWarnings(pending: Pending<SourceJob>[], infos: Map<string, S
   });
 }
 
+/** The manifest entry of a source job's output: a film's records what was read of it too. */
+function sourceEntry(job: SourceJob, file: string, key: string, info: SourceInfo): ManifestEntry {
+  return job.source.slot.type === "video" ? { from: [file], key, film: filmFacts(info) } : { from: [file], key };
+}
+
 /**
- * Makes the outputs of source jobs that are not up to date. Before making anything it fails on
- * any missing output whose source is not here either, and on any source it cannot read.
+ * Entries of films' outputs that are up to date but were recorded before films were: their film
+ * is read now (a header read, no decoding). A source that cannot be read leaves its entry as it is.
  */
-async function runSourceJobs(jobs: SourceJob[], manifest: Manifest, options: RunOptions, summary: RunSummary): Promise<void> {
+async function addFilms(root: string, upToDate: { job: SourceJob; file: string }[], manifest: Manifest, log: RunOptions["log"]): Promise<void> {
+  const films = new Map<string, Film | null>();
+  for (const { job, file } of upToDate) {
+    const entry = manifest[job.site];
+    if (job.source.slot.type !== "video" || !entry || entry.film) continue;
+    if (!films.has(file)) {
+      try {
+        films.set(file, filmFacts(await probeSource(path.join(root, file), "video")));
+      } catch (error) {
+        log(`warning: could not read the length and size of ${file} for the manifest: ${reasonOf(error).split("\n")[0]}`);
+        films.set(file, null);
+      }
+    }
+    const film = films.get(file);
+    if (film) manifest[job.site] = { ...entry, film };
+  }
+}
+
+/** The source jobs to run: those not up to date whose source is readable, with what was read of each source. */
+interface SourcePlan {
+  pending: Pending<SourceJob>[];
+  infos: Map<string, SourceInfo>;
+}
+
+/**
+ * Decides which source jobs to run. Before making anything it fails on any missing output whose
+ * source is not here either; a source it cannot read is recorded in `failures`, and its jobs left out.
+ */
+async function planSourceJobs(jobs: SourceJob[], manifest: Manifest, options: RunOptions, summary: RunSummary, failures: Failures): Promise<SourcePlan> {
   const { root, force, log } = options;
   const listing = await listSources(root);
   const { hashOf, hashes } = hasher(root);
   const pending: Pending<SourceJob>[] = [];
+  const upToDate: { job: SourceJob; file: string }[] = [];
   const missing = new Map<string, { slot: Source["slot"]; outputs: string[] }>();
   for (const job of jobs) {
     const file = findSource(job.source.slot, listing);
     const key = file ? entryKey(recipeOf(job), [[file, await hashOf(file)]]) : undefined;
     const decision = decide(key, manifest[job.site], existsSync(path.join(root, "public", job.site)), force);
     if (decision === "make" && file && key) pending.push({ job, inputs: [file], key });
-    else if (decision === "up to date") summary.upToDate++;
-    else if (decision === "keep") summary.kept++;
+    else if (decision === "up to date" && file) {
+      summary.upToDate++;
+      upToDate.push({ job, file });
+    } else if (decision === "keep") summary.kept++;
     else if (decision === "missing") {
       const entry = missing.get(job.source.slot.base) ?? { slot: job.source.slot, outputs: [] };
       entry.outputs.push(`public${job.site}`);
@@ -207,23 +431,57 @@ async function runSourceJobs(jobs: SourceJob[], manifest: Manifest, options: Run
   // A misspelt folder or name would otherwise leave the output silently as it was.
   // (With `only`, the other jobs' sources are simply not looked at.)
   if (!options.only) for (const file of listing.filter((file) => file !== MANIFEST && !hashes.has(file))) log(`ignored ${file}: no content entry takes a file of that name`);
-  const infos = await probeAll(root, pending);
-  for (const warning of enlargementWarnings(pending, infos)) log(warning);
+  await addFilms(root, upToDate, manifest, log);
+  const { readable, infos } = await readSources(root, pending, failures, log);
+  for (const warning of enlargementWarnings(readable, infos)) log(warning);
+  return { pending: readable, infos };
+}
 
-  if (pending.length > 0) log(`making ${pending.length} files from sources in ${MEDIA_DIR}/`);
+/** Whether a file job's output is up to date, from the files in public/ it reads as they are now. */
+async function fileDecision(job: FileJob, manifest: Manifest, options: RunOptions, hashOf: (file: string) => Promise<string>): Promise<{ decision: Decision; inputs: string[]; key?: string }> {
+  const inputs = job.files.map((site) => `public${site}`);
+  const present = inputs.every((file) => existsSync(path.join(options.root, file)));
+  const key = present ? entryKey(recipeOf(job), await Promise.all(inputs.map(async (file) => [file, await hashOf(file)] as const))) : undefined;
+  return { decision: decide(key, manifest[job.site], existsSync(path.join(options.root, "public", job.site)), options.force), inputs, key };
+}
+
+/**
+ * The line a run starts with: how many files it will make and roughly how long that takes. The
+ * files read from the sources' outputs are counted as "up to" (a remade output that comes out the
+ * same bytes leaves them up to date).
+ */
+async function announce(plan: SourcePlan, fileJobs: FileJob[], manifest: Manifest, options: RunOptions, failures: Failures): Promise<void> {
+  if (plan.pending.length === 0) return;
+  const remade = new Set(plan.pending.map(({ job }) => job.site));
+  const { hashOf } = hasher(options.root);
+  const following: FileJob[] = [];
+  for (const job of fileJobs) {
+    if (job.files.some((site) => failures.of(site))) continue;
+    if (job.files.some((site) => remade.has(site)) || (await fileDecision(job, manifest, options, hashOf)).decision === "make") following.push(job);
+  }
+  const work = wallTime(plan.pending.map(({ job, inputs: [file] }) => costOf(job, plan.infos.get(file)))) + wallTime(following.map((job) => costOf(job)));
+  const then = following.length > 0 ? `, then up to ${following.length} read from them` : "";
+  options.log(`making ${fileCount(plan.pending.length)} from sources in ${MEDIA_DIR}/${then} (${roughly(work)})`);
+}
+
+/** Makes the outputs of the planned source jobs; a failure skips the other jobs of its source. */
+async function runSourceJobs({ pending, infos }: SourcePlan, manifest: Manifest, options: RunOptions, summary: RunSummary, failures: Failures): Promise<void> {
+  const { root, log } = options;
   const done = progress(log, pending.length);
   await runAll(
     pending.map(({ job, inputs: [file], key }) => async () => {
-      const started = Date.now();
       const display = `public${job.site}`;
-      await writeAtomically(outputOf(root, job), job.kind === "reelHls", async (out) => {
-        try {
-          await job.make(path.join(root, file), infos.get(file) as SourceInfo, out, display);
-        } catch (error) {
-          throw new Error(`could not make ${display} from ${file}: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      });
-      manifest[job.site] = { from: [file], key };
+      if (failures.has(file)) return failures.notMade(file, job.site);
+      const started = Date.now();
+      const info = infos.get(file) as SourceInfo;
+      try {
+        await writeAtomically(outputOf(root, job), job.kind === "reelHls", (out) => job.make(path.join(root, file), info, out, display));
+      } catch (error) {
+        const reason = diagnosis(reasonOf(error), job.source.slot.type);
+        if (failures.fail(file, reason)) log(`could not make ${display} from ${file}: ${reason}`);
+        return failures.notMade(file, job.site);
+      }
+      manifest[job.site] = sourceEntry(job, file, key, info);
       summary.made++;
       options.made?.(job);
       done(file, display, started);
@@ -232,34 +490,46 @@ async function runSourceJobs(jobs: SourceJob[], manifest: Manifest, options: Run
   );
 }
 
-/** Makes the outputs read from files in public/ (ladders, previews, icons) that are not up to date. */
-async function runFileJobs(jobs: FileJob[], manifest: Manifest, options: RunOptions, summary: RunSummary): Promise<void> {
-  const { root, force, log } = options;
-  const { hashOf } = hasher(root);
+/**
+ * Makes the outputs read from files in public/ (ladders, previews, icons) that are not up to
+ * date; those reading an output that was not made are skipped, and named.
+ */
+async function runFileJobs(jobs: FileJob[], manifest: Manifest, options: RunOptions, summary: RunSummary, failures: Failures): Promise<void> {
+  const { log } = options;
+  const { hashOf } = hasher(options.root);
   const pending: Pending<FileJob>[] = [];
   for (const job of jobs) {
-    const inputs = job.files.map((site) => `public${site}`);
-    const present = inputs.every((file) => existsSync(path.join(root, file)));
-    const key = present ? entryKey(recipeOf(job), await Promise.all(inputs.map(async (file) => [file, await hashOf(file)] as const))) : undefined;
-    const decision = decide(key, manifest[job.site], existsSync(path.join(root, "public", job.site)), force);
+    const unmade = job.files.find((site) => failures.of(site));
+    if (unmade) {
+      failures.skipReader(unmade, job.site);
+      continue;
+    }
+    const { decision, inputs, key } = await fileDecision(job, manifest, options, hashOf);
     if (decision === "make" && key) pending.push({ job, inputs, key });
     else if (decision === "up to date") summary.upToDate++;
     else if (decision === "keep") summary.kept++;
     else if (decision === "missing") throw new Error(`public${job.site} is missing, and so is what it is made from: ${inputs.join(", ")}`);
   }
-  if (pending.length > 0) log(`making ${pending.length} files from files in public/`);
+  for (const { source, dependents } of failures.list()) if (dependents.length > 0) log(`skipped, as ${source} could not be used: ${dependents.join(", ")}`);
+  if (pending.length > 0) log(`making ${fileCount(pending.length)} from files in public/ (${roughly(wallTime(pending.map(({ job }) => costOf(job))))})`);
   const done = progress(log, pending.length);
   await runAll(
     pending.map(({ job, inputs, key }) => async () => {
       const started = Date.now();
       const display = `public${job.site}`;
-      await writeAtomically(outputOf(root, job), false, (out) =>
-        job.make(
-          inputs.map((file) => path.join(root, file)),
-          out,
-          display,
-        ),
-      );
+      try {
+        await writeAtomically(outputOf(options.root, job), false, (out) =>
+          job.make(
+            inputs.map((file) => path.join(options.root, file)),
+            out,
+            display,
+          ),
+        );
+      } catch (error) {
+        const reason = diagnosis(reasonOf(error), undefined);
+        if (failures.fail(inputs.join(", "), reason)) log(`could not make ${display} from ${inputs.join(", ")}: ${reason}`);
+        return failures.notMade(inputs.join(", "), job.site);
+      }
       manifest[job.site] = { from: inputs, key };
       summary.made++;
       options.made?.(job);
@@ -272,8 +542,9 @@ async function runFileJobs(jobs: FileJob[], manifest: Manifest, options: RunOpti
 /**
  * Makes every output that is not up to date: first those made from sources, then those read
  * from them. The manifest keeps an entry for each current job (entries of outputs the content no
- * longer names are dropped; their files are never deleted) and is saved even when a job fails,
- * so the outputs made so far stay up to date.
+ * longer names are dropped; their files are never deleted) and is saved even when the run stops,
+ * so the outputs made so far stay up to date. A file that cannot be used does not stop the run:
+ * the summary's `failed` lists it.
  */
 export async function buildMedia(jobs: Job[], options: RunOptions): Promise<RunSummary> {
   await removeLeftovers(path.join(options.root, "public"));
@@ -285,19 +556,22 @@ export async function buildMedia(jobs: Job[], options: RunOptions): Promise<RunS
   for (const site of Object.keys(previous).filter((site) => !(site in manifest))) {
     if (existsSync(path.join(options.root, "public", site))) options.log(`unused: public${site} (no content names it now; delete it once cached pages have moved on)`);
   }
-  const summary: RunSummary = { made: 0, upToDate: 0, kept: 0 };
+  const summary: RunSummary = { made: 0, upToDate: 0, kept: 0, failed: [] };
+  const failures = failureLog();
   const selected = options.only ? jobs.filter(options.only) : jobs;
+  const fileJobs = selected.filter((job): job is FileJob => !isSourceJob(job));
   try {
-    await runSourceJobs(selected.filter(isSourceJob), manifest, options, summary);
-    await runFileJobs(
-      selected.filter((job): job is FileJob => !isSourceJob(job)),
-      manifest,
-      options,
-      summary,
-    );
+    await encodeProgress.run(progressReporter(options), async () => {
+      const plan = await planSourceJobs(selected.filter(isSourceJob), manifest, options, summary, failures);
+      await announce(plan, fileJobs, manifest, options, failures);
+      await runSourceJobs(plan, manifest, options, summary, failures);
+      await runFileJobs(fileJobs, manifest, options, summary, failures);
+    });
   } finally {
+    options.status?.([]);
     await writeManifest(options.root, manifest);
   }
+  summary.failed = failures.list();
   return summary;
 }
 
@@ -320,7 +594,8 @@ const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(2)
 /** The size of the outputs by kind, and of public/. */
 export async function sizeReport(jobs: Job[], root: string): Promise<string[]> {
   const byKind = new Map<Kind, { count: number; bytes: number }>();
-  for (const job of jobs) {
+  // An output a failed source never made has no size.
+  for (const job of jobs.filter((each) => existsSync(outputOf(root, each)))) {
     const entry = byKind.get(job.kind) ?? { count: 0, bytes: 0 };
     entry.count += 1;
     entry.bytes += await sizeOf(outputOf(root, job));

@@ -1,9 +1,10 @@
 /**
- * A reel's seek-bar thumbnails: a frame every SEEK_THUMBNAILS.interval seconds, scaled to
- * 160×90 and laid out left to right, top to bottom in one WebP sprite, and a WebVTT index whose
- * cue for each interval names that frame's cell (`{sprite}#xywh=x,y,w,h`), the format video
- * players read for thumbnails. Each interval shows its middle frame, which is past the transition
- * into a spot that starts on it.
+ * A reel's seek-bar thumbnails: a frame every SEEK_THUMBNAILS.interval seconds, scaled to 90 px
+ * on its shorter side in the reel's shape (160×90 for 16:9: seekThumbSize) and laid out left to
+ * right, top to bottom in one WebP sprite, and a WebVTT index whose cue for each interval names
+ * that frame's cell (`{sprite}#xywh=x,y,w,h`, the cell's size included), the format video players
+ * read for thumbnails. Each interval shows its middle frame, which is past the transition into a
+ * spot that starts on it.
  *
  * Both are made from the reel's committed 1080p MP4 rather than from its source in media/, so a
  * fresh clone (which has no sources) can remake them, and a remade MP4 remakes them.
@@ -13,11 +14,10 @@ import path from "node:path";
 
 import sharp from "sharp";
 
+import { type Frame, rateValue, seekThumbSize } from "../../app/lib/reelFrames";
 import { SEEK_THUMBNAILS, vttTimestamp } from "../../app/lib/reelParts";
+import { rateArg } from "./derive";
 import { ffmpeg, ffprobe, splitFrames } from "./ffmpeg";
-
-/** The MP4s are 25 fps (derive.ts, REEL_FPS); frames are counted at that rate. */
-const FPS = 25;
 
 export interface SeekCell {
   start: number;
@@ -28,30 +28,37 @@ export interface SeekCell {
   y: number;
 }
 
-/** The cells of a reel `duration` seconds long: one per interval, the last one shorter. */
-export function seekCells(duration: number): SeekCell[] {
-  const { interval, width, height, columns } = SEEK_THUMBNAILS;
-  const count = Math.ceil(duration / interval);
+/** A last interval shorter than this (seconds) joins the one before: a 23.976 fps film's length runs a few milliseconds past the second. */
+const SHORTEST_LAST_CELL = 0.5;
+
+/** The cells, each `cell` in size, of a reel `duration` seconds long: one per interval, the last one shorter (or a little longer). */
+export function seekCells(duration: number, cell: Frame = SEEK_THUMBNAILS): SeekCell[] {
+  const { interval, columns } = SEEK_THUMBNAILS;
+  const { width, height } = cell;
+  const count = Math.max(1, Math.ceil((duration - SHORTEST_LAST_CELL) / interval));
   return Array.from({ length: count }, (_, i) => {
     const start = i * interval;
-    const end = Math.min(start + interval, duration);
+    const end = i === count - 1 ? duration : start + interval;
     return { start, end, at: (start + end) / 2, x: (i % columns) * width, y: Math.floor(i / columns) * height };
   });
 }
 
-/** The WebVTT index of the cells, naming the sprite by its file name (it sits beside the index). */
-export function seekIndexVtt(cells: SeekCell[], spriteName: string): string {
-  const { width, height } = SEEK_THUMBNAILS;
+/** The WebVTT index of the cells, each `cell` in size, naming the sprite by its file name (it sits beside the index). */
+export function seekIndexVtt(cells: SeekCell[], spriteName: string, cell: Frame = SEEK_THUMBNAILS): string {
+  const { width, height } = cell;
   const cues = cells.map((cell) => `${vttTimestamp(cell.start)} --> ${vttTimestamp(cell.end)}\n${spriteName}#xywh=${cell.x},${cell.y},${width},${height}`);
   return `WEBVTT\n\n${cues.join("\n\n")}\n`;
 }
 
 /** The sprite of the reel MP4 `video`, written to `out` (WebP). */
 export async function seekSprite(video: string, out: string, display: string): Promise<void> {
-  const { width, height, columns } = SEEK_THUMBNAILS;
-  const cells = seekCells((await ffprobe(video)).duration);
-  const picks = cells.map((cell) => `eq(n\\,${Math.round(cell.at * FPS)})`).join("+");
-  const graph = `[0:v]fps=${FPS},select='${picks}',scale=${width}:${height}:flags=lanczos,setsar=1[cells]`;
+  const { columns } = SEEK_THUMBNAILS;
+  const probe = await ffprobe(video);
+  const { width, height } = seekThumbSize(probe);
+  const cells = seekCells(probe.duration, { width, height });
+  // Frames counted at the MP4's own (constant) rate.
+  const picks = cells.map((cell) => `eq(n\\,${Math.round(cell.at * rateValue(probe.fps))})`).join("+");
+  const graph = `[0:v]fps=${rateArg(probe.fps)},select='${picks}',scale=${width}:${height}:flags=lanczos,setsar=1[cells]`;
   const raw = await ffmpeg(["-i", video, "-filter_complex", graph, "-map", "[cells]", "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"], [], display);
   const frames = splitFrames(raw, width, height);
   if (frames.length !== cells.length) throw new Error(`${display}: expected ${cells.length} frames, ffmpeg gave ${frames.length}`);
@@ -64,5 +71,7 @@ export async function seekSprite(video: string, out: string, display: string): P
 
 /** The index of the reel MP4 `video`, written to `out`, naming the sprite `sprite` (a site path). */
 export async function seekIndex(video: string, sprite: string, out: string): Promise<void> {
-  await writeFile(out, seekIndexVtt(seekCells((await ffprobe(video)).duration), path.posix.basename(sprite)));
+  const probe = await ffprobe(video);
+  const cell = seekThumbSize(probe);
+  await writeFile(out, seekIndexVtt(seekCells(probe.duration, cell), path.posix.basename(sprite), cell));
 }

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Artist } from "~/content/schema";
 import { ladderFiles, logoSprites, MEDIA_SIZES } from "~/lib/media";
+import { colors } from "~/lib/theme";
+import { croppedJpeg } from "../../scripts/media/derive";
 import { ffprobe } from "../../scripts/media/ffmpeg";
 import { type Job, type MediaContent, planJobs, type SourceJob } from "../../scripts/media/jobs";
 import { writeDemoSources } from "../../scripts/media/demoSources";
@@ -80,8 +82,11 @@ describe("media build, pictures (sharp only)", () => {
       const format = file.format === "jpg" ? "jpeg" : file.format === "avif" ? "heif" : file.format;
       expect(await dimensions(path.join(root, "public", file.path)), file.path).toEqual([file.width, file.height, format]);
     }
-    expect(summary).toEqual({ made: 2 + ladder.length, upToDate: 0, kept: 0 });
-    expect(lines).toContain("making 2 files from sources in media/");
+    expect(summary).toEqual({ made: 2 + ladder.length, upToDate: 0, kept: 0, failed: [] });
+    expect(lines.filter((line) => line.startsWith("making "))).toEqual([
+      expect.stringMatching(new RegExp(`^making 2 files from sources in media/, then up to ${ladder.length} read from them \\(about \\d+ s\\)$`)),
+      expect.stringMatching(new RegExp(`^making ${ladder.length} files from files in public/ \\(about \\d+ s\\)$`)),
+    ]);
     expect(lines.some((line) => /^\[1\/2\] media\/artists\/ines-park\/photo\.jpg → public\/images\/photographers\/ines-park(-mobile)?\.jpg \(\d+\.\d s\)$/.test(line))).toBe(true);
     const manifest = JSON.parse(await readFile(path.join(root, "media/manifest.json"), "utf8")) as Record<string, { from: string[] }>;
     expect(manifest[photographer.thumb].from).toEqual(["media/artists/ines-park/photo.jpg"]);
@@ -91,14 +96,14 @@ describe("media build, pictures (sharp only)", () => {
   it("skips everything on a rerun, and says which files in media/ it does not use", async () => {
     await mkdir(path.join(root, "media/artists/ines-prk"));
     await writeFile(path.join(root, "media/artists/ines-prk/photo.jpg"), "");
-    expect(await buildMedia(jobs, options())).toEqual({ made: 0, upToDate: 20, kept: 0 });
+    expect(await buildMedia(jobs, options())).toEqual({ made: 0, upToDate: 20, kept: 0, failed: [] });
     expect(lines).toContain("ignored media/artists/ines-prk/photo.jpg: no content entry takes a file of that name");
   });
 
   it("keeps outputs without a source, as in a fresh clone, and deletes nothing", async () => {
     const before = await filesUnder(path.join(root, "public"));
     await rm(photo());
-    expect(await buildMedia(jobs, options())).toEqual({ made: 0, upToDate: 18, kept: 2 });
+    expect(await buildMedia(jobs, options())).toEqual({ made: 0, upToDate: 18, kept: 2, failed: [] });
     expect(await filesUnder(path.join(root, "public"))).toEqual(before);
   });
 
@@ -109,10 +114,23 @@ describe("media build, pictures (sharp only)", () => {
     );
   });
 
-  it("fails naming a source it cannot read, before writing anything", async () => {
+  it("names a source it cannot read with the fix, and skips its outputs and the files read from them", async () => {
     await writeFile(photo(), "not a picture");
     const before = await filesUnder(path.join(root, "public"));
-    await expect(buildMedia(jobs, options())).rejects.toThrow(/^media\/artists\/ines-park\/photo\.jpg: cannot read \(.+\)$/);
+    lines.length = 0;
+    const { made, failed } = await buildMedia(jobs, options());
+    expect(made).toBe(0);
+    const reason = "the file is damaged or not what its name says (Input file contains unsupported image format); export it again (JPEG or PNG)";
+    expect(lines).toContain(`cannot read media/artists/ines-park/photo.jpg: ${reason}`);
+    const ladder = [...ladderFiles("photographerDesktop", photographer.thumb), ...ladderFiles("photographerMobile", photographer.mobileBG)];
+    expect(failed).toEqual([
+      {
+        source: "media/artists/ines-park/photo.jpg",
+        outputs: [`public${photographer.thumb}`, `public${photographer.mobileBG}`],
+        dependents: ladder.map((file) => `public${file.path}`),
+        reason,
+      },
+    ]);
     expect(await filesUnder(path.join(root, "public"))).toEqual(before);
   });
 });
@@ -138,6 +156,109 @@ describe("media build, a source smaller than its outputs", () => {
       "warning: media/artists/ines-park/photo.jpg is 800×600, smaller than the 960×1200 of public/images/photographers/ines-park.jpg, which will look soft: give a larger original",
       "warning: media/artists/ines-park/photo.jpg is 800×600, smaller than the 720×720 of public/images/photographers/ines-park-mobile.jpg, which will look soft: give a larger original",
     ]);
+  });
+});
+
+/** The RGB of the pixel at (x, y) of a picture file. */
+async function pixel(file: string, x: number, y: number): Promise<number[]> {
+  return [...(await sharp(file).removeAlpha().extract({ left: x, top: y, width: 1, height: 1 }).raw().toBuffer())];
+}
+
+/** `#rrggbb` → [r, g, b]. */
+const rgb = (hex: string): number[] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+
+/** Whether two colours are within `delta` in every channel. */
+const near = (actual: number[], expected: number[], delta: number): boolean => actual.every((value, i) => Math.abs(value - expected[i]) <= delta);
+
+describe("media build, stills: transparency, colour and focus", () => {
+  let dir: string;
+  /** A bio photo's size, written out: the crops' figures below are worked out for it. */
+  const size = { width: 600, height: 750 };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "media-stills-"));
+  });
+
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it("flattens a transparent portrait onto the page's colour, not black", async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1500"><circle cx="600" cy="700" r="400" fill="#c08060"/></svg>';
+    const source = path.join(dir, "cut-out.png");
+    await sharp(Buffer.from(svg)).png().toFile(source);
+    expect((await sharp(source).metadata()).hasAlpha).toBe(true);
+    const out = path.join(dir, "cut-out.jpg");
+    await croppedJpeg(source, out, size);
+    const { width, height } = size;
+    for (const [x, y] of [[0, 0], [width - 1, 0], [0, height - 1], [width - 1, height - 1]]) {
+      const corner = await pixel(out, x, y);
+      expect(near(corner, rgb(colors.ink), 2), `corner ${x},${y}: ${corner.join(",")}`).toBe(true);
+    }
+  });
+
+  it("turns a CMYK photograph into sRGB with its colours", async () => {
+    // A colour that print's CMYK reproduces, so the round trip through it comes back.
+    const colour = { r: 200, g: 170, b: 150 };
+    const source = path.join(dir, "cmyk.jpg");
+    await sharp({ create: { width: 800, height: 1000, channels: 3, background: colour } }).withIccProfile("cmyk").jpeg({ quality: 95 }).toFile(source);
+    expect((await sharp(source).metadata()).space).toBe("cmyk");
+    const out = path.join(dir, "cmyk-out.jpg");
+    await croppedJpeg(source, out, size);
+    const shown = await pixel(out, size.width / 2, size.height / 2);
+    expect(near(shown, [colour.r, colour.g, colour.b], 3), shown.join(",")).toBe(true);
+  });
+
+  it("turns a Display P3 photograph into sRGB with its colours", async () => {
+    // Stored in P3 as about 184, 56, 49: read as sRGB numbers, it would come out duller.
+    const colour = { r: 200, g: 40, b: 40 };
+    const source = path.join(dir, "p3.png");
+    await sharp({ create: { width: 800, height: 1000, channels: 3, background: colour } }).withIccProfile("p3").png().toFile(source);
+    expect((await sharp(source).metadata()).icc).toBeDefined();
+    const out = path.join(dir, "p3-out.jpg");
+    await croppedJpeg(source, out, size);
+    const shown = await pixel(out, size.width / 2, size.height / 2);
+    expect(near(shown, [colour.r, colour.g, colour.b], 3), shown.join(",")).toBe(true);
+  });
+
+  it("crops around a focus, as near to it as the picture's edges allow", async () => {
+    // Four upright bands, red, green, blue, white, 500 px each: scaled to 750 px high to cover
+    // 600×750, they are 375 px wide, and the crop is 600 px of their 1500.
+    const bands = ["#ff0000", "#00ff00", "#0000ff", "#ffffff"];
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="1000">${bands.map((fill, i) => `<rect x="${i * 500}" width="500" height="1000" fill="${fill}"/>`).join("")}</svg>`;
+    const source = path.join(dir, "bands.png");
+    await sharp(Buffer.from(svg)).png().toFile(source);
+    const cropAt = async (focus: { x: number; y: number }): Promise<string> => {
+      const out = path.join(dir, `bands-${focus.x}-${focus.y}.jpg`);
+      await croppedJpeg(source, out, size, focus);
+      expect(await dimensions(out)).toEqual([size.width, size.height, "jpeg"]);
+      return out;
+    };
+    const bandAt = async (file: string, x: number): Promise<string | undefined> => {
+      const shown = await pixel(file, x, size.height / 2);
+      return bands.find((band) => near(shown, rgb(band), 12));
+    };
+    // Centred on 75% across: x 825 to 1425 of 1500, the blue band then the white one from 300.
+    const centred = await cropAt({ x: 0.75, y: 0.5 });
+    expect([await bandAt(centred, 150), await bandAt(centred, 450)]).toEqual(["#0000ff", "#ffffff"]);
+    // At the left edge: red, then green from 375.
+    const left = await cropAt({ x: 0, y: 0.5 });
+    expect([await bandAt(left, 100), await bandAt(left, 500)]).toEqual(["#ff0000", "#00ff00"]);
+    // Past the right edge's reach: the last 600 px, blue then white from 225.
+    const right = await cropAt({ x: 1, y: 0 });
+    expect([await bandAt(right, 100), await bandAt(right, 400)]).toEqual(["#0000ff", "#ffffff"]);
+  });
+
+  it("crops a tall picture around a focus too", async () => {
+    // Bands one above the other: scaled to 600 px wide, 1200 high; the focus at 90% down is
+    // nearer the bottom than half the crop (375), so the crop is the last 750 px (from 450).
+    const bands = ["#ff0000", "#00ff00"];
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="2000">${bands.map((fill, i) => `<rect y="${i * 1000}" width="1000" height="1000" fill="${fill}"/>`).join("")}</svg>`;
+    const source = path.join(dir, "tall.png");
+    await sharp(Buffer.from(svg)).png().toFile(source);
+    const out = path.join(dir, "tall.jpg");
+    await croppedJpeg(source, out, size, { x: 0.5, y: 0.9 });
+    // The red band ends at 600 of 1200, i.e. 150 into the crop.
+    expect(near(await pixel(out, 300, 100), rgb("#ff0000"), 12)).toBe(true);
+    expect(near(await pixel(out, 300, 200), rgb("#00ff00"), 12)).toBe(true);
   });
 });
 
@@ -255,10 +376,12 @@ describe.skipIf(ffmpegMissing)(`media build, videos${ffmpegMissing ? " (skipped:
     expect(await dimensions(path.join(root, "public", work.still ?? ""))).toEqual([480, 270, "jpeg"]);
   });
 
-  it("fails naming a video it cannot read", async () => {
+  it("names a video it cannot read, and leaves its outputs as they were", async () => {
     await writeFile(path.join(root, "media/artists/tom-ashe/clip.mov"), "not a video");
     const jobs = jobsOf(content([director], [])).filter((job) => "source" in job);
-    await expect(buildMedia(jobs, { root, force: false, log: () => undefined })).rejects.toThrow(/^media\/artists\/tom-ashe\/clip\.mov: cannot read \(.+\)$/);
+    const { failed } = await buildMedia(jobs, { root, force: false, log: () => undefined });
+    expect(failed.map(({ source, outputs }) => [source, outputs])).toEqual([["media/artists/tom-ashe/clip.mov", [`public${director.thumb}`, `public${director.mobileBG}`]]]);
+    expect(failed[0].reason).toMatch(/^its index is missing, as in a file cut short or still being written \(moov atom not found\); copy it again in full, or re-export it/);
     expect(existsSync(path.join(root, "public", director.thumb))).toBe(true);
   });
 });

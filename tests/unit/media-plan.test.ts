@@ -6,7 +6,19 @@ import { previewImages } from "~/lib/media";
 import { seekThumbnails } from "~/lib/reelParts";
 
 import { planJobs, SITE_CONTENT, type SourceJob } from "../../scripts/media/jobs";
-import { decide, entryKey, expectedName, findSource, missingSourcesMessage, serializeManifest, unreadableMessage, type Slot } from "../../scripts/media/plan";
+import {
+  decide,
+  diagnosis,
+  entryKey,
+  expectedName,
+  failureLine,
+  failureReport,
+  filmFacts,
+  findSource,
+  missingSourcesMessage,
+  serializeManifest,
+  type Slot,
+} from "../../scripts/media/plan";
 
 const jobs = planJobs(SITE_CONTENT);
 
@@ -135,17 +147,52 @@ describe("up to date", () => {
 });
 
 describe("messages", () => {
-  it("names each missing source with every name it may have, and what it makes", () => {
+  it("names each missing source with every name it may have, and what it makes, then says to run the build", () => {
     const message = missingSourcesMessage([
       { slot: { base: "media/reels/reel-2020", type: "video" }, outputs: ["public/videos/reels/reel-2020.mp4", "public/images/reels/reel-2020.jpg"] },
     ]);
     expect(message).toMatch(/^public\/ lacks files that no source in media\/ can make\. Add:\n/);
     expect(message).toContain("media/reels/reel-2020.{mp4,mov,m4v,webm}  (for public/videos/reels/reel-2020.mp4, public/images/reels/reel-2020.jpg)");
+    expect(message).toMatch(/\nthen run npm run media again\.$/);
   });
 
-  it("names an unreadable source first, with the first line of the reason", () => {
-    expect(unreadableMessage("media/artists/x/photo.jpg", "Input file contains unsupported image format\nmore")).toBe(
-      "media/artists/x/photo.jpg: cannot read (Input file contains unsupported image format)",
+  it("says what a decoder's reason means and what to do, quoting the decoder's line", () => {
+    expect(diagnosis("moov atom not found\nInvalid data found when processing input", "video")).toBe(
+      "its index is missing, as in a file cut short or still being written (moov atom not found); copy it again in full, or re-export it from the editing tool (an H.264 MP4)",
     );
+    // ffmpeg part-way through a cut-short film: its heading line names no cause, the packet's does.
+    expect(diagnosis("ffmpeg failed (exit 1) for public/videos/reels/x.mp4:\nInvalid NAL unit size (11748 > 3714).\ncorrupt input packet in stream 0", "video")).toBe(
+      "the file is cut short or damaged part-way (corrupt input packet in stream 0); copy it again in full, or re-export it from the editing tool (an H.264 MP4)",
+    );
+    expect(diagnosis("VipsJpeg: premature end of JPEG image", "image")).toBe(
+      "the file is cut short or damaged part-way (VipsJpeg: premature end of JPEG image); copy it again in full, or export it again (JPEG or PNG)",
+    );
+    expect(diagnosis("Input file contains unsupported image format\nmore", "image")).toBe(
+      "the file is damaged or not what its name says (Input file contains unsupported image format); export it again (JPEG or PNG)",
+    );
+    expect(diagnosis("too short: 1.2 s, needs at least 2 s", "video")).toBe("too short: 1.2 s, needs at least 2 s; give a longer film");
+    expect(diagnosis("Decoder (codec none) not found for input stream #0:0", "video")).toBe(
+      "ffmpeg cannot decode its format (Decoder (codec none) not found for input stream #0:0); re-export it from the editing tool (an H.264 MP4)",
+    );
+    expect(diagnosis("vipspng: libpng read error", undefined)).toBe(
+      "the file is damaged or not what its name says (vipspng: libpng read error); restore it (git checkout) or remake it from its source (npm run media -- --force)",
+    );
+    // A recipe's own reason says what is wrong already.
+    expect(diagnosis("clip start at 40 s: the film runs from 0 to 30.00 s", "video")).toBe("clip start at 40 s: the film runs from 0 to 30.00 s");
+  });
+
+  it("lists each failure on one line: the file, the outputs not made, why", () => {
+    const failure = { source: "media/reels/x.mp4", outputs: ["public/videos/reels/x.mp4", "public/images/reels/x.jpg"], dependents: ["public/images/reels/x-480w.avif", "public/images/reels/x-480w.webp"], reason: "the file is cut short; copy it again" };
+    expect(failureLine(failure)).toBe("media/reels/x.mp4 (not made: public/videos/reels/x.mp4, public/images/reels/x.jpg, and 2 files read from them): the file is cut short; copy it again");
+    expect(failureReport([failure, { ...failure, source: "media/agent/bio.jpg", outputs: ["public/images/bio/agent.jpg"], dependents: [] }])).toEqual([
+      "2 files could not be used; fix them as said and run npm run media again:",
+      `  ${failureLine(failure)}`,
+      "  media/agent/bio.jpg (not made: public/images/bio/agent.jpg): the file is cut short; copy it again",
+    ]);
+  });
+
+  it("records a film's display size, its length to the millisecond and its rate", () => {
+    expect(filmFacts({ width: 1920, height: 1080, duration: 30.0416666, fps: "24000/1001" })).toEqual({ width: 1920, height: 1080, duration: 30.042, fps: "24000/1001" });
+    expect(filmFacts({ width: 640, height: 360, duration: 3 })).toEqual({ width: 640, height: 360, duration: 3 });
   });
 });

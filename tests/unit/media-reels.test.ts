@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -5,7 +6,9 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { reels } from "~/content";
-import { HLS_LADDER, HLS_MASTER_ORDER, mediaSegments, REEL_MP4, rewriteMaster, segmentStarts } from "../../scripts/media/derive";
+import { reelLadder, type Rendition } from "~/lib/reelFrames";
+import { HLS_LADDER, HLS_MASTER_ORDER, mediaSegments, REEL_MP4, reelHls, rewriteMaster, segmentStarts } from "../../scripts/media/derive";
+import { ffprobe } from "../../scripts/media/ffmpeg";
 import { shotFrames } from "../../scripts/media/graphs";
 import { planJobs, SITE_CONTENT } from "../../scripts/media/jobs";
 import { lowerThirdSvg } from "../../scripts/media/scenes";
@@ -85,20 +88,26 @@ describe("master playlist", () => {
   const dirs: string[] = [];
   afterAll(async () => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
-  it("is rewritten in HLS_MASTER_ORDER with peak and average bandwidth measured from the segments", async () => {
+  /** A folder as ffmpeg leaves it for the rungs `ladder`: its master playlist and each rung's segments. */
+  async function written(ladder: readonly Rendition[]): Promise<string> {
     const dir = await mkdtemp(path.join(tmpdir(), "master-"));
     dirs.push(dir);
     // What ffmpeg writes: variants in encoding order, BANDWIDTH from -maxrate.
-    const written = HLS_LADDER.flatMap((rung) => [`#EXT-X-STREAM-INF:BANDWIDTH=1,RESOLUTION=${rung.width}x${rung.height},CODECS="avc1.${rung.name},mp4a.40.2"`, `${rung.name}/index.m3u8`, ""]);
-    await writeFile(path.join(dir, "master.m3u8"), ["#EXTM3U", "#EXT-X-VERSION:6", ...written].join("\n"));
-    for (const [i, rung] of HLS_LADDER.entries()) {
+    const variants = ladder.flatMap((rung) => [`#EXT-X-STREAM-INF:BANDWIDTH=1,RESOLUTION=${rung.width}x${rung.height},CODECS="avc1.${rung.name},mp4a.40.2"`, `${rung.name}/index.m3u8`, ""]);
+    await writeFile(path.join(dir, "master.m3u8"), ["#EXTM3U", "#EXT-X-VERSION:6", ...variants].join("\n"));
+    for (const [i, rung] of ladder.entries()) {
       await mkdir(path.join(dir, rung.name));
       await writeFile(path.join(dir, rung.name, "index.m3u8"), "#EXTM3U\n#EXTINF:1.000000,\na.ts\n#EXTINF:4.000000,\nb.ts\n#EXT-X-ENDLIST\n");
       // a.ts: 1000·(i+1) bytes in 1 s; b.ts: 1000 bytes in 4 s.
       await writeFile(path.join(dir, rung.name, "a.ts"), Buffer.alloc(1000 * (i + 1)));
       await writeFile(path.join(dir, rung.name, "b.ts"), Buffer.alloc(1000));
     }
-    await rewriteMaster(dir, "master.m3u8");
+    return dir;
+  }
+
+  it("is rewritten in HLS_MASTER_ORDER with peak and average bandwidth measured from the segments", async () => {
+    const dir = await written(HLS_LADDER);
+    await rewriteMaster(dir, "master.m3u8", HLS_LADDER, "25/1");
     const master = await readFile(path.join(dir, "master.m3u8"), "utf8");
     const uris = master.split("\n").filter((line) => line.endsWith("index.m3u8"));
     expect(uris).toEqual(HLS_MASTER_ORDER.map((name) => `${name}/index.m3u8`));
@@ -106,5 +115,52 @@ describe("master playlist", () => {
     const peak = 8000 * (i + 1);
     const average = Math.ceil((8 * (1000 * (i + 1) + 1000)) / 5);
     expect(master).toContain(`#EXT-X-STREAM-INF:BANDWIDTH=${peak},AVERAGE-BANDWIDTH=${average},RESOLUTION=960x540,FRAME-RATE=25.000,CODECS="avc1.540p,mp4a.40.2"\n540p/index.m3u8`);
+  });
+
+  it("lists only the rungs a reel has, in the same order, at their real size and rate", async () => {
+    const scope = reelLadder({ width: 1280, height: 536 });
+    const dir = await written(scope);
+    await rewriteMaster(dir, "master.m3u8", scope, "24000/1001");
+    const master = await readFile(path.join(dir, "master.m3u8"), "utf8");
+    expect(master.split("\n").filter((line) => line.endsWith("index.m3u8"))).toEqual(["540p/index.m3u8", "720p/index.m3u8", "360p/index.m3u8"]);
+    expect(master).toContain("RESOLUTION=960x402,FRAME-RATE=23.976,");
+    // Without 540p, the next in HLS_MASTER_ORDER leads.
+    const tall = reelLadder({ width: 720, height: 1280 }).filter((rung) => rung.name !== "540p");
+    const other = await written(tall);
+    await rewriteMaster(other, "master.m3u8", tall, "30/1");
+    const lines = (await readFile(path.join(other, "master.m3u8"), "utf8")).split("\n");
+    expect(lines.filter((line) => line.endsWith("index.m3u8"))).toEqual(["720p/index.m3u8", "360p/index.m3u8"]);
+    expect(lines[3]).toContain("RESOLUTION=720x1280,FRAME-RATE=30.000,");
+  });
+});
+
+const ffmpegMissing = spawnSync("ffmpeg", ["-version"]).status !== 0;
+
+describe.skipIf(ffmpegMissing)(`reel segments${ffmpegMissing ? " (skipped: ffmpeg is not installed)" : ""}`, () => {
+  let dir: string;
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it("start on a keyframe at each segment's second, in every rung of a 23.976 fps film", { timeout: 60_000 }, async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "reel-segments-"));
+    const source = path.join(dir, "source.mp4");
+    const made = spawnSync("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=s=960x402:r=24000/1001:d=7", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", source]);
+    expect(made.status, made.stderr.toString()).toBe(0);
+    const info = await ffprobe(source);
+    await reelHls(source, info, path.join(dir, "hls"), "master.m3u8", "segments");
+    const fps = 24000 / 1001;
+    // The first frame at or after each second.
+    const expected = segmentStarts(info.duration).map((start) => Math.ceil(start * fps - 1e-9) / fps);
+    expect(expected.map((start) => start.toFixed(3))).toEqual(["0.000", "1.001", "2.002", "6.006"]);
+    for (const rung of reelLadder(info)) {
+      const folder = path.join(dir, "hls", rung.name);
+      const segments = mediaSegments(await readFile(path.join(folder, "index.m3u8"), "utf8"));
+      const firsts = segments.map((segment) => {
+        const probed = spawnSync("ffprobe", ["-v", "error", "-select_streams", "v:0", "-read_intervals", "%+#1", "-show_entries", "packet=pts_time,flags", "-of", "json", path.join(folder, segment.uri)]);
+        const [packet] = (JSON.parse(probed.stdout.toString()) as { packets: { pts_time: string; flags: string }[] }).packets;
+        return { time: Number(packet.pts_time), key: packet.flags.startsWith("K") };
+      });
+      expect(firsts.every((first) => first.key), rung.name).toBe(true);
+      expect(firsts.map((first) => (first.time - firsts[0].time).toFixed(3)), rung.name).toEqual(expected.map((start) => start.toFixed(3)));
+    }
   });
 });

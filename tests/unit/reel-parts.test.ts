@@ -84,6 +84,12 @@ describe("seek-bar thumbnails", () => {
     expect(cells[15]).toEqual({ start: 30, end: 31, at: 30.5, x: 0, y: 270 });
   });
 
+  it("join a last interval under half a second to the one before (a 23.976 fps film runs a few ms past its second)", () => {
+    const cells = seekCells(4.004);
+    expect(cells).toHaveLength(2);
+    expect(cells[1]).toEqual({ start: 2, end: 4.004, at: 3.002, x: 160, y: 0 });
+  });
+
   it("index the sprite's cells in WebVTT", () => {
     expect(seekIndexVtt(seekCells(3), "r-seek.webp")).toBe(
       "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nr-seek.webp#xywh=0,0,160,90\n\n00:00:02.000 --> 00:00:03.000\nr-seek.webp#xywh=160,0,160,90\n",

@@ -1,0 +1,155 @@
+/**
+ * The frame sizes and frame rate of a reel's outputs, from the shape its source is shown at (its
+ * display size: after the sample aspect ratio and the rotation its file records) and the rates
+ * ffprobe reads. Nothing is cropped or stretched: every HLS rung fits inside its box, keeping the
+ * source's aspect, at even sizes (as H.264 in 4:2:0 needs), and none is larger than the source.
+ * The media script (scripts/media/) makes the files at these sizes; the app can work out the same
+ * sizes from the same facts.
+ */
+
+export type Frame = { width: number; height: number };
+
+export interface Rendition {
+  /** Folder name under the reel's HLS folder. */
+  name: string;
+  width: number;
+  height: number;
+  /** Peak video bitrate (kbit/s): -maxrate, with -bufsize twice that. */
+  maxKbps: number;
+  profile: "high" | "main";
+}
+
+/** Frame size of the reel MP4 and of the top HLS rendition for a 16:9 source of at least that size. */
+export const REEL_VIDEO: Frame = { width: 1920, height: 1080 };
+
+/**
+ * HLS renditions, largest first, as boxes: a 16:9 source of 1920×1080 or more fills each one
+ * exactly; any other shape fits inside it (see reelLadder). A vertical film uses the same boxes
+ * turned on their side, and keeps their names ("1080p" is then 1080 wide).
+ */
+export const HLS_LADDER: readonly Rendition[] = [
+  { name: "1080p", ...REEL_VIDEO, maxKbps: 5000, profile: "high" },
+  { name: "720p", width: 1280, height: 720, maxKbps: 3000, profile: "high" },
+  { name: "540p", width: 960, height: 540, maxKbps: 1600, profile: "main" },
+  { name: "360p", width: 640, height: 360, maxKbps: 800, profile: "main" },
+];
+
+/** The MP4 fallback: what a browser without HLS plays, at the top rendition's box and cap. */
+export const REEL_MP4: Rendition = { name: "mp4", ...REEL_VIDEO, maxKbps: 5000, profile: "high" };
+
+/**
+ * The order of the variants in the master playlist. Native HLS players (Safari, iOS, Chrome's own
+ * HLS) start with the FIRST variant listed before they measure anything, so a moderate rung leads:
+ * 540p starts fast on a phone's connection and looks decent until the player climbs. Players with
+ * their own ABR (video.js VHS) choose by BANDWIDTH and the player's size whatever the order. A
+ * reel without some rung (a small source) lists the others in the same order.
+ */
+export const HLS_MASTER_ORDER = ["540p", "1080p", "720p", "360p"] as const;
+
+/** `value` rounded to the nearest even number, at least 2. */
+const even = (value: number): number => Math.max(2, 2 * Math.round(value / 2));
+
+/** A side `length` long (the source's side, `source`, scaled) at an even size, never past the source's. */
+const evenSide = (length: number, source: number): number => Math.min(even(length), Math.max(2, 2 * Math.floor(source / 2)));
+
+/** `display` scaled by `scale`, even-sized. */
+const scaled = (display: Frame, scale: number): Frame => ({ width: evenSide(display.width * scale, display.width), height: evenSide(display.height * scale, display.height) });
+
+/** A film taller than it is wide takes the boxes on their side. */
+const isVertical = (display: Frame): boolean => display.height > display.width;
+
+/**
+ * The rungs of a film shown at `display`: each box (turned for a vertical film) with the film fitted
+ * inside it, even-sized. A box that would enlarge the film is left out; a film smaller than every
+ * box keeps the smallest rung, at its own size.
+ */
+export function reelLadder(display: Frame): Rendition[] {
+  const rungs = HLS_LADDER.flatMap((rung) => {
+    const box = isVertical(display) ? { width: rung.height, height: rung.width } : rung;
+    const scale = Math.min(box.width / display.width, box.height / display.height);
+    return scale > 1 ? [] : [{ ...rung, ...scaled(display, scale) }];
+  });
+  return rungs.length > 0 ? rungs : [{ ...HLS_LADDER[HLS_LADDER.length - 1], ...scaled(display, 1) }];
+}
+
+/** The reel MP4 of a film shown at `display`: the top rung's frame and cap. */
+export function reelMp4Rendition(display: Frame): Rendition {
+  return { ...reelLadder(display)[0], name: REEL_MP4.name };
+}
+
+/** The poster: 1280 wide (the /collective-reels ladder's widest), the film's whole frame below it. */
+export function reelPosterSize(display: Frame): Frame {
+  const width = 1280;
+  return { width, height: even((width * display.height) / display.width) };
+}
+
+/** A seek-bar thumbnail: 90 px on its shorter side, the film's shape (160×90 for 16:9). */
+export function seekThumbSize(display: Frame): Frame {
+  const short = 90;
+  return isVertical(display)
+    ? { width: short, height: even((short * display.height) / display.width) }
+    : { width: even((short * display.width) / display.height), height: short };
+}
+
+/** A frame rate as a fraction of frames per second. */
+type Rate = { num: number; den: number };
+
+/** The rates players and displays expect; a source at one of them keeps it exactly. */
+const STANDARD_RATES: readonly Rate[] = [
+  { num: 24000, den: 1001 },
+  { num: 24, den: 1 },
+  { num: 25, den: 1 },
+  { num: 30000, den: 1001 },
+  { num: 30, den: 1 },
+  { num: 50, den: 1 },
+  { num: 60000, den: 1001 },
+  { num: 60, den: 1 },
+];
+
+/** "30000/1001" (ffprobe's form) → its fraction; undefined for "0/0" or anything unreadable. */
+function parseRate(text: string | undefined): Rate | undefined {
+  const [num, den = 1] = (text ?? "").split("/").map(Number);
+  return num > 0 && den > 0 && Number.isInteger(num) && Number.isInteger(den) ? { num, den } : undefined;
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/** In lowest terms, as ffmpeg reads it: "24000/1001", "25/1". */
+function formatRate({ num, den }: Rate): string {
+  const divisor = gcd(num, den);
+  return `${num / divisor}/${den / divisor}`;
+}
+
+/** Frames per second of a rate string ("24000/1001" → 23.976…). */
+export function rateValue(rate: string): number {
+  const parsed = parseRate(rate);
+  if (!parsed) throw new Error(`not a frame rate: ${rate}`);
+  return parsed.num / parsed.den;
+}
+
+/**
+ * The constant rate a film's outputs take, from ffprobe's `r_frame_rate` (the rate its timestamps
+ * tick at) and `avg_frame_rate` (frames over duration): a standard rate is kept exactly; above 60
+ * it is halved (120 → 60, 119.88 → 59.94, 100 → 50), as players and phones show no more; a variable
+ * rate (the two differ by more than 1 %: phone footage) or an odd one becomes the nearest standard
+ * rate, frames repeated or dropped evenly.
+ */
+export function reelRate(real: string | undefined, average: string | undefined): string {
+  const [r, avg] = [parseRate(real), parseRate(average)];
+  const base = r && avg ? (Math.abs((avg.num * r.den) / (avg.den * r.num) - 1) > 0.01 ? avg : r) : (r ?? avg);
+  if (!base) throw new Error(`unknown frame rate (r_frame_rate ${real}, avg_frame_rate ${average})`);
+  let rate = base;
+  // 1 % over 60 is still 60, if a variable one.
+  while (rate.num / rate.den > 60 * 1.01) rate = { num: rate.num, den: rate.den * 2 };
+  const exact = STANDARD_RATES.find((standard) => standard.num * rate.den === rate.num * standard.den);
+  if (exact) return formatRate(exact);
+  const distance = (standard: Rate) => Math.abs(Math.log((standard.num * rate.den) / (standard.den * rate.num)));
+  return formatRate(STANDARD_RATES.reduce((best, standard) => (distance(standard) < distance(best) ? standard : best)));
+}
+
+/** Half of a rate: "60000/1001" → "30000/1001". */
+export function halveRate(rate: string): string {
+  const parsed = parseRate(rate);
+  if (!parsed) throw new Error(`not a frame rate: ${rate}`);
+  return formatRate({ num: parsed.num, den: parsed.den * 2 });
+}
