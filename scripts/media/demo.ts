@@ -217,8 +217,12 @@ function reelShots(reel: Reel, size: Size) {
   return { shots, cut };
 }
 
-/** A showreel with sound, cut from the reel's spots, exactly `reel.duration` long. */
+/**
+ * A showreel with sound, cut from the reel's spots, exactly `reel.duration` long: the length its
+ * file states, since there is no film yet to read it from.
+ */
 export async function reelFootage(reel: Reel, out: string, display: string): Promise<void> {
+  if (!Number.isFinite(reel.duration)) throw new Error(`app/content/reels/${reel.slug}.md states no duration: the demo film is cut to it`);
   const size = REEL_VIDEO;
   const { shots, cut } = reelShots(reel, size);
   const plates = shots.map((shot) => svgToPng(sceneSvg(shot.motif, size.width, size.height, shot.palette, rng(shot.sceneKey), { vignette: VIGNETTE })));

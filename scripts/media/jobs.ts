@@ -45,18 +45,18 @@ export const SITE_CONTENT: MediaContent = {
  * then no longer matches, and the next run remakes every output of that kind.
  */
 export const KINDS = {
-  directorClip: { label: "director clip (mp4)", extension: ".mp4", version: 2 },
-  directorStill: { label: "director still (jpg)", extension: ".jpg", version: 1 },
-  filmWork: { label: "film work (webp)", extension: ".webp", version: 2 },
-  filmWorkStill: { label: "film work still (jpg)", extension: ".jpg", version: 1 },
-  photographerDesktop: { label: "photographer desktop (jpg)", extension: ".jpg", version: 1 },
-  photographerMobile: { label: "photographer mobile (jpg)", extension: ".jpg", version: 1 },
-  photoWork: { label: "photo work (jpg)", extension: ".jpg", version: 1 },
-  bioPhoto: { label: "bio photo (jpg)", extension: ".jpg", version: 1 },
-  reelMp4: { label: "reel (mp4)", extension: ".mp4", version: 2 },
-  reelHls: { label: "reel (hls)", extension: ".m3u8", version: 2 },
-  reelPoster: { label: "reel poster (jpg)", extension: ".jpg", version: 1 },
-  reelThumb: { label: "reel thumb (webp)", extension: ".webp", version: 1 },
+  directorClip: { label: "director clip (mp4)", extension: ".mp4", version: 3 },
+  directorStill: { label: "director still (jpg)", extension: ".jpg", version: 2 },
+  filmWork: { label: "film work (webp)", extension: ".webp", version: 3 },
+  filmWorkStill: { label: "film work still (jpg)", extension: ".jpg", version: 2 },
+  photographerDesktop: { label: "photographer desktop (jpg)", extension: ".jpg", version: 2 },
+  photographerMobile: { label: "photographer mobile (jpg)", extension: ".jpg", version: 2 },
+  photoWork: { label: "photo work (jpg)", extension: ".jpg", version: 2 },
+  bioPhoto: { label: "bio photo (jpg)", extension: ".jpg", version: 2 },
+  reelMp4: { label: "reel (mp4)", extension: ".mp4", version: 3 },
+  reelHls: { label: "reel (hls)", extension: ".m3u8", version: 3 },
+  reelPoster: { label: "reel poster (jpg)", extension: ".jpg", version: 2 },
+  reelThumb: { label: "reel thumb (webp)", extension: ".webp", version: 2 },
   seekSprite: { label: "seek-bar thumbnails (webp)", extension: ".webp", version: 1 },
   seekIndex: { label: "seek-bar index (vtt)", extension: ".vtt", version: 1 },
   clientLogo: { label: "client logo (png)", extension: ".png", version: 1 },
@@ -117,6 +117,15 @@ export type Job = SourceJob | FileJob;
 
 const sizeRecipe = ({ width, height }: { width: number; height: number }): string => `${width}x${height}`;
 
+/**
+ * What an entry chooses of its output's making (a start, a crop's focus) as part of its recipe, so
+ * changing one remakes the output; nothing when the entry leaves them to their defaults.
+ */
+function choicesRecipe(choices: { start?: number; at?: number; focus?: derive.Focus }): string {
+  const { start, at, focus } = choices;
+  return [start === undefined ? "" : ` from ${start} s`, at === undefined ? "" : ` at ${at} s`, focus ? ` focus ${focus.x},${focus.y}` : ""].join("");
+}
+
 function source(base: string, type: SourceType, of: SourceOf): Source {
   return { slot: { base: `${MEDIA_DIR}/${base}`, type }, of };
 }
@@ -132,32 +141,33 @@ function workThumbs(artist: Artist): WorkThumb[] {
 
 function filmJobs(artist: Artist): Job[] {
   const clip = source(`artists/${artist.id}/clip`, "video", { kind: "directorClip", artist });
+  const choices = { start: artist.clipStart, focus: artist.focus };
   const jobs: Job[] = [
-    { site: artist.thumb, kind: "directorClip", source: clip, fills: MEDIA_SIZES.directorClip, recipe: sizeRecipe(MEDIA_SIZES.directorClip), make: (file, info, out, display) => derive.directorClip(file, info, out, display) },
-    { site: artist.mobileBG, kind: "directorStill", source: clip, fills: MEDIA_SIZES.directorStill, recipe: sizeRecipe(MEDIA_SIZES.directorStill), make: (file, _info, out, display) => derive.directorStill(file, out, display) },
+    { site: artist.thumb, kind: "directorClip", source: clip, fills: MEDIA_SIZES.directorClip, recipe: sizeRecipe(MEDIA_SIZES.directorClip) + choicesRecipe(choices), make: (file, info, out, display) => derive.directorClip(file, info, out, display, choices) },
+    { site: artist.mobileBG, kind: "directorStill", source: clip, fills: MEDIA_SIZES.directorStill, recipe: sizeRecipe(MEDIA_SIZES.directorStill) + choicesRecipe(choices), make: (file, info, out, display) => derive.directorStill(file, info, out, display, choices) },
   ];
   workThumbs(artist).forEach((work, i) => {
     const footage = source(`artists/${artist.id}/${workName(work)}`, "video", { kind: "filmWork", artist, index: i });
-    const recipe = sizeRecipe(MEDIA_SIZES.filmWork);
-    jobs.push({ site: work.image, kind: "filmWork", source: footage, fills: MEDIA_SIZES.filmWork, recipe, make: (file, info, out, display) => derive.filmWorkAnimation(file, info, out, display) });
-    if (work.still) jobs.push({ site: work.still, kind: "filmWorkStill", source: footage, fills: MEDIA_SIZES.filmWork, recipe, make: (file, _info, out, display) => derive.filmWorkStill(file, out, display) });
+    const recipe = sizeRecipe(MEDIA_SIZES.filmWork) + choicesRecipe({ focus: work.focus });
+    jobs.push({ site: work.image, kind: "filmWork", source: footage, fills: MEDIA_SIZES.filmWork, recipe, make: (file, info, out, display) => derive.filmWorkAnimation(file, info, out, display, work.focus) });
+    if (work.still) jobs.push({ site: work.still, kind: "filmWorkStill", source: footage, fills: MEDIA_SIZES.filmWork, recipe, make: (file, info, out, display) => derive.filmWorkStill(file, info, out, display, work.focus) });
   });
   return jobs;
 }
 
 /** A still cropped from a picture source to the size of its kind. */
-function croppedJob(site: string, kind: "photographerDesktop" | "photographerMobile" | "photoWork" | "bioPhoto", from: Source): SourceJob {
+function croppedJob(site: string, kind: "photographerDesktop" | "photographerMobile" | "photoWork" | "bioPhoto", from: Source, focus?: derive.Focus): SourceJob {
   const size = MEDIA_SIZES[kind];
-  return { site, kind, source: from, fills: size, recipe: sizeRecipe(size), make: (file, _info, out) => derive.croppedJpeg(file, out, size) };
+  return { site, kind, source: from, fills: size, recipe: sizeRecipe(size) + choicesRecipe({ focus }), make: (file, _info, out) => derive.croppedJpeg(file, out, size, focus) };
 }
 
 function photographerJobs(artist: Artist): Job[] {
   const photo = source(`artists/${artist.id}/photo`, "image", { kind: "photograph", artist });
   return [
-    croppedJob(artist.thumb, "photographerDesktop", photo),
-    croppedJob(artist.mobileBG, "photographerMobile", photo),
+    croppedJob(artist.thumb, "photographerDesktop", photo, artist.focus),
+    croppedJob(artist.mobileBG, "photographerMobile", photo, artist.focus),
     ...workThumbs(artist).map((work, i) =>
-      croppedJob(work.image, "photoWork", source(`artists/${artist.id}/${workName(work)}`, "image", { kind: "photoWork", artist, index: i })),
+      croppedJob(work.image, "photoWork", source(`artists/${artist.id}/${workName(work)}`, "image", { kind: "photoWork", artist, index: i }), work.focus),
     ),
   ];
 }
@@ -180,10 +190,10 @@ function reelJobs(reel: Reel): Job[] {
   const footage = source(`reels/${reel.slug}`, "video", { kind: "reel", reel });
   const master = sourceOf(reel, "application/x-mpegURL");
   return [
-    { site: sourceOf(reel, "video/mp4"), kind: "reelMp4", source: footage, fills: derive.REEL_VIDEO, recipe: `${sizeRecipe(derive.REEL_MP4)} ${derive.REEL_MP4.maxKbps}k`, make: (file, info, out, display) => derive.reelMp4(file, info, out, display) },
+    { site: sourceOf(reel, "video/mp4"), kind: "reelMp4", source: footage, recipe: `${sizeRecipe(derive.REEL_MP4)} ${derive.REEL_MP4.maxKbps}k`, make: (file, info, out, display) => derive.reelMp4(file, info, out, display) },
     { site: master, kind: "reelHls", source: footage, recipe: derive.HLS_LADDER.map((rung) => `${rung.name} ${sizeRecipe(rung)} ${rung.maxKbps}k`).join(", "), make: (file, info, out, display) => derive.reelHls(file, info, out, path.basename(master), display) },
-    { site: reel.poster, kind: "reelPoster", source: footage, recipe: sizeRecipe(MEDIA_SIZES.reelPoster), make: (file, _info, out, display) => derive.reelPoster(file, out, display) },
-    { site: reel.thumb, kind: "reelThumb", source: footage, recipe: sizeRecipe(MEDIA_SIZES.reelThumb), make: (file, info, out, display) => derive.reelThumb(file, info, out, display) },
+    { site: reel.poster, kind: "reelPoster", source: footage, recipe: sizeRecipe(MEDIA_SIZES.reelPoster) + choicesRecipe({ at: reel.posterAt }), make: (file, info, out, display) => derive.reelPoster(file, info, out, display, reel.posterAt) },
+    { site: reel.thumb, kind: "reelThumb", source: footage, recipe: sizeRecipe(MEDIA_SIZES.reelThumb) + choicesRecipe({ at: reel.posterAt }), make: (file, info, out, display) => derive.reelThumb(file, info, out, display, reel.posterAt) },
   ];
 }
 
@@ -249,7 +259,8 @@ function previewJobs(content: MediaContent): Job[] {
     recipe: caption ? `${caption.title} / ${caption.subtitle}` : "",
     make: async ([input], out) => {
       requireFonts();
-      await writeFile(out, await previewJpeg(input, caption));
+      // Without a caption, the background is a reel's poster, which shows its own title card.
+      await writeFile(out, await previewJpeg(input, caption, { poster: !caption }));
     },
   });
   const artistPreview = (artist: Artist, background: string) =>
