@@ -4,6 +4,7 @@ import videojsStylesheet from "video.js/dist/video-js.css";
 import type { ReelSource } from "~/content/schema";
 import { type CaptionTrack, captionsTrack, descriptionsTrack } from "~/lib/captions";
 import { HIGH_FETCH_PRIORITY, videoPoster } from "~/lib/media";
+import { reelPosterSize } from "~/lib/reelFrames";
 import { chaptersTrack, type ReelChapter, SEEK_THUMBNAILS_LABEL, seekThumbnails } from "~/lib/reelParts";
 import { linkedStart, seekReel } from "~/lib/reelSeek";
 import { announceDescriptions, captionsSettingsOnFirstUse, rememberTextTrackChoice } from "~/lib/reelTextTracks.client";
@@ -35,21 +36,6 @@ interface ReelPlayerProps {
   videoRef: RefObject<HTMLVideoElement>;
   /** The video.js player, once it has adopted the `<video>`. */
   playerRef: MutableRefObject<Player | undefined>;
-}
-
-/** The sizer's width: at least the widest the page's column gets (1200 px), so it is always scaled down to fit. */
-const SIZER_WIDTH = 1280;
-
-/**
- * The player's box takes the film's shape from an empty `<canvas>` of the film's aspect ratio in
- * the flow: a replaced element scaled down to fit the column's width and the viewport's height
- * keeps its ratio, so a scope film gets a wide box and a vertical film a tall one that fits the
- * screen, both before anything has loaded (no layout shift). A `style` attribute could say the
- * same, but the CSP allows no inline styles; `<video width height>` could too, but video.js
- * positions its `<video>` absolutely. A canvas nobody draws on holds no bitmap.
- */
-function sizerOf(frame: { width: number; height: number }): { width: number; height: number } {
-  return { width: SIZER_WIDTH, height: Math.round((SIZER_WIDTH * frame.height) / frame.width) };
 }
 
 /** Links a stylesheet once; resolves when it has loaded (or failed: the player still works). */
@@ -108,7 +94,14 @@ declare global {
  */
 export function ReelPlayer(props: ReelPlayerProps) {
   const { slug, title, autoplay, controls, poster, duration, frame, chapters, captions, start, videoRef, playerRef } = props;
-  const { width, height } = sizerOf(frame);
+  // The box takes the film's shape from an empty `<canvas>` of the poster's size in the flow: a
+  // replaced element scaled down to fit the column's width (the poster's 1280 px is at least the
+  // widest it gets) and the viewport's height keeps its ratio, so a scope film gets a wide box and
+  // a vertical film a tall one that fits the screen, before anything has loaded (no layout shift).
+  // A `style` attribute could say the same, but the CSP allows no inline styles; `<video width
+  // height>` could too, but video.js positions its `<video>` absolutely. A canvas nobody draws on
+  // holds no bitmap.
+  const { width, height } = reelPosterSize(frame);
   const describedRef = useRef<HTMLParagraphElement>(null);
   const mediaUrl = useMediaUrl();
   const posterUrl = videoPoster(mediaUrl(poster));
@@ -179,7 +172,7 @@ export function ReelPlayer(props: ReelPlayerProps) {
     <>
       <link rel="preload" as="image" href={posterUrl} {...HIGH_FETCH_PRIORITY} />
       <div className="relative mx-auto w-fit max-w-full bg-black">
-        {/* Gives the box the film's shape from the server's HTML on: see sizerOf. */}
+        {/* Gives the box the film's shape from the server's HTML on (see above). */}
         <canvas width={width} height={height} aria-hidden="true" className="block h-auto max-h-[calc(100svh-4rem)] w-auto max-w-full" />
         <div className="absolute inset-0">
           {/* video.js copies the video's classes onto this box when it adopts it ("video-js" scopes its

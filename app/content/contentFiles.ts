@@ -88,7 +88,8 @@ export function fileOf(contentPath: readonly PropertyKey[]): ContentFile | undef
 
 /** Reads the content of the project at `root` (its app/content/ folder). */
 export function readContentFiles(root: string): ContentRead {
-  const read: ContentRead = { content: {}, files: [], captions: [], films: readFilms(root), problems: [] };
+  const read: ContentRead = { content: {}, files: [], captions: [], films: {}, problems: [] };
+  readFilms(root, read);
   const contentDir = path.join(root, "app/content");
   for (const layout of SINGLE_FILES) {
     const name = `app/content/${layout.path}`;
@@ -118,12 +119,19 @@ export function readContentFiles(root: string): ContentRead {
 /** Where `npm run media` records what made each output, and of the films it read, their size, length and rate. */
 const MANIFEST = "media/manifest.json";
 
-/** The films of the media build's record, by output; none before anything was made. */
-function readFilms(root: string): Record<string, Film> {
+/** The films of the media build's record, by output, into `read.films`; none before anything was made. */
+function readFilms(root: string, read: ContentRead) {
   const file = path.join(root, MANIFEST);
-  if (!existsSync(file)) return {};
-  const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, { film?: Film }>;
-  return Object.fromEntries(Object.entries(manifest).flatMap(([site, entry]) => (entry.film ? [[site, entry.film]] : [])));
+  if (!existsSync(file)) return;
+  let manifest: Record<string, { film?: Film }>;
+  try {
+    manifest = JSON.parse(readFileSync(file, "utf8")) as typeof manifest;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    read.problems.push(`${MANIFEST}: cannot be read (${reason}): restore it (git checkout -- ${MANIFEST}) and run npm run media`);
+    return;
+  }
+  read.films = Object.fromEntries(Object.entries(manifest).flatMap(([site, entry]) => (entry.film ? [[site, entry.film]] : [])));
 }
 
 /** `{slug}.{lang}.vtt` or `.srt`: the reel's slug, a language tag, the format. */

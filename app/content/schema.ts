@@ -225,12 +225,7 @@ function workThumbSchema(files: MediaFiles, type: ArtistType) {
 /** The grid clip and phone still of an artist's tile: a video for film, photographs for photography. */
 function tileMedia(files: MediaFiles, type: ArtistType) {
   return type === "film"
-    ? {
-        thumb: mediaPath(files, "clip"),
-        mobileBG: mediaPath(files, "photo", "directorStill"),
-        /** The moment of the director's film the grid clip starts at (its first frame is `mobileBG`). */
-        clipStart: moment.optional(),
-      }
+    ? { thumb: mediaPath(files, "clip"), mobileBG: mediaPath(files, "photo", "directorStill") }
     : {
         thumb: mediaPath(files, "photo", "photographerDesktop"),
         mobileBG: mediaPath(files, "photo", "photographerMobile"),
@@ -265,6 +260,9 @@ function checkArtistLinks(files: MediaFiles, type: ArtistType) {
         message: "is missing: extraThumbsTitle and extraThumbs go together",
       });
     }
+    if (type !== "film" && artist.clipStart !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["clipStart"], message: "only a director's grid clip has a start: remove this field" });
+    }
     const clip = typeof artist.thumb === "string" ? files.film?.(artist.thumb) : undefined;
     if (clip && typeof artist.clipStart === "number" && artist.clipStart + GRID_CLIP_MIN > clip.duration) {
       const message = `${artist.clipStart} leaves less than ${GRID_CLIP_MIN} s of the ${clip.duration} s film for the grid clip: start earlier`;
@@ -292,6 +290,8 @@ function artistSchema(files: MediaFiles, type: ArtistType) {
       cssVideoTop: z.int({ error: "must be a whole number of pixels" }).optional(),
       /** Where the media build crops the artist's tile picture or film (default: the subject it finds, or the middle of a film). */
       focus: focus.optional(),
+      /** The moment of a director's film their grid clip starts at (its first frame is `mobileBG`). */
+      clipStart: moment.optional(),
       bioPhoto: mediaPath(files, "photo", "bioPhoto").optional(),
     })
     .superRefine(checkArtistLinks(files, type), ALWAYS);

@@ -9,7 +9,8 @@ import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 import { contact, site } from "~/content";
 import type { Artist, Reel } from "~/content/schema";
 
-import { MEDIA_SIZES, mediaUrl, PREVIEW_SIZE, previewImages } from "./media";
+import { mediaUrl, PREVIEW_SIZE, previewImages } from "./media";
+import { reelPosterSize } from "./reelFrames";
 import { chapterLabel, momentPath, type ReelChapter } from "./reelParts";
 import { artistCount, selectsPath } from "./selects";
 
@@ -115,7 +116,7 @@ export function reelMeta(args: MetaArgs<() => { reel: Reel; chapters: ReelChapte
     description: reel.description,
     image: { src: poster, alt: `Still from the ${reel.title}` },
     type: "video.other",
-    video: { src: mp4, ...MEDIA_SIZES.reelPoster },
+    video: { src: mp4, ...reelPosterSize(reel.frame) },
     subject: (siteUrl, absoluteMediaUrl) => ({
       "@type": "VideoObject",
       name: reel.title,

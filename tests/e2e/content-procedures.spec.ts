@@ -1,6 +1,5 @@
 import { type ChildProcess, spawnSync } from "node:child_process";
 import { lstat, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import path from "node:path";
 
 import { expect, test } from "@playwright/test";
@@ -8,7 +7,7 @@ import { expect, test } from "@playwright/test";
 import { artists, reels } from "../../app/content/index";
 import { startServer } from "../../scripts/server-process.mjs";
 
-import { scratchProject } from "./scratch-project";
+import { freePort, scratchProject } from "./scratch-project";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 
@@ -60,19 +59,6 @@ async function copyReelMedia(dir: string, from: string, to: string): Promise<voi
       await symlink(target, path.join(dir, folder, entry.replace(from, to)));
     }
   }
-}
-
-/** The first free port from 3660 (the range this project's tests may use). */
-async function freePort(): Promise<number> {
-  for (let port = 3660; port < 3700; port++) {
-    const free = await new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once("error", () => resolve(false));
-      server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error("no free port in 3660–3699");
 }
 
 test.describe("docs/content.md's procedures", () => {

@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { reels } from "../../app/content/index";
 import { masterVariants } from "../../app/lib/hls";
 import { videoPoster } from "../../app/lib/media";
+import { reelLadder } from "../../app/lib/reelFrames";
 import { STALL_SECONDS } from "../../app/lib/videojs.client";
 import { reelPlayer, waitForReelPlayer } from "./reel-player";
 
@@ -29,9 +30,10 @@ async function navigateTo(page: Page, isMobile: boolean, name: string) {
 /** Where the reel's <video> is now, whoever drives it. */
 const playhead = (page: Page) => page.locator("main video").evaluate((video: HTMLVideoElement) => video.currentTime);
 
-/** The renditions a master playlist lists: each one's frame height and its playlist's path. */
+/** The renditions a master playlist lists: each one's frame size and its playlist's path. */
 function renditions(masterText: string, masterPath: string) {
   return masterVariants(masterText).map(({ attributes, uri }) => ({
+    resolution: /RESOLUTION=(\d+x\d+)/.exec(attributes)?.[1],
     height: Number(/RESOLUTION=\d+x(\d+)/.exec(attributes)?.[1]),
     codecs: /CODECS="([^"]+)"/.exec(attributes)?.[1],
     playlist: new URL(uri, `http://site${masterPath}`).pathname,
@@ -104,14 +106,14 @@ test.describe("the reel player", () => {
     expect(errors).toEqual([]);
   });
 
-  test("every reel's master playlist lists at least 4 H.264 renditions, topped by 1080p", async ({ request }) => {
-    for (const { sources } of reels) {
+  test("every reel's master playlist lists the H.264 renditions of its film's ladder", async ({ request }) => {
+    for (const { sources, frame } of reels) {
       const response = await request.get(sources[0].src);
       expect(response.status()).toBe(200);
       const ladder = renditions(await response.text(), sources[0].src);
-      expect(ladder.length).toBeGreaterThanOrEqual(4);
-      expect(Math.max(...ladder.map((rung) => rung.height))).toBe(1080);
-      expect(Math.min(...ladder.map((rung) => rung.height))).toBeLessThanOrEqual(360);
+      // Every rung the film's shape and size call for (four for a film of 1080p or more), in any order.
+      const expected = reelLadder(frame).map((rung) => `${rung.width}x${rung.height}`);
+      expect(ladder.map((rung) => rung.resolution).sort()).toEqual(expected.sort());
       for (const rung of ladder) {
         expect(rung.codecs).toMatch(/^avc1\.[0-9a-f]{6},mp4a\.40\.2$/);
         expect((await request.get(rung.playlist)).status()).toBe(200);

@@ -1,4 +1,5 @@
 import { cp, mkdir, mkdtemp, readdir, symlink } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -28,4 +29,17 @@ async function linkPublic(from: string, to: string, relative: string, realFolder
     if (realFolders.has(child)) await linkPublic(path.join(from, entry), path.join(to, entry), child, realFolders);
     else await symlink(path.join(from, entry), path.join(to, entry));
   }
+}
+
+/** The first free port from 3660 (the range this project's tests may use). */
+export async function freePort(): Promise<number> {
+  for (let port = 3660; port < 3700; port++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error("no free port in 3660–3699");
 }
