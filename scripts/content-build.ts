@@ -7,6 +7,12 @@
  *   tsx scripts/content-build.ts            check, then write generated.js (git-ignored) if it changed
  *   tsx scripts/content-build.ts --check    check only: `npm run content:check`
  *   tsx scripts/content-build.ts --watch    compile again on every change (`npm run dev`)
+ *   … --check --remote                      also asks MEDIA_ORIGIN for every media file the content names
+ *
+ * With MEDIA_ORIGIN set, the media are served from there (a bucket or CDN that `npm run
+ * media:publish` filled), and public/ may lack them (docs/media.md, "Media out of git"): a media
+ * path must then be an output the media build recorded in media/manifest.json, and `--remote`
+ * checks that MEDIA_ORIGIN answers for each one.
  */
 import { existsSync, readFileSync, watch, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -20,9 +26,26 @@ const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CONTENT_DIR = path.join(ROOT, "app/content");
 const GENERATED = path.join(CONTENT_DIR, "generated.js");
 
+/**
+ * Where the pages point for media: MEDIA_ORIGIN, or "" for public/, read by the server's own module
+ * (which refuses a malformed one as it loads: said here as a message, not a stack trace).
+ */
+const MEDIA_ORIGIN: string = await import("../app/lib/mediaOrigin.server").then(
+  (module) => module.MEDIA_ORIGIN,
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);
+
+/** Every media path the last check saw the content name. */
+const named = new Set<string>();
+
 /** Checks the content; writes the module unless `check`. Whether the content is valid. */
 function build({ check }: { check: boolean }): boolean {
-  const { content, problems, warnings } = validateContent(readContentFiles(ROOT), { publicDir: path.join(ROOT, "public") });
+  named.clear();
+  const place = { publicDir: path.join(ROOT, "public"), remote: MEDIA_ORIGIN !== "", named: (sitePath: string) => named.add(sitePath) };
+  const { content, problems, warnings } = validateContent(readContentFiles(ROOT), place);
   for (const warning of warnings) console.warn(`warning: ${warning}`);
   if (content === undefined) {
     for (const problem of problems) console.error(problem);
@@ -32,7 +55,35 @@ function build({ check }: { check: boolean }): boolean {
   }
   if (!check) writeIfChanged(generatedModule(content));
   console.log(summary(content));
+  if (MEDIA_ORIGIN) console.log(`media: at ${MEDIA_ORIGIN}, as recorded in media/manifest.json (not looked for in public/)`);
   return true;
+}
+
+/** How many requests `--remote` keeps in flight. */
+const REMOTE_CONCURRENCY = 8;
+
+/** Asks MEDIA_ORIGIN for every media path the content names (HEAD); each one missing is a problem line. Whether all answered. */
+async function checkRemote(): Promise<boolean> {
+  if (!MEDIA_ORIGIN) {
+    console.error("--remote checks the media at MEDIA_ORIGIN: set it (e.g. MEDIA_ORIGIN=https://media.your-agency.example)");
+    return false;
+  }
+  const queue = [...named];
+  const missing: string[] = [];
+  const worker = async () => {
+    for (let sitePath = queue.shift(); sitePath !== undefined; sitePath = queue.shift()) {
+      const url = MEDIA_ORIGIN + sitePath;
+      const status = await fetch(url, { method: "HEAD" }).then(
+        (response) => String(response.status),
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+      if (status !== "200") missing.push(`${url}: ${status} (run npm run media:publish)`);
+    }
+  };
+  await Promise.all(Array.from({ length: REMOTE_CONCURRENCY }, worker));
+  for (const line of missing.sort()) console.error(line);
+  console.log(`media at ${MEDIA_ORIGIN}: ${named.size - missing.length} of ${named.size} files answer`);
+  return missing.length === 0;
 }
 
 /**
@@ -85,6 +136,6 @@ if (args.includes("--watch")) {
     clearTimeout(timer);
     timer = setTimeout(() => buildOrSay({ check: false }), 100);
   });
-} else if (!buildOrSay({ check: args.includes("--check") })) {
+} else if (!buildOrSay({ check: args.includes("--check") }) || (args.includes("--remote") && !(await checkRemote()))) {
   process.exit(1);
 }

@@ -49,6 +49,8 @@ export interface ContentRead {
   captions: CaptionsFile[];
   /** The films the media build read, by the site path of each output made from one (media/manifest.json). */
   films: Record<string, Film>;
+  /** The site path of every output the media build recorded (media/manifest.json). */
+  outputs: Set<string>;
   /** Files that could not be read at all (YAML syntax, no front matter), one line each with file and line. */
   problems: string[];
 }
@@ -88,7 +90,7 @@ export function fileOf(contentPath: readonly PropertyKey[]): ContentFile | undef
 
 /** Reads the content of the project at `root` (its app/content/ folder). */
 export function readContentFiles(root: string): ContentRead {
-  const read: ContentRead = { content: {}, files: [], captions: [], films: {}, problems: [] };
+  const read: ContentRead = { content: {}, files: [], captions: [], films: {}, outputs: new Set(), problems: [] };
   readFilms(root, read);
   const contentDir = path.join(root, "app/content");
   for (const layout of SINGLE_FILES) {
@@ -119,7 +121,7 @@ export function readContentFiles(root: string): ContentRead {
 /** Where `npm run media` records what made each output, and of the films it read, their size, length and rate. */
 const MANIFEST = "media/manifest.json";
 
-/** The films of the media build's record, by output, into `read.films`; none before anything was made. */
+/** The media build's record: its outputs into `read.outputs`, their films into `read.films`; none before anything was made. */
 function readFilms(root: string, read: ContentRead) {
   const file = path.join(root, MANIFEST);
   if (!existsSync(file)) return;
@@ -131,6 +133,7 @@ function readFilms(root: string, read: ContentRead) {
     read.problems.push(`${MANIFEST}: cannot be read (${reason}): restore it (git checkout -- ${MANIFEST}) and run npm run media`);
     return;
   }
+  read.outputs = new Set(Object.keys(manifest));
   read.films = Object.fromEntries(Object.entries(manifest).flatMap(([site, entry]) => (entry.film ? [[site, entry.film]] : [])));
 }
 

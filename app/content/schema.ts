@@ -34,8 +34,10 @@ const FRAME_BEFORE_FILMS_WERE_RECORDED = { width: 1920, height: 1080 } as const;
 
 /** How the schemas see public/ and the media build's record: injected, so the schemas stay free of the file system. */
 export interface MediaFiles {
-  /** Whether a site path ("/images/x.jpg") names a file under public/. */
+  /** Whether a site path ("/images/x.jpg") names a media file: under public/, or (`where`) held elsewhere. */
   exists(sitePath: string): boolean;
+  /** Where the media are looked for, as messages say it: "public/" unless given. */
+  where?: string;
   /**
    * The film an output (a site path) was made from, as the media build recorded it; undefined for
    * an output made before films were recorded. Absent where the films are yet to be made (the
@@ -142,13 +144,13 @@ function mediaPath(files: MediaFiles, kind: MediaKind, ladder?: LadderKind) {
     if (!SITE_PATH.test(path) || !path.startsWith(folder) || !path.endsWith(extension)) {
       ctx.addIssue({ code: "custom", message: `${JSON.stringify(path)} must be ${noun} under ${folder}` });
     } else if (!files.exists(path)) {
-      ctx.addIssue({ code: "custom", message: `${path} is not in public/` });
+      ctx.addIssue({ code: "custom", message: `${path} is not in ${files.where ?? "public/"}` });
     } else if (ladder) {
       const missing = ladderFiles(ladder, path).filter((file) => !files.exists(file.path));
       if (missing.length > 0) {
         ctx.addIssue({
           code: "custom",
-          message: `${path} lacks ${missing.length} responsive copies in public/ (e.g. ${missing[0].path}); run npm run media`,
+          message: `${path} lacks ${missing.length} responsive copies in ${files.where ?? "public/"} (e.g. ${missing[0].path}); run npm run media`,
         });
       }
     }
@@ -198,7 +200,7 @@ function checkPreview(files: MediaFiles, ctx: z.RefinementCtx, preview: string, 
     ctx.addIssue({
       code: "custom",
       path: [field],
-      message: `its link-preview image ${preview} is not in public/; run npm run media`,
+      message: `its link-preview image ${preview} is not in ${files.where ?? "public/"}; run npm run media`,
     });
   }
 }
@@ -497,7 +499,7 @@ function clientsSchema(files: MediaFiles) {
           const missing = [sprite.webp, sprite.png].filter((path) => !files.exists(path));
           if (missing.length > 0) {
             const first = sprite.logos[0].logo;
-            const message = `the strip of the logos from ${first} on, ${missing[0]}, is not in public/; run npm run media`;
+            const message = `the strip of the logos from ${first} on, ${missing[0]}, is not in ${files.where ?? "public/"}; run npm run media`;
             ctx.addIssue({ code: "custom", message });
           }
         }

@@ -19,19 +19,32 @@ export type ContentResult =
   | { content: Content; problems: []; warnings: string[] }
   | { content: undefined; problems: string[]; warnings: string[] };
 
+/** Where the media the content names are: in `publicDir`, or (`remote`) in a bucket or CDN, as recorded in media/manifest.json. */
+export interface MediaPlace {
+  /** `null`: not made yet (the media script's own reading): taken as present, nothing checked against the films. */
+  publicDir: string | null;
+  /** The media are served from MEDIA_ORIGIN, not public/: a path must be an output the media build recorded. */
+  remote?: boolean;
+  /** Called with each media path the content names (for `content:check --remote`, which asks MEDIA_ORIGIN for each). */
+  named?(sitePath: string): void;
+}
+
 /**
  * The compiled content, or every problem in it, one readable line each. The media files it names
- * are looked for in `publicDir`, and the films they were made from in the media build's record;
- * `null` takes them as present and nothing is checked against the films, for the media script,
- * which makes them.
+ * are looked for where `place` says, and the films they were made from in the media build's record.
  */
-export function validateContent(read: ContentRead, { publicDir }: { publicDir: string | null }): ContentResult {
+export function validateContent(read: ContentRead, { publicDir, remote = false, named }: MediaPlace): ContentResult {
   // A file that could not be read is missing from the content: its fields would all be reported too.
   if (read.problems.length > 0) return { content: undefined, problems: read.problems, warnings: [] };
-  const exists = (sitePath: string) =>
-    publicDir === null || (statSync(join(publicDir, sitePath), { throwIfNoEntry: false })?.isFile() ?? false);
+  const exists = (sitePath: string) => {
+    named?.(sitePath);
+    if (publicDir === null) return true;
+    if (remote) return read.outputs.has(sitePath);
+    return statSync(join(publicDir, sitePath), { throwIfNoEntry: false })?.isFile() ?? false;
+  };
   const film = publicDir === null ? undefined : (sitePath: string) => read.films[sitePath];
-  const result = contentSchema({ exists, film }).safeParse(read.content, { error: describeIssue });
+  const where = remote ? "media/manifest.json (the media npm run media made, held at MEDIA_ORIGIN)" : "public/";
+  const result = contentSchema({ exists, film, where }).safeParse(read.content, { error: describeIssue });
   if (!result.success) return { content: undefined, problems: result.error.issues.map((issue) => formatIssue(issue, read.files)), warnings: [] };
   const durations = Object.fromEntries(Object.entries(result.data.reels).map(([slug, reel]) => [slug, reel.duration]));
   const { captions, problems, warnings } = checkCaptions(read.captions, durations);

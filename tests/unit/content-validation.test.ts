@@ -467,6 +467,27 @@ describe("reels against their films", () => {
   });
 });
 
+describe("media held at MEDIA_ORIGIN (remote)", () => {
+  it("checks the media build's record instead of public/, and names what it lacks", () => {
+    const read = readContentFiles(ROOT);
+    // public/ is not looked at: an empty folder stands for a clone whose media are in a bucket.
+    expect(validateContent(read, { publicDir: join(ROOT, "tests"), remote: true }).problems).toEqual([]);
+    const poster = reels[0].poster;
+    read.outputs.delete(poster);
+    expect(withoutLines(validateContent(read, { publicDir: join(ROOT, "tests"), remote: true }).problems)).toEqual([
+      `app/content/reels/${reel}.md: poster: ${poster} is not in media/manifest.json (the media npm run media made, held at MEDIA_ORIGIN)`,
+    ]);
+  });
+
+  it("tells each media path the content names, once per use, so --remote can ask for it", () => {
+    const named = new Set<string>();
+    validateContent(readContentFiles(ROOT), { publicDir: PUBLIC_DIR, named: (path) => named.add(path) });
+    expect(named).toContain(reels[0].sources[0].src);
+    expect(named).toContain(artists.film[0].thumb);
+    expect([...named].every((path) => /^\/(images|videos)\//.test(path))).toBe(true);
+  });
+});
+
 describe("collecting every problem", () => {
   it("still finds other files' problems when an entry is not even a set of fields", () => {
     expect(
