@@ -3,7 +3,7 @@ import videojsStylesheet from "video.js/dist/video-js.css";
 
 import type { ReelSource } from "~/content/schema";
 import { type CaptionTrack, captionsTrack, descriptionsTrack } from "~/lib/captions";
-import { HIGH_FETCH_PRIORITY, videoPoster } from "~/lib/media";
+import { HIGH_FETCH_PRIORITY, loadingAttributes, videoPoster } from "~/lib/media";
 import { reelPosterSize } from "~/lib/reelFrames";
 import { chaptersTrack, type ReelChapter, SEEK_THUMBNAILS_LABEL, seekThumbnails } from "~/lib/reelParts";
 import { linkedStart, seekReel } from "~/lib/reelSeek";
@@ -94,13 +94,14 @@ declare global {
  */
 export function ReelPlayer(props: ReelPlayerProps) {
   const { slug, title, autoplay, controls, poster, duration, frame, chapters, captions, start, videoRef, playerRef } = props;
-  // The box takes the film's shape from an empty `<canvas>` of the poster's size in the flow: a
-  // replaced element scaled down to fit the column's width (the poster's 1280 px is at least the
-  // widest it gets) and the viewport's height keeps its ratio, so a scope film gets a wide box and
-  // a vertical film a tall one that fits the screen, before anything has loaded (no layout shift).
-  // A `style` attribute could say the same, but the CSP allows no inline styles; `<video width
-  // height>` could too, but video.js positions its `<video>` absolutely. A canvas nobody draws on
-  // holds no bitmap.
+  // The box takes the film's shape from the poster, as an `<img>` of its size in the flow (the same
+  // URL as the video's poster and the preload: one download): a replaced element scaled down to fit
+  // the column's width (the poster's 1280 px is at least the widest it gets) and the viewport's
+  // height keeps its ratio, so a scope film gets a wide box and a vertical film a tall one that
+  // fits the screen, from the first paint (no layout shift), with or without JavaScript. A `style`
+  // attribute could say the same, but the CSP allows no inline styles; `<video width height>`
+  // could too, but video.js positions its `<video>` absolutely; a `<canvas>` has no size when
+  // scripting is off.
   const { width, height } = reelPosterSize(frame);
   const describedRef = useRef<HTMLParagraphElement>(null);
   const mediaUrl = useMediaUrl();
@@ -173,7 +174,7 @@ export function ReelPlayer(props: ReelPlayerProps) {
       <link rel="preload" as="image" href={posterUrl} {...HIGH_FETCH_PRIORITY} />
       <div className="relative mx-auto w-fit max-w-full bg-black">
         {/* Gives the box the film's shape from the server's HTML on (see above). */}
-        <canvas width={width} height={height} aria-hidden="true" className="block h-auto max-h-[calc(100svh-4rem)] w-auto max-w-full" />
+        <img src={posterUrl} width={width} height={height} alt="" {...loadingAttributes("hero")} className="block h-auto max-h-[calc(100svh-4rem)] w-auto max-w-full" />
         <div className="absolute inset-0">
           {/* video.js copies the video's classes onto this box when it adopts it ("video-js" scopes its
               styles and positions it relatively, so the box over the sizer is its parent). */}

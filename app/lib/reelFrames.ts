@@ -27,15 +27,17 @@ export const REEL_VIDEO: Frame = { width: 1920, height: 1080 };
  * exactly; any other shape fits inside it (see reelLadder). A vertical film uses the same boxes
  * turned on their side, and keeps their names ("1080p" is then 1080 wide).
  */
+// Sizes written out rather than spread from REEL_VIDEO: a spread keeps the bundler from dropping
+// these tables from the pages' JavaScript, which needs only the poster's size.
 export const HLS_LADDER: readonly Rendition[] = [
-  { name: "1080p", ...REEL_VIDEO, maxKbps: 5000, profile: "high" },
+  { name: "1080p", width: 1920, height: 1080, maxKbps: 5000, profile: "high" },
   { name: "720p", width: 1280, height: 720, maxKbps: 3000, profile: "high" },
   { name: "540p", width: 960, height: 540, maxKbps: 1600, profile: "main" },
   { name: "360p", width: 640, height: 360, maxKbps: 800, profile: "main" },
 ];
 
 /** The MP4 fallback: what a browser without HLS plays, at the top rendition's box and cap. */
-export const REEL_MP4: Rendition = { name: "mp4", ...REEL_VIDEO, maxKbps: 5000, profile: "high" };
+export const REEL_MP4: Rendition = { name: "mp4", width: 1920, height: 1080, maxKbps: 5000, profile: "high" };
 
 /**
  * The order of the variants in the master playlist. Native HLS players (Safari, iOS, Chrome's own
