@@ -19,6 +19,7 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { MediaOriginContext } from "~/components/useMediaUrl";
 import { site } from "~/content";
 import { MEDIA_ORIGIN } from "~/lib/mediaOrigin.server";
+import { REEL_FRAME_CSS } from "~/lib/reelFrameCss.server";
 import { SITE_URL } from "~/lib/siteUrl.server";
 import stylesheet from "~/styles/tailwind.css";
 
@@ -33,6 +34,8 @@ export function loader({ request }: LoaderFunctionArgs) {
     nav: site.nav,
     siteUrl: SITE_URL,
     mediaOrigin: MEDIA_ORIGIN,
+    // The reel players' shapes: every page's HTML carries them (app/lib/reelFrames.ts, reelFrameCss).
+    reelFrameCss: REEL_FRAME_CSS,
   };
 }
 
@@ -72,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {data && <style>{data.reelFrameCss}</style>}
         <noscript>
           <style>{NO_SCRIPT_CSS}</style>
         </noscript>

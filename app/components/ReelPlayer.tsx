@@ -3,8 +3,8 @@ import videojsStylesheet from "video.js/dist/video-js.css";
 
 import type { ReelSource } from "~/content/schema";
 import { type CaptionTrack, captionsTrack, descriptionsTrack } from "~/lib/captions";
-import { HIGH_FETCH_PRIORITY, loadingAttributes, videoPoster } from "~/lib/media";
-import { reelPosterSize } from "~/lib/reelFrames";
+import { HIGH_FETCH_PRIORITY, videoPoster } from "~/lib/media";
+import { frameClass, reelPosterSize } from "~/lib/reelFrames";
 import { chaptersTrack, type ReelChapter, SEEK_THUMBNAILS_LABEL, seekThumbnails } from "~/lib/reelParts";
 import { linkedStart, seekReel } from "~/lib/reelSeek";
 import { announceDescriptions, captionsSettingsOnFirstUse, rememberTextTrackChoice } from "~/lib/reelTextTracks.client";
@@ -94,14 +94,6 @@ declare global {
  */
 export function ReelPlayer(props: ReelPlayerProps) {
   const { slug, title, autoplay, controls, poster, duration, frame, chapters, captions, start, videoRef, playerRef } = props;
-  // The box takes the film's shape from the poster, as an `<img>` of its size in the flow (the same
-  // URL as the video's poster and the preload: one download): a replaced element scaled down to fit
-  // the column's width (the poster's 1280 px is at least the widest it gets) and the viewport's
-  // height keeps its ratio, so a scope film gets a wide box and a vertical film a tall one that
-  // fits the screen, from the first paint (no layout shift), with or without JavaScript. A `style`
-  // attribute could say the same, but the CSP allows no inline styles; `<video width height>`
-  // could too, but video.js positions its `<video>` absolutely; a `<canvas>` has no size when
-  // scripting is off.
   const { width, height } = reelPosterSize(frame);
   const describedRef = useRef<HTMLParagraphElement>(null);
   const mediaUrl = useMediaUrl();
@@ -172,37 +164,33 @@ export function ReelPlayer(props: ReelPlayerProps) {
   return (
     <>
       <link rel="preload" as="image" href={posterUrl} {...HIGH_FETCH_PRIORITY} />
-      <div className="relative mx-auto w-fit max-w-full bg-black">
-        {/* Gives the box the film's shape from the server's HTML on (see above). */}
-        <img src={posterUrl} width={width} height={height} alt="" {...loadingAttributes("hero")} className="block h-auto max-h-[calc(100svh-4rem)] w-auto max-w-full" />
-        <div className="absolute inset-0">
-          {/* video.js copies the video's classes onto this box when it adopts it ("video-js" scopes its
-              styles and positions it relatively, so the box over the sizer is its parent). */}
-          <div data-vjs-player className="h-full w-full">
-            <video
-              ref={videoRef}
-              controls={controls}
-              autoPlay={autoplay}
-              muted={autoplay}
-              playsInline
-              preload={autoplay ? "auto" : "none"}
-              poster={posterUrl}
-              width={width}
-              height={height}
-              aria-label={title}
-              className="video-js absolute inset-0 h-full w-full"
-            >
-              {sources.map((source) => (
-                <source key={source.src} src={start > 0 ? `${source.src}#t=${start}` : source.src} type={source.type} />
-              ))}
-              <track kind="chapters" src={chaptersTrack(slug)} srcLang="en" label="Spots" />
-              <track kind="metadata" src={seekThumbnails(slug).index} label={SEEK_THUMBNAILS_LABEL} />
-              {captions.map((track) => (
-                <track key={track.lang} kind="captions" src={captionsTrack(slug, track.lang)} srcLang={track.lang} label={track.label} />
-              ))}
-              <track kind="descriptions" src={descriptionsTrack(slug)} srcLang="en" label="Described picture" />
-            </video>
-          </div>
+      {/* The film's shape, fitting the viewport's height: its rule is in the root's <style> (reelFrameCss). */}
+      <div className={`relative mx-auto w-full bg-black ${frameClass(frame)}`}>
+        {/* video.js copies the video's classes onto this box when it adopts it ("video-js" scopes its styles). */}
+        <div data-vjs-player className="absolute inset-0">
+          <video
+            ref={videoRef}
+            controls={controls}
+            autoPlay={autoplay}
+            muted={autoplay}
+            playsInline
+            preload={autoplay ? "auto" : "none"}
+            poster={posterUrl}
+            width={width}
+            height={height}
+            aria-label={title}
+            className="video-js absolute inset-0 h-full w-full"
+          >
+            {sources.map((source) => (
+              <source key={source.src} src={start > 0 ? `${source.src}#t=${start}` : source.src} type={source.type} />
+            ))}
+            <track kind="chapters" src={chaptersTrack(slug)} srcLang="en" label="Spots" />
+            <track kind="metadata" src={seekThumbnails(slug).index} label={SEEK_THUMBNAILS_LABEL} />
+            {captions.map((track) => (
+              <track key={track.lang} kind="captions" src={captionsTrack(slug, track.lang)} srcLang={track.lang} label={track.label} />
+            ))}
+            <track kind="descriptions" src={descriptionsTrack(slug)} srcLang="en" label="Described picture" />
+          </video>
         </div>
       </div>
       <p ref={describedRef} aria-live="polite" className="sr-only" data-reel-described />

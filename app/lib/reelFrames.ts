@@ -79,6 +79,26 @@ export function reelMp4Rendition(display: Frame): Rendition {
   return { ...reelLadder(display)[0], name: REEL_MP4.name };
 }
 
+/** The class of a reel player's box of this frame's shape (its rule: reelFrameCss). */
+export const frameClass = ({ width, height }: Frame): string => `reel-frame-${width}x${height}`;
+
+/** What the player's box leaves of the viewport's height: the header and a margin (rem). */
+const FRAME_VIEWPORT_MARGIN_REM = 4;
+
+/**
+ * A rule per shape of the reels' films: the player's box takes the film's aspect ratio, and is no
+ * wider than lets it fit the viewport's height (a vertical film is a tall box that fits the screen).
+ * The root layout puts it in one `<style>` on every page, which the CSP allows by its hash: the
+ * same text on every page, so a client-side navigation to a reel finds its rule already there. (A
+ * `style` attribute per reel would say the same, but the CSP allows no inline style attributes.)
+ */
+export function reelFrameCss(frames: readonly Frame[]): string {
+  const shapes = [...new Map(frames.map((frame) => [frameClass(frame), frame])).entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+  return shapes
+    .map(([name, { width, height }]) => `.${name}{aspect-ratio:${width}/${height};max-width:calc((100svh - ${FRAME_VIEWPORT_MARGIN_REM}rem)*${(width / height).toFixed(4)})}`)
+    .join("\n");
+}
+
 /** The poster: 1280 wide (the /collective-reels ladder's widest), the film's whole frame below it. */
 export function reelPosterSize(display: Frame): Frame {
   const width = 1280;
