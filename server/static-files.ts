@@ -10,6 +10,9 @@ import express, { type RequestHandler, Router } from "express";
 
 const ASSET_CACHE = { immutable: true, maxAge: "1y" };
 
+/** Media keep their names across deploys: caches revalidate them after 30 days (seconds); a bucket's objects get the same (scripts/media/publish.ts). */
+export const MEDIA_MAX_AGE = 30 * 24 * 60 * 60;
+
 // The static layer's MIME table predates AVIF; without this, the image ladders go out as octet-stream.
 express.static.mime.define({ "image/avif": ["avif"] });
 
@@ -28,7 +31,7 @@ export async function staticFiles(root: string, build: Pick<ServerBuild, "assets
   );
   // Media keep their names across deploys, so caches revalidate them after 30 days rather than a year;
   // an operator who replaces a file under the same name purges the CDN (see docs/deploy.md).
-  router.use(express.static(path.join(root, "public"), { maxAge: "30d", index: false, redirect: false }));
+  router.use(express.static(path.join(root, "public"), { maxAge: MEDIA_MAX_AGE * 1000, index: false, redirect: false }));
   return router;
 }
 
