@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import autocannon from "autocannon";
 
 import { artists, reels } from "../../app/content/index";
@@ -11,6 +11,7 @@ import { SECTION_PAGES } from "../../scripts/pages.mjs";
 import { startCluster, startStaticServer } from "../../scripts/server-process.mjs";
 import { SITE_URL } from "../site-url.mjs";
 import { watchForViolations } from "./csp";
+import { mediaUrlsOf } from "./media-urls";
 import { rawRequest, sendRaw } from "./raw-http";
 import { waitForReelPlayer } from "./reel-player";
 
@@ -166,32 +167,6 @@ test("hostile requests get no 5xx and leave no trace in the cache", async () => 
   }
   expect((await get(longPath)).status).toBeLessThan(500);
 });
-
-/**
- * Every media URL a page gives: its images, videos and posters, its preloads, its link previews and
- * its JSON-LD (the site's icons and manifest stay with the site, and are not media).
- */
-function mediaUrlsOf(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const urls: string[] = [];
-    for (const element of document.querySelectorAll("img, source, video, link[rel=preload], meta[property]")) {
-      for (const name of ["src", "poster", "href", "content"]) {
-        const value = element.getAttribute(name);
-        if (value) urls.push(value);
-      }
-      for (const candidate of (element.getAttribute("srcset") ?? "").split(",")) {
-        if (candidate.trim()) urls.push(candidate.trim().split(/\s+/)[0]);
-      }
-    }
-    for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
-      JSON.stringify(JSON.parse(script.textContent ?? "null"), (_key, value) => {
-        if (typeof value === "string") urls.push(value);
-        return value;
-      });
-    }
-    return urls.filter((url) => /\/(images|videos)\//.test(url));
-  });
-}
 
 test("with MEDIA_ORIGIN, pages point every media URL at it, and a reel plays from it without a CSP violation", async ({
   page,
