@@ -75,7 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {data && <style>{data.reelFrameCss}</style>}
+        {data && <style data-reel-frames="">{data.reelFrameCss}</style>}
         <noscript>
           <style>{NO_SCRIPT_CSS}</style>
         </noscript>
