@@ -64,13 +64,13 @@
  * fonts-urw-base35 and fonts-liberation2 (checked before any type is set).
  */
 import path from "node:path";
-import { clearScreenDown, cursorTo, moveCursor } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 import { ffprobe } from "./media/ffmpeg";
 import type { Job, SourceJob } from "./media/jobs";
 import { failureReport } from "./media/plan";
 import { qualityTable, reelQuality } from "./media/report";
+import { commandOutput, progressEvery } from "./media/terminal";
 import type { RunOptions } from "./media/run";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -119,39 +119,6 @@ async function qualityReports(jobs: Job[], masters: Set<string> | "all", notMade
   return lines;
 }
 
-/**
- * On a terminal, the progress lines sit under the log and are redrawn in place; a log line is
- * printed above them. Each is cut to the terminal's width, since a wrapped line would throw off
- * the count of lines to redraw.
- */
-function terminal(stream: NodeJS.WriteStream): Pick<RunOptions, "log" | "status"> {
-  let shown: string[] = [];
-  const draw = (lines: string[]) => {
-    if (shown.length > 0) {
-      moveCursor(stream, 0, -shown.length);
-      cursorTo(stream, 0);
-      clearScreenDown(stream);
-    }
-    for (const line of lines) stream.write(`${line.slice(0, Math.max(1, stream.columns - 1))}\n`);
-    shown = lines;
-  };
-  return {
-    log(line) {
-      const status = shown;
-      draw([]);
-      stream.write(`${line}\n`);
-      draw(status);
-    },
-    status: draw,
-  };
-}
-
-/** Seconds between two progress lines of an encode in a log: MEDIA_PROGRESS_EVERY, else run.ts's default. */
-function progressEvery(): number | undefined {
-  const every = Number(process.env.MEDIA_PROGRESS_EVERY);
-  return every > 0 ? every : undefined;
-}
-
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const unknown = args.filter((arg) => !FLAGS.includes(arg));
@@ -167,7 +134,7 @@ async function main(): Promise<void> {
   const options: RunOptions = {
     root: ROOT,
     force: args.includes("--force"),
-    ...(process.stdout.isTTY ? terminal(process.stdout) : { log: (line: string) => console.log(line) }),
+    ...commandOutput(),
     progressEvery: progressEvery(),
     only: reels ? (job: Job) => reels.has(job) : undefined,
     made: (job: Job) => (job.kind === "reelHls" ? madeMasters.add(job.site) : undefined),

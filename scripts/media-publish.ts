@@ -42,12 +42,12 @@
  * - --root <dir>: publish another checkout's media (holding media/manifest.json and public/).
  */
 import path from "node:path";
-import { clearScreenDown, cursorTo, moveCursor } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 import type { S3Client } from "@aws-sdk/client-s3";
 
 import type { PublishOptions } from "./media/publish";
+import { commandOutput, progressEvery } from "./media/terminal";
 
 // The AWS SDK (and scripts/media/publish.ts, which uses it) is loaded once the arguments and
 // settings are known good: a mistyped setting is answered at once, not after a second of loading.
@@ -193,29 +193,6 @@ async function checkBucket({ HeadBucketCommand, S3ServiceException }: Sdk, { des
   }
 }
 
-/** On a terminal, the progress lines sit under the log and are redrawn in place (as the media build's). */
-function terminal(stream: NodeJS.WriteStream): Pick<PublishOptions, "log" | "status"> {
-  let shown: string[] = [];
-  const draw = (lines: string[]) => {
-    if (shown.length > 0) {
-      moveCursor(stream, 0, -shown.length);
-      cursorTo(stream, 0);
-      clearScreenDown(stream);
-    }
-    for (const line of lines) stream.write(`${line.slice(0, Math.max(1, stream.columns - 1))}\n`);
-    shown = lines;
-  };
-  return {
-    log(line) {
-      const status = shown;
-      draw([]);
-      stream.write(`${line}\n`);
-      draw(status);
-    },
-    status: draw,
-  };
-}
-
 async function main(): Promise<void> {
   const started = Date.now();
   const args = parseArgs(process.argv.slice(2));
@@ -229,8 +206,7 @@ async function main(): Promise<void> {
   const client = makeClient(sdk, settings);
   await checkBucket(sdk, publish, client, settings);
 
-  const every = Number(process.env.MEDIA_PROGRESS_EVERY);
-  const output = process.stdout.isTTY ? terminal(process.stdout) : { log: (line: string) => console.log(line) };
+  const output = commandOutput();
   const target = `s3://${settings.bucket}/${settings.prefix}${settings.endpoint ? ` at ${settings.endpoint}` : ""}`;
   const manifest = path.join(args.root, "media/manifest.json");
   const shown = path.relative(process.cwd(), manifest).startsWith("..") ? manifest : path.relative(process.cwd(), manifest);
@@ -244,7 +220,7 @@ async function main(): Promise<void> {
     prefix: settings.prefix,
     dryRun: args.dryRun,
     prune: args.prune,
-    progressEvery: every > 0 ? every : undefined,
+    progressEvery: progressEvery(),
     ...output,
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
