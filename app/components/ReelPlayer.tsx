@@ -76,6 +76,9 @@ declare global {
  *
  * The `<track kind="chapters">` (one cue per spot, from app/routes/reels.$slug.chapters[.]vtt.ts)
  * feeds video.js's chapters menu; the `<track kind="metadata">` is the seek-bar thumbnails' index.
+ * The film and its media tracks may come from another origin (MEDIA_ORIGIN, a bucket): the
+ * `<video>` asks for them with CORS (`crossorigin`), without which a browser refuses a text track
+ * from elsewhere (the bucket's CORS rule is set by `npm run media:publish -- --cors`).
  * A `<track kind="captions">` per language and the `<track kind="descriptions">` (the described
  * picture, one cue per spot) feed video.js's captions and descriptions menus; the visitor's choice
  * carries to the next reel, and a description is also put in a polite live region, so a screen
@@ -99,6 +102,7 @@ export function ReelPlayer(props: ReelPlayerProps) {
   const mediaUrl = useMediaUrl();
   const posterUrl = videoPoster(mediaUrl(poster));
   const sources = props.sources.map((source) => ({ ...source, src: mediaUrl(source.src) }));
+  const seekIndex = mediaUrl(seekThumbnails(slug).index);
   // The effect must not run again for a revalidated copy of the same sources: disposing the player
   // takes its box out of the DOM that React rendered. A different reel mounts a new ReelPlayer.
   const sourcesKey = sources.map((source) => source.src).join(" ");
@@ -147,7 +151,7 @@ export function ReelPlayer(props: ReelPlayerProps) {
       if (cancelled) return;
       seekBar.fillChaptersMenu(built);
       seekBar.addChapterMarkers(built, chapters, duration, (seconds) => seekReel(video, built, seconds, { play: true }));
-      seekBar.addSeekThumbnails(built, seekThumbnails(slug).index, chapters, duration);
+      seekBar.addSeekThumbnails(built, seekIndex, chapters, duration);
     };
     // If video.js cannot be loaded (an old page after a deploy), the native player keeps working
     // and there is nothing a visitor needs to be told.
@@ -174,6 +178,7 @@ export function ReelPlayer(props: ReelPlayerProps) {
             autoPlay={autoplay}
             muted={autoplay}
             playsInline
+            crossOrigin="anonymous"
             preload={autoplay ? "auto" : "none"}
             poster={posterUrl}
             width={width}
@@ -185,7 +190,7 @@ export function ReelPlayer(props: ReelPlayerProps) {
               <source key={source.src} src={start > 0 ? `${source.src}#t=${start}` : source.src} type={source.type} />
             ))}
             <track kind="chapters" src={chaptersTrack(slug)} srcLang="en" label="Spots" />
-            <track kind="metadata" src={seekThumbnails(slug).index} label={SEEK_THUMBNAILS_LABEL} />
+            <track kind="metadata" src={seekIndex} label={SEEK_THUMBNAILS_LABEL} />
             {captions.map((track) => (
               <track key={track.lang} kind="captions" src={captionsTrack(slug, track.lang)} srcLang={track.lang} label={track.label} />
             ))}

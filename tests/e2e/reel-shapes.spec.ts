@@ -15,7 +15,7 @@ import { artists } from "../../app/content/index";
 import { startServer } from "../../scripts/server-process.mjs";
 
 import { waitForReelPlayer } from "./reel-player";
-import { freePort, scratchProject } from "./scratch-project";
+import { freePort, run, scratchProject } from "./scratch-project";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 
@@ -33,12 +33,6 @@ const SCREENS = [
 const ffmpegMissing = spawnSync("ffmpeg", ["-version"]).status !== 0;
 
 /** Runs a command in the copy; fails the test with its output if it fails. */
-function run(dir: string, command: string, args: string[]): string {
-  const result = spawnSync(command, args, { cwd: dir, encoding: "utf8" });
-  expect(result.status, `${command} ${args.join(" ")}\n${result.stdout}\n${result.stderr}`).toBe(0);
-  return result.stdout;
-}
-
 /** A reel's file as an operator writes it: no `duration`, which the media build reads from the film. */
 function reelFile(film: (typeof FILMS)[number], order: number): string {
   return `---

@@ -1,7 +1,10 @@
+import { spawnSync } from "node:child_process";
 import { cp, mkdir, mkdtemp, readdir, symlink } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import { expect } from "@playwright/test";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 
@@ -42,4 +45,11 @@ export async function freePort(): Promise<number> {
     if (free) return port;
   }
   throw new Error("no free port in 3660–3699");
+}
+
+/** Runs a command in `dir` (a scratch project) to its end; fails the test with its output if it fails. */
+export function run(dir: string, command: string, args: string[], env: Record<string, string> = {}): string {
+  const result = spawnSync(command, args, { cwd: dir, env: { ...process.env, ...env }, encoding: "utf8" });
+  expect(result.status, `${command} ${args.join(" ")}\n${result.stdout}\n${result.stderr}`).toBe(0);
+  return result.stdout;
 }
