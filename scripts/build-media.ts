@@ -26,7 +26,9 @@
  *
  * Then, from those outputs: the responsive ladder of every still the pages show (AVIF, WebP and
  * JPEG, or WebP and PNG for the logos, "{still}-{width}w.{format}"), the 1200×630 link previews
- * and the icons (from the hand-drawn public/favicon.svg).
+ * and the icons (from the hand-drawn public/favicon.svg). A transparent picture's JPEGs are
+ * flattened onto the page's colour; its ladder's AVIF and WebP keep the transparency, made from
+ * its crop with it, which the still's job writes to media/.transparent/ (git-ignored).
  *
  * Up to date: media/manifest.json (committed) records, per output, the files it was made from
  * and a key: a hash of their contents and of the recipe (kind, its version, size). An output

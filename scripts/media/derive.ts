@@ -50,14 +50,25 @@ export interface SourceInfo {
   interlaced?: boolean;
   /** A video's pixel shape as ffmpeg's filters see it (width over height); 1 or undefined for square pixels. */
   pixelAspect?: number;
+  /** A picture some of whose pixels are less than opaque: its stills keep its transparency where their format can. */
+  transparent?: boolean;
 }
 
 /** Decodes enough of a source to know it is usable; rejects with the decoder's reason. */
 export async function probeSource(file: string, type: SourceType): Promise<SourceInfo> {
   if (type === "video") return ffprobe(file);
   // Decoding the whole picture (not just its header) catches truncated files too.
-  const { info } = await sharp(file, { density: SVG_DENSITY }).raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, duration: 0, audio: false };
+  const { data, info } = await sharp(file, { density: SVG_DENSITY }).raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, duration: 0, audio: false, transparent: info.hasAlpha && !opaque(data, info.channels) };
+}
+
+/**
+ * Whether every pixel of raw 8-bit pixels, `channels` to a pixel with alpha last, is opaque. An
+ * alpha channel alone says nothing: sharp gives one to every PNG it draws from SVG, the demo's too.
+ */
+function opaque(data: Buffer, channels: number): boolean {
+  for (let i = channels - 1; i < data.length; i += channels) if (data[i] !== 255) return false;
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -68,15 +79,24 @@ const JPEG = { quality: 84, mozjpeg: true } as const;
 /**
  * A photograph cropped to fill `size`, upright as its camera recorded it, in sRGB (sharp converts
  * CMYK and wide-gamut pictures by their ICC profile), a transparent one flattened onto the page's
- * colour. Without `focus` the crop keeps what sharp's attention finds (the subject); `focus` is a
- * point of the picture (fractions of its width and height from the top left) that the crop is
- * centred on, as nearly as the picture's edges allow.
+ * colour, since a JPEG holds no transparency. Without `focus` the crop keeps what sharp's attention
+ * finds (the subject); `focus` is a point of the picture (fractions of its width and height from
+ * the top left) that the crop is centred on, as nearly as the picture's edges allow.
+ *
+ * With `transparentOut`, the same window of the picture, its transparency kept, is also written
+ * there as a lossless PNG: what the still's ladder makes its AVIF and WebP files from.
  */
-export async function croppedJpeg(source: string, out: string, size: Size, focus?: Focus): Promise<void> {
+export async function croppedJpeg(source: string, out: string, size: Size, focus?: Focus, transparentOut?: string): Promise<void> {
+  const upright = () => sharp(source).rotate();
   // Flattening leaves an opaque picture as it was: those come out byte for byte as before.
-  const picture = sharp(source).rotate().flatten({ background: colors.ink });
+  const picture = upright().flatten({ background: colors.ink });
   if (!focus) {
-    await picture.resize(size.width, size.height, { fit: "cover", position: "attention" }).jpeg(JPEG).toFile(out);
+    const { cropOffsetLeft = 0, cropOffsetTop = 0 } = await picture.resize(size.width, size.height, { fit: "cover", position: "attention" }).jpeg(JPEG).toFile(out);
+    // The window attention chose in the flattened picture, cut from the picture scaled as "cover"
+    // scales it before cropping ("outside": no side short of `size`). sharp gives the window's
+    // offset as libvips does, as the picture's origin seen from the window: minus its left and top.
+    const region = { left: -cropOffsetLeft, top: -cropOffsetTop, ...size };
+    if (transparentOut) await upright().resize(size.width, size.height, { fit: "outside" }).extract(region).png().toFile(transparentOut);
     return;
   }
   // Scaled to cover `size` (as `fit: "cover"` does), then the window around the focus is cut out.
@@ -85,11 +105,9 @@ export async function croppedJpeg(source: string, out: string, size: Size, focus
   const width = Math.max(size.width, Math.round(autoOrient.width * scale));
   const height = Math.max(size.height, Math.round(autoOrient.height * scale));
   const start = (point: number, length: number, window: number) => Math.min(Math.max(Math.round(point * length - window / 2), 0), length - window);
-  await picture
-    .resize(width, height, { fit: "fill" })
-    .extract({ left: start(focus.x, width, size.width), top: start(focus.y, height, size.height), width: size.width, height: size.height })
-    .jpeg(JPEG)
-    .toFile(out);
+  const region = { left: start(focus.x, width, size.width), top: start(focus.y, height, size.height), ...size };
+  await picture.resize(width, height, { fit: "fill" }).extract(region).jpeg(JPEG).toFile(out);
+  if (transparentOut) await upright().resize(width, height, { fit: "fill" }).extract(region).png().toFile(transparentOut);
 }
 
 /** Logos are scaled to cover about the same area, so short and long names carry equal weight. */

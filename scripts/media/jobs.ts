@@ -15,7 +15,7 @@ import * as derive from "./derive";
 import type { Size, SourceInfo } from "./derive";
 import { ladderImage, logoStrip } from "./ladder";
 import { requireFonts } from "./fonts";
-import { MEDIA_DIR, type Slot, type SourceType } from "./plan";
+import { MEDIA_DIR, type Slot, type SourceType, TRANSPARENT_DIR } from "./plan";
 import { icoFromPng, iconPng, previewJpeg } from "./previews";
 import { seekIndex, seekSprite } from "./seek";
 
@@ -104,12 +104,24 @@ export interface SourceJob extends JobBase {
   source: Source;
   /** The frame the source is scaled to fill; a smaller source is enlarged (logos are fitted, not filled). */
   fills?: Size;
-  make(file: string, info: SourceInfo, out: string, display: string): Promise<void>;
+  /**
+   * For a JPEG still cropped from a picture: where (root-relative, under TRANSPARENT_DIR) its
+   * window of the picture goes with the transparency the JPEG loses, when the picture is
+   * transparent (SourceInfo.transparent); the still's ladder makes its AVIF and WebP files from that.
+   */
+  transparent?: string;
+  /** `transparentOut`: where to write the transparent crop, given when `transparent` is and the source is transparent. */
+  make(file: string, info: SourceInfo, out: string, display: string, transparentOut?: string): Promise<void>;
 }
 
 export interface FileJob extends JobBase {
   /** Site paths of the files in public/ it reads. */
   files: string[];
+  /**
+   * The site path of a still (one of `files`) whose transparency this file keeps: when the still's
+   * manifest entry records a transparent crop, the job reads that crop too, after `files`.
+   */
+  transparentOf?: string;
   make(files: string[], out: string, display: string): Promise<void>;
 }
 
@@ -155,10 +167,19 @@ function filmJobs(artist: Artist): Job[] {
   return jobs;
 }
 
-/** A still cropped from a picture source to the size of its kind. */
+/** A still cropped from a picture source to the size of its kind (and its transparent crop: SourceJob.transparent). */
 function croppedJob(site: string, kind: "photographerDesktop" | "photographerMobile" | "photoWork" | "bioPhoto", from: Source, focus?: derive.Focus): SourceJob {
   const size = MEDIA_SIZES[kind];
-  return { site, kind, source: from, fills: size, recipe: sizeRecipe(size) + choicesRecipe({ focus }), make: (file, _info, out) => derive.croppedJpeg(file, out, size, focus) };
+  return {
+    site,
+    kind,
+    source: from,
+    fills: size,
+    recipe: sizeRecipe(size) + choicesRecipe({ focus }),
+    // "/images/bio/x.jpg" → media/.transparent/images/bio/x.png
+    transparent: `${TRANSPARENT_DIR}${site.replace(/\.jpg$/, ".png")}`,
+    make: (file, _info, out, _display, transparentOut) => derive.croppedJpeg(file, out, size, focus, transparentOut),
+  };
 }
 
 function photographerJobs(artist: Artist): Job[] {
@@ -223,16 +244,23 @@ const LADDER_KIND: Record<LadderFile["format"], Kind> = {
   png: "ladderPng",
 };
 
-/** Every file of the ladder of a still the pages show, resized and encoded from that still. */
+/**
+ * Every file of the ladder of a still the pages show, resized and encoded from that still; the
+ * formats with alpha from its transparent crop instead, when its source has one (the JPEG files
+ * stay flattened onto the page's colour, as the still is).
+ */
 function ladderJobs(still: Job): Job[] {
   const ladder = LADDER_OF[still.kind];
   if (!ladder) return [];
+  // A still cropped from a picture may have a transparent crop (SourceJob.transparent); a JPEG holds no alpha.
+  const cropped = "transparent" in still && still.transparent !== undefined;
   return ladderFiles(ladder, still.site).map((file): FileJob => ({
     site: file.path,
     kind: LADDER_KIND[file.format],
     files: [still.site],
+    ...(cropped && file.format !== "jpg" ? { transparentOf: still.site } : {}),
     recipe: `${sizeRecipe(file)} ${file.format}`,
-    make: async ([input], out) => writeFile(out, await ladderImage(input, file)),
+    make: async ([input, transparent], out) => writeFile(out, await ladderImage(input, file, transparent)),
   }));
 }
 

@@ -27,16 +27,19 @@ function encode(image: Sharp, format: LadderFile["format"], graphic: boolean): S
 }
 
 /**
- * Encodes one file of a ladder from the still at `source` (a file path). A still of another shape
- * than its ladder's (a scope or vertical reel's poster, which keeps the film's whole frame) is
- * resized to the file's width only, keeping its own shape.
+ * Encodes one file of a ladder from the still at `still` (a file path), or from `transparent` when
+ * given: the still's window of a transparent picture as a lossless PNG, its transparency kept,
+ * which a JPEG still has lost to the page's colour (croppedJpeg). A still of another shape than its
+ * ladder's (a scope or vertical reel's poster, which keeps the film's whole frame) is resized to
+ * the file's width only, keeping its own shape.
  */
-export async function ladderImage(source: string, file: LadderFile): Promise<Buffer> {
-  const image = sharp(source);
+export async function ladderImage(still: string, file: LadderFile, transparent?: string): Promise<Buffer> {
+  const image = sharp(transparent ?? still);
   const { width = file.width, height = file.height } = await image.metadata();
   const sameShape = Math.round((file.width * height) / width) === file.height;
   const resized = sameShape ? image.resize(file.width, file.height, { fit: "cover" }) : image.resize(file.width);
-  return encode(resized, file.format, source.endsWith(".png")).toBuffer();
+  // Graphic or photograph by the still's own format: the transparent crop is a PNG either way.
+  return encode(resized, file.format, still.endsWith(".png")).toBuffer();
 }
 
 /** The logos at `sources` (files, each `size`), one under another, top first. */

@@ -12,6 +12,12 @@ import type { Film } from "../../app/content/schema";
 export const MEDIA_DIR = "media";
 /** Records what made each output, so a rerun can tell what is up to date (committed). */
 export const MANIFEST = `${MEDIA_DIR}/manifest.json`;
+/**
+ * The transparent crops of the stills made from transparent pictures (SourceJob.transparent in
+ * jobs.ts): in media/, so never served and git-ignored with the sources, in a hidden folder, which
+ * the run does not take for sources.
+ */
+export const TRANSPARENT_DIR = `${MEDIA_DIR}/.transparent`;
 
 /** The file types each kind of source may be, lower case, most usual first. */
 export const EXTENSIONS = {
@@ -128,13 +134,15 @@ export function missingSourcesMessage(missing: { slot: Slot; outputs: string[] }
 
 /**
  * What the manifest holds for one output (by its site path): the files it was made from, its key,
- * and for an output made from a film, that film as read (the content build takes a reel's length
- * and shape from it, without ffmpeg).
+ * for an output made from a film, that film as read (the content build takes a reel's length and
+ * shape from it, without ffmpeg), and for a still made from a transparent picture, where its
+ * transparent crop went (the ladder's formats with alpha are made from that).
  */
 export interface ManifestEntry {
   from: string[];
   key: string;
   film?: Film;
+  transparent?: string;
 }
 
 export type Manifest = Record<string, ManifestEntry>;

@@ -87,13 +87,18 @@ export async function removeLeftovers(dir: string): Promise<void> {
   }
 }
 
-/** Every file under media/ but hidden ones (.DS_Store), as root-relative paths with forward slashes. */
+/**
+ * Every file under media/ but hidden ones (.DS_Store) and those in hidden folders (the build's own
+ * TRANSPARENT_DIR), as root-relative paths with forward slashes.
+ */
 export async function listSources(root: string): Promise<string[]> {
   const dir = path.join(root, MEDIA_DIR);
   if (!existsSync(dir)) return [];
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
-    .filter((entry) => entry.isFile() && !entry.name.startsWith(".")).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .filter((file) => !file.split("/").some((part) => part.startsWith(".")));
 }
 
 export async function readManifest(root: string): Promise<Manifest> {
@@ -368,10 +373,19 @@ function enlargementWarnings(pending: Pending<SourceJob>[], infos: Map<string, S
   });
 }
 
-/** The manifest entry of a source job's output: a film's records what was read of it too. */
-function sourceEntry(job: SourceJob, file: string, key: string, info: SourceInfo): ManifestEntry {
-  return job.source.slot.type === "video" ? { from: [file], key, film: filmFacts(info) } : { from: [file], key };
+/** The manifest entry of a source job's output: a film's records what was read of it too, a still its transparent crop. */
+function sourceEntry(job: SourceJob, file: string, key: string, info: SourceInfo, transparent: string | undefined): ManifestEntry {
+  if (job.source.slot.type === "video") return { from: [file], key, film: filmFacts(info) };
+  return transparent ? { from: [file], key, transparent } : { from: [file], key };
 }
+
+/**
+ * Whether the transparent crop recorded with an output is gone. It is in media/, not committed: a
+ * clone without the source keeps the output and the files read from the crop as they are, and
+ * one with the source makes the crop again along with the still.
+ */
+const transparentGone = (root: string, recorded: ManifestEntry | undefined): boolean =>
+  recorded?.transparent !== undefined && !existsSync(path.join(root, recorded.transparent));
 
 /**
  * Entries of films' outputs that are up to date but were recorded before films were: their film
@@ -415,7 +429,8 @@ async function planSourceJobs(jobs: SourceJob[], manifest: Manifest, options: Ru
   for (const job of jobs) {
     const file = findSource(job.source.slot, listing);
     const key = file ? entryKey(recipeOf(job), [[file, await hashOf(file)]]) : undefined;
-    const decision = decide(key, manifest[job.site], existsSync(path.join(root, "public", job.site)), force);
+    const decided = decide(key, manifest[job.site], existsSync(path.join(root, "public", job.site)), force);
+    const decision = decided === "up to date" && transparentGone(root, manifest[job.site]) ? "make" : decided;
     if (decision === "make" && file && key) pending.push({ job, inputs: [file], key });
     else if (decision === "up to date" && file) {
       summary.upToDate++;
@@ -437,9 +452,13 @@ async function planSourceJobs(jobs: SourceJob[], manifest: Manifest, options: Ru
   return { pending: readable, infos };
 }
 
-/** Whether a file job's output is up to date, from the files in public/ it reads as they are now. */
+/**
+ * Whether a file job's output is up to date, from the files it reads as they are now: its files in
+ * public/, and the transparent crop the manifest records for the still it keeps the transparency of.
+ */
 async function fileDecision(job: FileJob, manifest: Manifest, options: RunOptions, hashOf: (file: string) => Promise<string>): Promise<{ decision: Decision; inputs: string[]; key?: string }> {
-  const inputs = job.files.map((site) => `public${site}`);
+  const transparent = job.transparentOf ? manifest[job.transparentOf]?.transparent : undefined;
+  const inputs = [...job.files.map((site) => `public${site}`), ...(transparent ? [transparent] : [])];
   const present = inputs.every((file) => existsSync(path.join(options.root, file)));
   const key = present ? entryKey(recipeOf(job), await Promise.all(inputs.map(async (file) => [file, await hashOf(file)] as const))) : undefined;
   return { decision: decide(key, manifest[job.site], existsSync(path.join(options.root, "public", job.site)), options.force), inputs, key };
@@ -474,14 +493,21 @@ async function runSourceJobs({ pending, infos }: SourcePlan, manifest: Manifest,
       if (failures.has(file)) return failures.notMade(file, job.site);
       const started = Date.now();
       const info = infos.get(file) as SourceInfo;
+      const transparent = info.transparent ? job.transparent : undefined;
       try {
-        await writeAtomically(outputOf(root, job), job.kind === "reelHls", (out) => job.make(path.join(root, file), info, out, display));
+        await writeAtomically(outputOf(root, job), job.kind === "reelHls", (out) =>
+          transparent
+            ? writeAtomically(path.join(root, transparent), false, (transparentOut) => job.make(path.join(root, file), info, out, display, transparentOut))
+            : job.make(path.join(root, file), info, out, display),
+        );
+        // An opaque picture in place of a transparent one: nothing reads the old crop now.
+        if (job.transparent && !transparent) await rm(path.join(root, job.transparent), { force: true });
       } catch (error) {
         const reason = diagnosis(reasonOf(error), job.source.slot.type);
         if (failures.fail(file, reason)) log(`could not make ${display} from ${file}: ${reason}`);
         return failures.notMade(file, job.site);
       }
-      manifest[job.site] = sourceEntry(job, file, key, info);
+      manifest[job.site] = sourceEntry(job, file, key, info, transparent);
       summary.made++;
       options.made?.(job);
       done(file, display, started);

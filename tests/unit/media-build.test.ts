@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Artist } from "~/content/schema";
-import { ladderFiles, logoSprites, MEDIA_SIZES } from "~/lib/media";
+import { type LadderFile, ladderFiles, logoSprites, MEDIA_SIZES } from "~/lib/media";
 import { colors } from "~/lib/theme";
 import { croppedJpeg } from "../../scripts/media/derive";
 import { ffprobe } from "../../scripts/media/ffmpeg";
@@ -195,6 +195,26 @@ describe("media build, stills: transparency, colour and focus", () => {
     }
   });
 
+  it("writes the still's window of a transparent picture with its transparency, where attention or a focus put it", async () => {
+    // A disc near the right edge of a wide picture: the 600×750 window (of 1200×750 scaled) has to move to it.
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000"><circle cx="1250" cy="450" r="250" fill="#c08060"/></svg>';
+    const source = path.join(dir, "off-centre.png");
+    await sharp(Buffer.from(svg)).png().toFile(source);
+    for (const focus of [undefined, { x: 0.7, y: 0.5 }]) {
+      const out = path.join(dir, "off-centre.jpg");
+      const transparent = path.join(dir, "off-centre-transparent.png");
+      await croppedJpeg(source, out, size, focus, transparent);
+      const { info } = await sharp(transparent).raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height, info.channels], `focus ${JSON.stringify(focus)}`).toEqual([size.width, size.height, 4]);
+      // Flattened as the still is, the window shows what the still shows, to within the JPEG's loss.
+      const shown = await sharp(out).raw().toBuffer();
+      const flattened = await sharp(transparent).flatten({ background: colors.ink }).raw().toBuffer();
+      const difference = shown.reduce((sum, value, i) => sum + Math.abs(value - flattened[i]), 0) / shown.length;
+      expect(difference, `focus ${JSON.stringify(focus)}`).toBeLessThan(1);
+      expect(near(await pixel(out, size.width / 2, 300), rgb("#c08060"), 12), `focus ${JSON.stringify(focus)}: the disc is in the window`).toBe(true);
+    }
+  });
+
   it("turns a CMYK photograph into sRGB with its colours", async () => {
     // A colour that print's CMYK reproduces, so the round trip through it comes back.
     const colour = { r: 200, g: 170, b: 150 };
@@ -259,6 +279,118 @@ describe("media build, stills: transparency, colour and focus", () => {
     // The red band ends at 600 of 1200, i.e. 150 into the crop.
     expect(near(await pixel(out, 300, 100), rgb("#ff0000"), 12)).toBe(true);
     expect(near(await pixel(out, 300, 200), rgb("#00ff00"), 12)).toBe(true);
+  });
+});
+
+/** The alpha (0 to 255) of the pixel at (x, y) of a picture file. */
+async function alphaAt(file: string, x: number, y: number): Promise<number> {
+  const [, , , alpha] = await sharp(file).ensureAlpha().extract({ left: x, top: y, width: 1, height: 1 }).raw().toBuffer();
+  return alpha;
+}
+
+describe("media build, a transparent picture", () => {
+  let root: string;
+  const cutOut: Artist = { ...photographer, id: "ada-cut", thumb: "/images/photographers/ada-cut.jpg", mobileBG: "/images/photographers/ada-cut-mobile.jpg" };
+  const agentPhoto = "/images/bio/agent.jpg";
+  const jobs = jobsOf({ ...content([], [cutOut]), agentPhoto });
+  const photo = () => path.join(root, `media/artists/${cutOut.id}/photo.png`);
+  // Opaque, with an alpha channel all the same, as sharp writes every PNG it draws from SVG (the demo's too).
+  const agentSource = () => path.join(root, "media/agent/bio.png");
+  const crop = (site: string) => path.join(root, "media/.transparent", site.replace(/\.jpg$/, ".png"));
+  const cutOutStills = [
+    { still: cutOut.thumb, ladder: ladderFiles("photographerDesktop", cutOut.thumb) },
+    { still: cutOut.mobileBG, ladder: ladderFiles("photographerMobile", cutOut.mobileBG) },
+  ];
+  const run = async () => {
+    const lines: string[] = [];
+    const summary = await buildMedia(jobs, { root, force: false, log: (line) => lines.push(line) });
+    return { summary, lines };
+  };
+  const readManifest = async () => JSON.parse(await readFile(path.join(root, "media/manifest.json"), "utf8")) as Record<string, { from: string[]; transparent?: string }>;
+  /** A 600×800 portrait: a disc in the middle, on transparent or (`opaque`) on grey. */
+  const portrait = (opaque: boolean) =>
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">${opaque ? '<rect width="600" height="800" fill="#808080"/>' : ""}<circle cx="300" cy="400" r="200" fill="#c08060"/></svg>`);
+  /** Whether the ladder's files of `still` other than its JPEGs have an alpha channel, each. */
+  const alphaOfLadder = async (ladder: LadderFile[]) =>
+    Promise.all(ladder.filter((file) => file.format !== "jpg").map(async (file) => (await sharp(path.join(root, "public", file.path)).metadata()).hasAlpha));
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "media-transparent-"));
+    for (const [source, opaque] of [[photo(), false], [agentSource(), true]] as const) {
+      await mkdir(path.dirname(source), { recursive: true });
+      await sharp(portrait(opaque)).png().toFile(source);
+      expect((await sharp(source).metadata()).hasAlpha).toBe(true);
+    }
+  });
+
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it("keeps the transparency in the ladder's AVIF and WebP, and flattens the JPEGs onto the page's colour", { timeout: 120_000 }, async () => {
+    const { summary, lines } = await run();
+    expect(summary).toEqual({ made: 30, upToDate: 0, kept: 0, failed: [] });
+    expect(lines.filter((line) => line.startsWith("ignored"))).toEqual([]);
+    const manifest = await readManifest();
+    for (const { still, ladder } of cutOutStills) {
+      expect(manifest[still].transparent).toBe(`media/.transparent${still.replace(/\.jpg$/, ".png")}`);
+      for (const file of [{ path: still, format: "jpg" }, ...ladder]) {
+        const out = path.join(root, "public", file.path);
+        const { width = 0, height = 0, hasAlpha } = await sharp(out).metadata();
+        const corners = [[0, 0], [width - 1, 0], [0, height - 1], [width - 1, height - 1]];
+        if (file.format === "jpg") {
+          expect(hasAlpha, file.path).toBe(false);
+          for (const [x, y] of corners) {
+            const corner = await pixel(out, x, y);
+            expect(near(corner, rgb(colors.ink), 2), `${file.path}, corner ${x},${y}: ${corner.join(",")}`).toBe(true);
+          }
+          if (file.path !== still) expect(manifest[file.path].from, file.path).toEqual([`public${still}`]);
+        } else {
+          expect(hasAlpha, file.path).toBe(true);
+          for (const [x, y] of corners) expect(await alphaAt(out, x, y), `${file.path}, corner ${x},${y}`).toBe(0);
+          expect(await alphaAt(out, Math.floor(width / 2), Math.floor(height / 2)), `${file.path}, centre`).toBe(255);
+          expect(manifest[file.path].from, file.path).toEqual([`public${still}`, manifest[still].transparent]);
+        }
+      }
+    }
+    // The opaque picture: no crop, and a ladder made from its still alone, as before.
+    expect(manifest[agentPhoto].transparent).toBeUndefined();
+    expect(existsSync(crop(agentPhoto))).toBe(false);
+    const agentLadder = ladderFiles("bioPhoto", agentPhoto);
+    expect(await alphaOfLadder(agentLadder)).toEqual(agentLadder.filter((file) => file.format !== "jpg").map(() => false));
+    for (const file of agentLadder) expect(manifest[file.path].from, file.path).toEqual([`public${agentPhoto}`]);
+  });
+
+  it("makes nothing on a rerun, and makes a removed crop again with its still, the same bytes", { timeout: 60_000 }, async () => {
+    expect((await run()).summary).toEqual({ made: 0, upToDate: 30, kept: 0, failed: [] });
+    const before = await readFile(crop(cutOut.thumb));
+    await rm(crop(cutOut.thumb));
+    expect((await run()).summary).toEqual({ made: 1, upToDate: 29, kept: 0, failed: [] });
+    expect((await readFile(crop(cutOut.thumb))).equals(before)).toBe(true);
+  });
+
+  it("keeps the outputs as they are in a clone without the sources or the crops", { timeout: 60_000 }, async () => {
+    const aside = await mkdtemp(path.join(tmpdir(), "media-transparent-aside-"));
+    const avif = path.join(root, "public", cutOutStills[0].ladder[0].path);
+    const before = await readFile(avif);
+    try {
+      for (const folder of ["artists", "agent", ".transparent"]) await rename(path.join(root, "media", folder), path.join(aside, folder));
+      // Kept: the three stills, and the twelve AVIF and WebP files read from the two crops.
+      expect((await run()).summary).toEqual({ made: 0, upToDate: 15, kept: 15, failed: [] });
+      expect((await readFile(avif)).equals(before)).toBe(true);
+    } finally {
+      for (const folder of ["artists", "agent", ".transparent"]) await rename(path.join(aside, folder), path.join(root, "media", folder));
+      await rm(aside, { recursive: true, force: true });
+    }
+  });
+
+  it("remakes the stills and their whole ladders, without transparency, when an opaque picture replaces a transparent one", { timeout: 120_000 }, async () => {
+    await sharp(portrait(true)).png().toFile(photo());
+    expect((await run()).summary).toEqual({ made: 20, upToDate: 10, kept: 0, failed: [] });
+    const manifest = await readManifest();
+    for (const { still, ladder } of cutOutStills) {
+      expect(manifest[still].transparent, still).toBeUndefined();
+      expect(existsSync(crop(still)), still).toBe(false);
+      expect(await alphaOfLadder(ladder), still).toEqual([false, false, false, false, false, false]);
+    }
   });
 });
 
