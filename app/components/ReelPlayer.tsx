@@ -5,7 +5,7 @@ import type { ReelSource } from "~/content/schema";
 import { type CaptionTrack, captionsTrack, descriptionsTrack } from "~/lib/captions";
 import { HIGH_FETCH_PRIORITY, videoPoster } from "~/lib/media";
 import { frameClass, reelPosterSize } from "~/lib/reelFrames";
-import { chaptersTrack, type ReelChapter, SEEK_THUMBNAILS_LABEL, seekThumbnails } from "~/lib/reelParts";
+import { chaptersTrack, type ReelChapter, seekThumbnails } from "~/lib/reelParts";
 import { linkedStart, seekReel } from "~/lib/reelSeek";
 import { announceDescriptions, captionsSettingsOnFirstUse, rememberTextTrackChoice } from "~/lib/reelTextTracks.client";
 import { loadVideoJs, playerOptions, playOnAfterFallback, type Player, switchSourceOnStall } from "~/lib/videojs.client";
@@ -75,10 +75,7 @@ declare global {
  * `#t=` links, which the server never sees, are read here.
  *
  * The `<track kind="chapters">` (one cue per spot, from app/routes/reels.$slug.chapters[.]vtt.ts)
- * feeds video.js's chapters menu; the `<track kind="metadata">` is the seek-bar thumbnails' index.
- * The film and its media tracks may come from another origin (MEDIA_ORIGIN, a bucket): the
- * `<video>` asks for them with CORS (`crossorigin`), without which a browser refuses a text track
- * from elsewhere (the bucket's CORS rule is set by `npm run media:publish -- --cors`).
+ * feeds video.js's chapters menu.
  * A `<track kind="captions">` per language and the `<track kind="descriptions">` (the described
  * picture, one cue per spot) feed video.js's captions and descriptions menus; the visitor's choice
  * carries to the next reel, and a description is also put in a polite live region, so a screen
@@ -178,7 +175,6 @@ export function ReelPlayer(props: ReelPlayerProps) {
             autoPlay={autoplay}
             muted={autoplay}
             playsInline
-            crossOrigin="anonymous"
             preload={autoplay ? "auto" : "none"}
             poster={posterUrl}
             width={width}
@@ -190,7 +186,6 @@ export function ReelPlayer(props: ReelPlayerProps) {
               <source key={source.src} src={start > 0 ? `${source.src}#t=${start}` : source.src} type={source.type} />
             ))}
             <track kind="chapters" src={chaptersTrack(slug)} srcLang="en" label="Spots" />
-            <track kind="metadata" src={seekIndex} label={SEEK_THUMBNAILS_LABEL} />
             {captions.map((track) => (
               <track key={track.lang} kind="captions" src={captionsTrack(slug, track.lang)} srcLang={track.lang} label={track.label} />
             ))}

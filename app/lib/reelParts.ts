@@ -132,18 +132,3 @@ export const SEEK_THUMBNAILS = { interval: 2, width: 160, height: 90, columns: 5
 export function seekThumbnails(slug: string): { sprite: string; index: string } {
   return { sprite: `/images/reels/${slug}-seek.webp`, index: `/images/reels/${slug}-seek.vtt` };
 }
-
-/** The label of the page's `<track kind="metadata">` holding the seek-bar thumbnails' index. */
-export const SEEK_THUMBNAILS_LABEL = "Seek-bar thumbnails";
-
-/**
- * The thumbnails' index among a player's text tracks, by its identity (label, or src where the
- * track has one): never by position or kind, since video.js's HLS engine adds "metadata" tracks of
- * its own (segment metadata), ahead of the page's in Firefox and WebKit.
- */
-export function thumbnailsTrack<T extends { kind: string; label: string; src?: string }>(tracks: readonly T[], index: string, base: string): T | undefined {
-  const indexUrl = new URL(index, base).href;
-  return tracks.find(
-    (track) => track.kind === "metadata" && (track.label === SEEK_THUMBNAILS_LABEL || (track.src !== undefined && track.src !== "" && new URL(track.src, base).href === indexUrl)),
-  );
-}

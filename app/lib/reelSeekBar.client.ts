@@ -10,11 +10,13 @@
  * WebVTT thumbnail plugin (videojs-vtt-thumbnails) is unmaintained since 2018 and writes inline
  * style attributes, which the CSP forbids, and videojs-sprite-thumbnails reads no WebVTT index.
  * This is ~150 lines, loaded with video.js after the page is hydrated, and positions everything
- * through the CSSOM (`element.style.left`), which the CSP allows. The index is the page's
- * `<track kind="metadata">` labelled SEEK_THUMBNAILS_LABEL (found by that label or its src), parsed by video.js's WebVTT parser (or Safari's own, where video.js
- * leaves text tracks to the browser, which loads it on the first hover).
+ * through the CSSOM (`element.style.left`), which the CSP allows. The index is fetched on the first
+ * hover (a kilobyte) and read with the captions' parser: not a `<track>`, which a browser loads
+ * from a media origin elsewhere (MEDIA_ORIGIN) only when the `<video>` has `crossorigin`, and
+ * that makes video.js fetch its poster a second time, with CORS. A fetch asks with CORS anyway.
  */
-import { chapterIndexAt, chapterLabel, clockTime, type ReelChapter, thumbnailsTrack } from "./reelParts";
+import { parseCaptions } from "./captions";
+import { chapterIndexAt, chapterLabel, clockTime, type ReelChapter } from "./reelParts";
 import type { Player } from "./videojs.client";
 
 /** The control bar's progress control and its seek bar (the slider), if the player has them. */
@@ -80,8 +82,10 @@ export function fillChaptersMenu(player: Player) {
   (player.textTracks() as unknown as TextTrackList).addEventListener("addtrack", (event) => watch(event.track));
 }
 
-/** One cell of the sprite, as a cue of the index names it: `{sprite}#xywh=x,y,w,h`. */
-interface Thumbnail {
+/** One cell of the sprite, from `start` to `end` seconds, as a cue of the index names it: `{sprite}#xywh=x,y,w,h`. */
+export interface Thumbnail {
+  start: number;
+  end: number;
   url: string;
   x: number;
   y: number;
@@ -89,12 +93,14 @@ interface Thumbnail {
   height: number;
 }
 
-function thumbnailOf(cue: TextTrackCue, base: string): Thumbnail | undefined {
-  const text = "text" in cue && typeof cue.text === "string" ? cue.text : "";
-  const [file, fragment] = text.trim().split("#xywh=");
-  const [x, y, width, height] = (fragment ?? "").split(",").map(Number);
-  if (!file || ![x, y, width, height].every(Number.isFinite)) return undefined;
-  return { url: new URL(file, base).href, x, y, width, height };
+/** The cells a seek-bar index (WebVTT, at the URL `base`) names; a cue naming none is left out. */
+export function thumbnailsOf(vtt: string, base: string): Thumbnail[] {
+  return parseCaptions(vtt, "vtt").cues.flatMap(({ start, end, text }) => {
+    const [file, fragment] = text.split("#xywh=");
+    const [x, y, width, height] = (fragment ?? "").split(",").map(Number);
+    if (!file || ![x, y, width, height].every(Number.isFinite)) return [];
+    return [{ start, end, url: new URL(file, base).href, x, y, width, height }];
+  });
 }
 
 /**
@@ -104,9 +110,14 @@ function thumbnailOf(cue: TextTrackCue, base: string): Thumbnail | undefined {
 export function addSeekThumbnails(player: Player, index: string, chapters: readonly ReelChapter[], duration: number) {
   const parts = seekBarOf(player);
   if (!parts) return;
-  const base = new URL(index, window.location.href).href;
-  // video.js's own tracks carry their `src`; the DOM's (Safari's native ones) only their label.
-  const indexTrack = () => thumbnailsTrack(textTracksOf(player) as (TextTrack & { src?: string })[], index, window.location.href);
+  let thumbnails: Thumbnail[] = [];
+  let loading: Promise<void> | undefined;
+  // Once; a failed load leaves the preview with the time and title alone.
+  const load = () =>
+    (loading ??= fetch(index)
+      .then((response) => (response.ok ? response.text() : ""))
+      .then((vtt) => void (thumbnails = thumbnailsOf(vtt, new URL(index, window.location.href).href)))
+      .catch(() => undefined));
   const { control, seekBar } = parts;
   const preview = element("div", "reel-seek-preview");
   preview.setAttribute("aria-hidden", "true");
@@ -119,14 +130,12 @@ export function addSeekThumbnails(player: Player, index: string, chapters: reado
   let dragging = false;
 
   const show = (clientX: number) => {
-    // A track left to the browser loads on the first hover; until it has, the title shows alone.
-    const track = indexTrack();
-    if (track?.mode === "disabled") track.mode = "hidden";
+    // Until the index has loaded, the time and title show alone.
+    void load();
     const bar = seekBar.el().getBoundingClientRect();
     const fraction = Math.min(Math.max((clientX - bar.left) / bar.width, 0), 1);
     const seconds = Math.min(fraction * duration, duration - 0.001);
-    const cue = Array.from(track?.cues ?? []).find((candidate) => candidate.startTime <= seconds && seconds < candidate.endTime);
-    const thumbnail = cue && thumbnailOf(cue, base);
+    const thumbnail = thumbnails.find((candidate) => candidate.start <= seconds && seconds < candidate.end);
     if (thumbnail) {
       frame.style.width = `${thumbnail.width}px`;
       frame.style.height = `${thumbnail.height}px`;

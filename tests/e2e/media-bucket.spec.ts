@@ -111,8 +111,7 @@ test.describe("media in a bucket", () => {
       await play();
       expect(await video.evaluate((element: HTMLVideoElement) => element.src)).toMatch(/^blob:/);
 
-      // The seek bar's thumbnails: their index (a text track, which a browser loads from another
-      // origin only with CORS) and their sprite come from the bucket.
+      // The seek bar's thumbnails: their index (fetched with CORS) and their sprite come from the bucket.
       const sprite = page.waitForResponse(`${mediaOrigin}${seekThumbnails(REEL.slug).sprite}`, { timeout: 20_000 });
       const holder = (await page.locator(".vjs-progress-holder").boundingBox())!;
       await page.mouse.move(holder.x + 2, holder.y + holder.height / 2);

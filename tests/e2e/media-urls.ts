@@ -1,13 +1,13 @@
 import type { Page } from "@playwright/test";
 
 /**
- * Every media URL a page gives: its images, videos and posters, its preloads, its link previews and
+ * Every media URL a page gives: its images, videos, posters and tracks, its preloads, its link previews and
  * its JSON-LD (the site's icons and manifest stay with the site, and are not media).
  */
 export function mediaUrlsOf(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const urls: string[] = [];
-    for (const element of document.querySelectorAll("img, source, video, link[rel=preload], meta[property]")) {
+    for (const element of document.querySelectorAll("img, source, video, track, link[rel=preload], meta[property]")) {
       for (const name of ["src", "poster", "href", "content"]) {
         const value = element.getAttribute(name);
         if (value) urls.push(value);

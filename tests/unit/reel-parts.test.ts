@@ -8,12 +8,11 @@ import {
   fragmentTime,
   momentPath,
   reelChapters,
-  SEEK_THUMBNAILS_LABEL,
   seekThumbnails,
   startTime,
-  thumbnailsTrack,
   vttTimestamp,
 } from "~/lib/reelParts";
+import { thumbnailsOf } from "~/lib/reelSeekBar.client";
 import { seekCells, seekIndexVtt } from "../../scripts/media/seek";
 
 const director = (id: string) => ({ name: id.toUpperCase(), url: `/artists/film/${id}` });
@@ -97,26 +96,16 @@ describe("seek-bar thumbnails", () => {
   });
 });
 
-describe("the seek-bar thumbnails' track", () => {
-  const base = "https://agency.example/reel-2021";
-  const { index } = seekThumbnails("reel-2021");
-  // What video.js's HLS engine adds ahead of the page's tracks in Firefox and WebKit.
-  const segmentMetadata = { kind: "metadata", label: "segment-metadata", src: "" };
-  const chapters = { kind: "chapters", label: "Spots", src: "/reels/reel-2021/chapters.vtt" };
-
-  it("is found by its label behind other metadata tracks, as the browser's own list gives it (no src)", () => {
-    const page = { kind: "metadata", label: SEEK_THUMBNAILS_LABEL };
-    expect(thumbnailsTrack([segmentMetadata, chapters, segmentMetadata, page], index, base)).toBe(page);
+describe("the seek-bar thumbnails' index, as the player reads it", () => {
+  it("gives every cell the media build writes, with the sprite's URL beside the index's", () => {
+    const cells = seekCells(5);
+    const thumbnails = thumbnailsOf(seekIndexVtt(cells, "r-seek.webp"), "https://media.agency.example/images/reels/r-seek.vtt");
+    expect(thumbnails).toEqual(cells.map(({ start, end, x, y }) => ({ start, end, x, y, width: 160, height: 90, url: "https://media.agency.example/images/reels/r-seek.webp" })));
   });
 
-  it("is found by its src, relative or absolute, whatever its label", () => {
-    const relative = { kind: "metadata", label: "", src: index };
-    const absolute = { kind: "metadata", label: "Thumbnails", src: new URL(index, base).href };
-    expect(thumbnailsTrack([segmentMetadata, relative], index, base)).toBe(relative);
-    expect(thumbnailsTrack([segmentMetadata, absolute], index, base)).toBe(absolute);
-  });
-
-  it("is none when the page has no such track, never another metadata track", () => {
-    expect(thumbnailsTrack([segmentMetadata, chapters, { ...chapters, label: SEEK_THUMBNAILS_LABEL }], index, base)).toBeUndefined();
+  it("leaves out a cue that names no cell, and reads nothing from what is not WebVTT", () => {
+    const vtt = "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nr-seek.webp\n\n00:00:02.000 --> 00:00:04.000\nr-seek.webp#xywh=160,0,160,90\n";
+    expect(thumbnailsOf(vtt, "https://agency.example/images/reels/r-seek.vtt")).toEqual([{ start: 2, end: 4, url: "https://agency.example/images/reels/r-seek.webp", x: 160, y: 0, width: 160, height: 90 }]);
+    expect(thumbnailsOf("<!doctype html><p>Not Found</p>", "https://agency.example/images/reels/r-seek.vtt")).toEqual([]);
   });
 });
