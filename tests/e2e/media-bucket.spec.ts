@@ -119,6 +119,15 @@ test.describe("media in a bucket", () => {
       await expect(page.locator(".reel-seek-frame")).toHaveCSS("background-image", `url("${mediaOrigin}${seekThumbnails(REEL.slug).sprite}")`);
       expect((await sprite).status()).toBe(200);
 
+      // A part of the MP4, as a player seeking in it asks, from the page: the bucket answers the
+      // range across origins.
+      const mp4 = `${mediaOrigin}${REEL.sources.find((source) => source.type === "video/mp4")?.src}`;
+      const part = await page.evaluate(async (url) => {
+        const response = await fetch(url, { headers: { Range: "bytes=1000-1999" } });
+        return { status: response.status, bytes: (await response.arrayBuffer()).byteLength, range: response.headers.get("Content-Range") };
+      }, mp4);
+      expect(part).toEqual({ status: 206, bytes: 1000, range: expect.stringMatching(/^bytes 1000-1999\/\d+$/) });
+
       expect(await violations()).toEqual([]);
       expect(mediaFromSite).toEqual([]);
     } finally {
