@@ -11,11 +11,10 @@
  * style attributes, which the CSP forbids, and videojs-sprite-thumbnails reads no WebVTT index.
  * This is ~150 lines, loaded with video.js after the page is hydrated, and positions everything
  * through the CSSOM (`element.style.left`), which the CSP allows. The index is fetched on the first
- * hover (a kilobyte) and read with the captions' parser: not a `<track>`, which a browser loads
- * from a media origin elsewhere (MEDIA_ORIGIN) only when the `<video>` has `crossorigin`, and
- * that makes video.js fetch its poster a second time, with CORS. A fetch asks with CORS anyway.
+ * hover (a kilobyte): not a `<track>`, which a browser loads from a media origin elsewhere
+ * (MEDIA_ORIGIN) only when the `<video>` has `crossorigin`, and that makes video.js fetch its
+ * poster a second time, with CORS. A fetch asks with CORS anyway.
  */
-import { parseCaptions } from "./captions";
 import { chapterIndexAt, chapterLabel, clockTime, type ReelChapter } from "./reelParts";
 import type { Player } from "./videojs.client";
 
@@ -93,13 +92,19 @@ export interface Thumbnail {
   height: number;
 }
 
-/** The cells a seek-bar index (WebVTT, at the URL `base`) names; a cue naming none is left out. */
+/** A cue of the index as the media build writes it (seekIndexVtt): `hh:mm:ss.mmm --> hh:mm:ss.mmm` and its cell. */
+const INDEX_CUE = /^(\d+):(\d\d):(\d\d\.\d{3}) --> (\d+):(\d\d):(\d\d\.\d{3})\r?\n(.+)#xywh=(\d+),(\d+),(\d+),(\d+)\r?$/gm;
+
+/**
+ * The cells a seek-bar index (WebVTT, at the URL `base`) names. Read by a pattern for the one
+ * shape of cue our media build writes, not by the captions' parser, which would add a chunk (and
+ * a request) to the reel pages' scripts.
+ */
 export function thumbnailsOf(vtt: string, base: string): Thumbnail[] {
-  return parseCaptions(vtt, "vtt").cues.flatMap(({ start, end, text }) => {
-    const [file, fragment] = text.split("#xywh=");
-    const [x, y, width, height] = (fragment ?? "").split(",").map(Number);
-    if (!file || ![x, y, width, height].every(Number.isFinite)) return [];
-    return [{ start, end, url: new URL(file, base).href, x, y, width, height }];
+  return Array.from(vtt.matchAll(INDEX_CUE), (cue) => {
+    const [h1, m1, s1, h2, m2, s2, file, x, y, width, height] = cue.slice(1);
+    const seconds = (h: string, m: string, s: string) => Number(h) * 3600 + Number(m) * 60 + Number(s);
+    return { start: seconds(h1, m1, s1), end: seconds(h2, m2, s2), url: new URL(file, base).href, x: Number(x), y: Number(y), width: Number(width), height: Number(height) };
   });
 }
 

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
 import { describe, expect, it } from "vitest";
 
 import { reels } from "~/content";
@@ -101,6 +104,18 @@ describe("the seek-bar thumbnails' index, as the player reads it", () => {
     const cells = seekCells(5);
     const thumbnails = thumbnailsOf(seekIndexVtt(cells, "r-seek.webp"), "https://media.agency.example/images/reels/r-seek.vtt");
     expect(thumbnails).toEqual(cells.map(({ start, end, x, y }) => ({ start, end, x, y, width: 160, height: 90, url: "https://media.agency.example/images/reels/r-seek.webp" })));
+  });
+
+  it("reads each reel's index as made, its cells end to end from 0 to the reel's end", () => {
+    for (const reel of reels) {
+      const { index, sprite } = seekThumbnails(reel.slug);
+      const thumbnails = thumbnailsOf(readFileSync(path.join("public", index), "utf8"), `https://agency.example${index}`);
+      expect(thumbnails.length, reel.slug).toBeGreaterThan(1);
+      expect(thumbnails[0].start).toBe(0);
+      thumbnails.slice(1).forEach((cell, i) => expect(cell.start, reel.slug).toBe(thumbnails[i].end));
+      expect(thumbnails.at(-1)?.end, reel.slug).toBeCloseTo(reel.duration, 2);
+      expect(new Set(thumbnails.map((cell) => cell.url))).toEqual(new Set([`https://agency.example${sprite}`]));
+    }
   });
 
   it("leaves out a cue that names no cell, and reads nothing from what is not WebVTT", () => {
