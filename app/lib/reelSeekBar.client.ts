@@ -10,8 +10,8 @@
  * WebVTT thumbnail plugin (videojs-vtt-thumbnails) is unmaintained since 2018 and writes inline
  * style attributes, which the CSP forbids, and videojs-sprite-thumbnails reads no WebVTT index.
  * This is ~150 lines, loaded with video.js after the page is hydrated, and positions everything
- * through the CSSOM (`element.style.left`), which the CSP allows. The index is fetched on the first
- * hover (a kilobyte): not a `<track>`, which a browser loads from a media origin elsewhere
+ * through the CSSOM (`element.style.left`), which the CSP allows. The index is fetched (a kilobyte)
+ * once the seek bar is set up: not a `<track>`, which a browser loads from a media origin elsewhere
  * (MEDIA_ORIGIN) only when the `<video>` has `crossorigin`, and that makes video.js fetch its
  * poster a second time, with CORS. A fetch asks with CORS anyway.
  */
@@ -116,13 +116,6 @@ export function addSeekThumbnails(player: Player, index: string, chapters: reado
   const parts = seekBarOf(player);
   if (!parts) return;
   let thumbnails: Thumbnail[] = [];
-  let loading: Promise<void> | undefined;
-  // Once; a failed load leaves the preview with the time and title alone.
-  const load = () =>
-    (loading ??= fetch(index)
-      .then((response) => (response.ok ? response.text() : ""))
-      .then((vtt) => void (thumbnails = thumbnailsOf(vtt, new URL(index, window.location.href).href)))
-      .catch(() => undefined));
   const { control, seekBar } = parts;
   const preview = element("div", "reel-seek-preview");
   preview.setAttribute("aria-hidden", "true");
@@ -133,10 +126,10 @@ export function addSeekThumbnails(player: Player, index: string, chapters: reado
 
   let hovering = false;
   let dragging = false;
+  let pointerX: number | undefined;
 
   const show = (clientX: number) => {
-    // Until the index has loaded, the time and title show alone.
-    void load();
+    pointerX = clientX;
     const bar = seekBar.el().getBoundingClientRect();
     const fraction = Math.min(Math.max((clientX - bar.left) / bar.width, 0), 1);
     const seconds = Math.min(fraction * duration, duration - 0.001);
@@ -159,6 +152,17 @@ export function addSeekThumbnails(player: Player, index: string, chapters: reado
   const hide = () => {
     if (!hovering && !dragging) preview.classList.remove("is-shown");
   };
+
+  // The index (a kilobyte) is fetched now, as video.js fetches the page's tracks. A preview shown
+  // before it arrives has the time and title alone, then its frame, where the pointer still is; if
+  // it never arrives, the preview keeps the time and title.
+  fetch(index)
+    .then((response) => (response.ok ? response.text() : ""))
+    .then((vtt) => {
+      thumbnails = thumbnailsOf(vtt, new URL(index, window.location.href).href);
+      if (preview.classList.contains("is-shown") && pointerX !== undefined) show(pointerX);
+    })
+    .catch(() => undefined);
 
   const onDrag = (event: PointerEvent | TouchEvent) => {
     const clientX = "touches" in event ? event.touches[0]?.clientX : event.clientX;
