@@ -112,6 +112,9 @@ test.describe("media in a bucket", () => {
       expect(await video.evaluate((element: HTMLVideoElement) => element.src)).toMatch(/^blob:/);
 
       // The seek bar's thumbnails: their index (fetched with CORS) and their sprite come from the bucket.
+      // Paused, so video.js keeps its control bar in reach (a playing reel's fades out, unreachable).
+      await video.evaluate((element: HTMLVideoElement) => element.pause());
+      await expect(page.locator(".video-js")).toHaveClass(/vjs-paused/);
       const sprite = page.waitForResponse(`${mediaOrigin}${seekThumbnails(REEL.slug).sprite}`, { timeout: 20_000 });
       const holder = (await page.locator(".vjs-progress-holder").boundingBox())!;
       await page.mouse.move(holder.x + 2, holder.y + holder.height / 2);
