@@ -11,9 +11,8 @@ import { SECTION_PAGES } from "../../scripts/pages.mjs";
 import { startCluster, startStaticServer } from "../../scripts/server-process.mjs";
 import { SITE_URL } from "../site-url.mjs";
 import { watchForViolations } from "./csp";
-import { mediaUrlsOf } from "./media-urls";
+import { mediaUrlsOf, playNativeThenInHlsEngine } from "./media-urls";
 import { rawRequest, sendRaw } from "./raw-http";
-import { waitForReelPlayer } from "./reel-player";
 
 /**
  * The site as it runs at scale (`npm run start:cluster`: Varnish in front of two instances), with
@@ -185,26 +184,7 @@ test("with MEDIA_ORIGIN, pages point every media URL at it, and a reel plays fro
     for (const url of urls) expect(url, path).toMatch(new RegExp(`^${MEDIA_ORIGIN}/(images|videos)/`));
   }
 
-  const video = page.locator(".video-js video");
-  const play = async () => {
-    await page.goto(cluster.origin + `/${REEL.slug}`);
-    await waitForReelPlayer(page);
-    await page.locator(".vjs-big-play-button").click();
-    await expect
-      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 })
-      .toBeGreaterThan(1);
-    expect(await violations()).toEqual([]);
-  };
-  await play();
-  // With a rendition missing, video.js's HLS engine plays instead of the browser: it fetches the
-  // playlists and segments itself, across origins (CORS and connect-src).
-  await page.route(/\/videos\/reels\/.+\/\d+p\/index\.m3u8$/, (route, request) =>
-    request.url().includes("/360p/")
-      ? route.fulfill({ status: 404, headers: { "Access-Control-Allow-Origin": "*" }, body: "Not Found" })
-      : route.fallback(),
-  );
-  await play();
-  expect(await video.evaluate((element: HTMLVideoElement) => element.src)).toMatch(/^blob:/);
+  await playNativeThenInHlsEngine(page, cluster.origin + `/${REEL.slug}`, async () => expect(await violations()).toEqual([]));
 
   expect(videoRequests.length).toBeGreaterThan(0);
   for (const url of videoRequests) expect(url).toMatch(new RegExp(`^${MEDIA_ORIGIN}/`));

@@ -19,8 +19,7 @@ import { artists, reels } from "../../app/content/index";
 import { seekThumbnails } from "../../app/lib/reelParts";
 import { startServer } from "../../scripts/server-process.mjs";
 import { watchForViolations } from "./csp";
-import { mediaUrlsOf } from "./media-urls";
-import { waitForReelPlayer } from "./reel-player";
+import { mediaUrlsOf, playNativeThenInHlsEngine } from "./media-urls";
 import { freePort, run, scratchProject } from "./scratch-project";
 
 const ROOT = path.join(import.meta.dirname, "../..");
@@ -95,21 +94,8 @@ test.describe("media in a bucket", () => {
           .toEqual([]);
       }
 
+      await playNativeThenInHlsEngine(page, `${siteOrigin}/${REEL.slug}`, async () => expect(await violations()).toEqual([]));
       const video = page.locator(".video-js video");
-      const play = async () => {
-        await page.goto(`${siteOrigin}/${REEL.slug}`);
-        await waitForReelPlayer(page);
-        await page.locator(".vjs-big-play-button").click();
-        await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
-      };
-      await play();
-      // With a rendition missing, video.js's HLS engine plays instead of the browser: it fetches the
-      // playlists and segments from the bucket itself, across origins.
-      await page.route(/\/videos\/reels\/.+\/\d+p\/index\.m3u8$/, (route, request) =>
-        request.url().includes("/360p/") ? route.fulfill({ status: 404, headers: { "Access-Control-Allow-Origin": "*" }, body: "Not Found" }) : route.fallback(),
-      );
-      await play();
-      expect(await video.evaluate((element: HTMLVideoElement) => element.src)).toMatch(/^blob:/);
 
       // The seek bar's thumbnails: their index (fetched with CORS) and their sprite come from the bucket.
       // Paused, so video.js keeps its control bar in reach (a playing reel's fades out, unreachable).

@@ -1,4 +1,6 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+
+import { waitForReelPlayer } from "./reel-player";
 
 /**
  * Every media URL a page gives: its images, videos, posters and tracks, its preloads, its link previews and
@@ -24,4 +26,26 @@ export function mediaUrlsOf(page: Page): Promise<string[]> {
     }
     return urls.filter((url) => /\/(images|videos)\//.test(url));
   });
+}
+
+/**
+ * Plays the reel at `reelUrl` from a media origin elsewhere: in the browser's own player, then,
+ * with a rendition answered 404, in video.js's HLS engine, which fetches the playlists and segments
+ * itself, across origins (CORS and connect-src). `check` runs after each play, on its document.
+ */
+export async function playNativeThenInHlsEngine(page: Page, reelUrl: string, check: () => Promise<void>): Promise<void> {
+  const video = page.locator(".video-js video");
+  const play = async () => {
+    await page.goto(reelUrl);
+    await waitForReelPlayer(page);
+    await page.locator(".vjs-big-play-button").click();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
+    await check();
+  };
+  await play();
+  await page.route(/\/videos\/reels\/.+\/\d+p\/index\.m3u8$/, (route, request) =>
+    request.url().includes("/360p/") ? route.fulfill({ status: 404, headers: { "Access-Control-Allow-Origin": "*" }, body: "Not Found" }) : route.fallback(),
+  );
+  await play();
+  expect(await video.evaluate((element: HTMLVideoElement) => element.src)).toMatch(/^blob:/);
 }
