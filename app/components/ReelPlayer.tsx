@@ -8,7 +8,7 @@ import { frameClass, reelPosterSize } from "~/lib/reelFrames";
 import { chaptersTrack, type ReelChapter, seekThumbnails } from "~/lib/reelParts";
 import { linkedStart, seekReel } from "~/lib/reelSeek";
 import { announceDescriptions, captionsSettingsOnFirstUse, rememberTextTrackChoice } from "~/lib/reelTextTracks.client";
-import { loadVideoJs, playerOptions, playOnAfterFallback, type Player, switchSourceOnStall } from "~/lib/videojs.client";
+import { completeControlBar, loadVideoJs, playerOptions, playOnAfterFallback, type Player, switchSourceOnStall } from "~/lib/videojs.client";
 import seekBarStylesheet from "~/styles/reel-seek-bar.css";
 
 import { useMediaUrl } from "./useMediaUrl";
@@ -135,7 +135,6 @@ export function ReelPlayer(props: ReelPlayerProps) {
       switchSourceOnStall(built, video, sources);
       rememberTextTrackChoice(built);
       if (describedRef.current) announceDescriptions(built, describedRef.current);
-      captionsSettingsOnFirstUse(built);
       // Its poster <img> fills the player's box; like every image on the site, it states its size.
       const posterImage = built.el().querySelector(".vjs-poster img");
       posterImage?.setAttribute("width", String(width));
@@ -143,7 +142,12 @@ export function ReelPlayer(props: ReelPlayerProps) {
       // A reel already playing (from the fragment's moment, if any) is where the visitor took it.
       const from = linkedStart(start, duration);
       if (from > 0 && !started) seekReel(video, built, from, { play: false });
-      // The markers and thumbnails are a task of their own, after the player's.
+      // The rest of the control bar is a task of its own, once the player is ready (see
+      // completeControlBar), and the markers and thumbnails another.
+      await new Promise((resolve) => built.ready(() => setTimeout(resolve)));
+      if (cancelled) return;
+      completeControlBar(videojs, built);
+      captionsSettingsOnFirstUse(built);
       await new Promise((resolve) => setTimeout(resolve));
       if (cancelled) return;
       seekBar.fillChaptersMenu(built);

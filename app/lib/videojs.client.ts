@@ -82,18 +82,48 @@ export function playerOptions(
     mainContent: true,
     sources: started ? [{ src: video.currentSrc, type: sources.find((source) => sameUrl(source.src, video.currentSrc))?.type }] : sources,
     html5: { vhs: initialBandwidth === undefined ? {} : { bandwidth: initialBandwidth } },
-    // The reels are on demand with one sound track: the live controls and the audio track menu
-    // are never built. The captions settings dialog (building it cost a phone ~60 ms) is built on
-    // first use (reelTextTracks.client.ts); the captions and descriptions buttons are there.
+    // The captions settings dialog (building it cost a phone ~60 ms) is built on first use
+    // (reelTextTracks.client.ts), and most of the control bar a moment after the player
+    // (completeControlBar): only its chapters menu is built with the player.
     liveui: false,
     textTrackSettings: false,
-    controlBar: {
-      liveDisplay: false,
-      seekToLive: false,
-      audioTrackButton: false,
-      playbackRateMenuButton: false,
-    },
+    controlBar: { children: ["chaptersButton"] },
   };
+}
+
+/**
+ * The control bar's buttons a reel never needs: the reels are on demand with one sound track, so
+ * the live controls and the audio track menu are never built.
+ */
+const NOT_BUILT = new Set(["liveDisplay", "seekToLive", "audioTrackButton", "playbackRateMenuButton"]);
+
+/**
+ * Builds the rest of the control bar, in video.js's own order, for a player set up with only its
+ * chapters menu (see playerOptions), once the player is ready.
+ *
+ * The control bar is most of the cost of building a player (on a phone, CPU ÷4, the player took
+ * 92–161 ms in one task with all of it); apart, neither task blocks the page for long. Built once
+ * the page's text tracks have joined the player (video.js adds them when it is ready), the
+ * captions and descriptions menus are built once with every track, instead of built, then
+ * rebuilt for each track added (66 ms more of one task). The chapters menu has to be there
+ * before its track: built after, video.js 8.24 throws (ChaptersButton listens with a handler
+ * its constructor has not made yet). Before the reel starts, video.js's stylesheet hides the
+ * control bar (the big play button stands in for it), so nothing shows the difference.
+ */
+export function completeControlBar(videojs: VideoJs, player: Player) {
+  const controlBar = player.getChild("ControlBar");
+  if (!controlBar) return;
+  // video.js's own list of the control bar's children, in their order (its declarations leave
+  // out a component's default options).
+  const { options_: defaults } = videojs.getComponent("ControlBar").prototype as { options_: { children: string[] } };
+  // As video.js's own set-up does for the children it builds at once: each button reads the
+  // player's options from its own, and the player reaches it by a property of its name.
+  const { playerOptions } = player.options_ as { playerOptions?: object };
+  defaults.children
+    .filter((name) => !NOT_BUILT.has(name))
+    .forEach((name, index) => {
+      if (!controlBar.getChild(name)) Object.assign(controlBar, { [name]: controlBar.addChild(name, { playerOptions }, index) });
+    });
 }
 
 /** Whether `path` names the file at `absolute`, whatever moment (`#t=`) either starts at. */
