@@ -117,7 +117,8 @@ export function completeControlBar(videojs: VideoJs, player: Player) {
   // out a component's default options).
   const { options_: defaults } = videojs.getComponent("ControlBar").prototype as { options_: { children: string[] } };
   // As video.js's own set-up does for the children it builds at once: each button reads the
-  // player's options from its own, and the player reaches it by a property of its name.
+  // player's options from its own, and the player's code reaches each through a property of the
+  // control bar named after it (`controlBar.progressControl`).
   const { playerOptions } = player.options_ as { playerOptions?: object };
   defaults.children
     .filter((name) => !NOT_BUILT.has(name))

@@ -69,6 +69,20 @@ test.describe("the reel player", () => {
     const play = page.locator(".vjs-big-play-button");
     await (isMobile ? play.tap() : play.click());
     await expect.poll(() => playhead(page), { timeout: 15_000 }).toBeGreaterThan(1);
+    // The control bar, most of which is built a moment after the player (completeControlBar in
+    // lib/videojs.client.ts), holds video.js's controls for an on-demand reel in video.js's order.
+    const controls = page.locator(".vjs-control-bar > .vjs-control:visible");
+    expect(await controls.evaluateAll((elements) => elements.map((element) => element.classList[0]))).toEqual([
+      "vjs-play-control",
+      "vjs-volume-panel",
+      "vjs-progress-control",
+      "vjs-remaining-time",
+      "vjs-chapters-button",
+      "vjs-descriptions-button",
+      "vjs-subs-caps-button",
+      "vjs-picture-in-picture-control",
+      "vjs-fullscreen-control",
+    ]);
     expect(errors).toEqual([]);
   });
 

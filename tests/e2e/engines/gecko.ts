@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 
-import puppeteer from "puppeteer-core";
+import puppeteer, { type JSHandle } from "puppeteer-core";
 
 import { type Engine, type EngineDriver, startXvfb, VIEWPORT_HEIGHT, watchForProblems } from "./driver";
 
@@ -31,8 +31,17 @@ export const gecko: Engine = {
     const page = (await browser.pages())[0] ?? (await browser.newPage());
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(`${new URL(page.url()).pathname}: ${error instanceof Error ? error.message : String(error)}`));
+    // A console error's own text names its arguments' types only ("JSHandle@error"): each is read
+    // in the page, an error as its name and message, anything else as JSON.
+    const reading: Promise<void>[] = [];
     page.on("console", (message) => {
-      if (message.type() === "error") problems.push(`${new URL(page.url()).pathname}: ${message.text()}`);
+      if (message.type() !== "error") return;
+      const where = new URL(page.url()).pathname;
+      const readArgument = (arg: JSHandle) =>
+        arg
+          .evaluate((value) => (value instanceof Error ? `${value.name}: ${value.message}` : typeof value === "string" ? value : JSON.stringify(value)))
+          .catch(() => arg.toString());
+      reading.push(Promise.all(message.args().map(readArgument)).then((args) => void problems.push(`${where}: ${args.join(" ") || message.text()}`)));
     });
     await page.evaluateOnNewDocument(watchForProblems);
     await page.setViewport({ width: 1440, height: VIEWPORT_HEIGHT });
@@ -57,6 +66,7 @@ export const gecko: Engine = {
         return page.evaluate(() => innerWidth);
       },
       async problems() {
+        await Promise.all(reading);
         const current = await page.evaluate(() => (window as Window & { __problems?: string[] }).__problems ?? []);
         return [...problems, ...current];
       },
