@@ -22,7 +22,7 @@
  * 6. Engines: press → first frame in Firefox and WebKitGTK against a bare <video> in the same
  *    engine (scripts/bench/engines.mjs).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -38,6 +38,7 @@ import { launchBrowser, load, mark, median, PHONE } from "./bench/shared.mjs";
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "./browser.mjs";
 import { REEL_PAGES, SECTION_PAGES } from "./pages.mjs";
 import { residentMiB, startServer, startStaticServer } from "./server-process.mjs";
+import { videojsChunks } from "./videojs-chunks.mjs";
 
 /** The reel start section (scripts/bench/reel-start.mjs) runs its own server on 3324, the cluster section on 3325–3328. */
 const PORTS = { app: 3321, uncached: 3322, static: 3323 };
@@ -56,21 +57,6 @@ const THROUGHPUT = { connections: 32, seconds: 10, page: "/artists/directors" };
 const SOAK = { connections: 64, seconds: Number(process.env.BENCH_SOAK_SECONDS ?? 60) };
 
 const kib = (bytes) => (bytes / 1024).toFixed(1);
-
-/**
- * The URL paths of video.js's chunks in this build (video.js itself, its core build, and the chunks
- * of its own dependencies), read from the build's metafile: their names change with every build.
- * The small app module that imports them is not one of them.
- */
-function videojsChunks() {
-  const { outputs } = JSON.parse(readFileSync("build/metafile.js.json", "utf8"));
-  const fromVideojs = (input) => /^node_modules\/(video\.js\/.+\.js$|@videojs\/|videojs-)/.test(input);
-  return new Set(
-    Object.entries(outputs)
-      .filter(([output, { inputs }]) => output.endsWith(".js") && Object.keys(inputs).some(fromVideojs))
-      .map(([output]) => output.replace(/^public/, "")),
-  );
-}
 
 /**
  * Lighthouse's mobile figures for one page: the performance score and the three vitals, each the
