@@ -54,7 +54,8 @@ export function validateContent(read: ContentRead, { publicDir, remote = false, 
 
 /**
  * Each reel's captions by slug, from the captions files beside the reels (`durations` by slug):
- * every cue that cannot be read or breaks a rule is a problem, named by file and line.
+ * every cue that cannot be read or breaks a rule is a problem, named by file and line; a reel with
+ * no captions at all is a warning.
  */
 function checkCaptions(files: ContentRead["captions"], durations: Record<string, number>) {
   const captions: Record<string, CaptionTrack[]> = {};
@@ -83,6 +84,10 @@ function checkCaptions(files: ContentRead["captions"], durations: Record<string,
       continue;
     }
     (captions[file.slug] ??= []).push({ lang, label: languageLabel(lang), cues: parsed.cues.map(({ start, end, text }) => ({ start, end, text })) });
+  }
+  // Let through (a reel can go up before its captions are written), but never silently.
+  for (const slug of Object.keys(durations).filter((slug) => !files.some((file) => file.slug === slug))) {
+    warnings.push(`app/content/reels/${slug}.md:1: has no captions file: without one its page fails WCAG 1.2.2 Captions; add ${slug}.en.vtt (or .srt) beside it (docs/reels.md)`);
   }
   return { captions, problems, warnings };
 }
