@@ -6,7 +6,9 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 # Build with every dependency: the content check and the Remix compiler are dev tools.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
+# vendor/ holds a dependency installed from the project itself (vendor/global/README.md).
 COPY package.json package-lock.json ./
+COPY vendor ./vendor
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -15,6 +17,7 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY vendor ./vendor
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
 FROM ${NODE_IMAGE}
@@ -22,6 +25,7 @@ ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 # Owned by root and run as the unprivileged `node` user: the server only reads its files.
 COPY --from=production-dependencies /app/node_modules ./node_modules
+COPY --from=production-dependencies /app/vendor ./vendor
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY package.json ./
