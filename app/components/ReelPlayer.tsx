@@ -125,12 +125,15 @@ export function ReelPlayer(props: ReelPlayerProps) {
       if (cancelled) return;
       const started = !video.paused || video.currentTime > 0;
       const options = playerOptions(video, { autoplay, controls, poster: posterUrl, sources });
-      const built = videojs(video, options);
-      player = playerRef.current = built;
       // video.js leaves a <video> to the browser's own player when the browser already picked the
       // first source's exact URL, as it does for absolute URLs (MEDIA_ORIGIN): handed the list
-      // again, the full build's HLS engine takes over where it was loaded to.
-      if (options.sources === sources) built.src(sources);
+      // again, the full build's HLS engine takes over where it was loaded to. Only then: handed
+      // it twice otherwise, the engine is set up twice, on two MediaSources in a row, and
+      // WebKitGTK's media pipeline now and then hangs the page on the second.
+      const leftToTheBrowser = options.sources === sources && video.currentSrc === sources[0].src;
+      const built = videojs(video, options);
+      player = playerRef.current = built;
+      if (leftToTheBrowser) built.src(sources);
       playOnAfterFallback(built);
       switchSourceOnStall(built, video, sources);
       rememberTextTrackChoice(built);
