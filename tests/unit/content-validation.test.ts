@@ -702,7 +702,7 @@ describe("content files", () => {
 describe("npm run content:check and npm run build", () => {
   const tsx = join(ROOT, "node_modules/.bin/tsx");
 
-  it("passes the real content with a one-line summary", () => {
+  it("passes the real content with a one-line summary", { timeout: 60_000 }, () => {
     const { status, stdout, stderr } = spawnSync(tsx, [join(ROOT, "scripts/content-build.ts"), "--check"], { encoding: "utf8" });
     // Valid content can still be warned of (a reel without captions, say): a line each, nothing else.
     const { warnings } = validateContent(readContentFiles(ROOT), { publicDir: PUBLIC_DIR });
