@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 
 import { type Engine, type EngineDriver, startXvfb, VIEWPORT_HEIGHT, watchForProblems } from "./driver";
 
@@ -52,7 +53,8 @@ export const webkit: Engine = {
     const port = await freePort();
     const config = reducedMotion ? reducedMotionConfig() : undefined;
     const env = { ...process.env, DISPLAY: xvfb.display, ...(config && { XDG_CONFIG_HOME: config }) };
-    const driverProcess = spawn(DRIVER, [`--port=${port}`], { stdio: "ignore", env });
+    // A process group of its own (detached), so that closing ends MiniBrowser and its web process too.
+    const driverProcess = spawn(DRIVER, [`--port=${port}`], { stdio: "ignore", env, detached: true });
 
     async function webdriver<T>(method: string, path: string, body?: unknown): Promise<T> {
       const response = await fetch(`http://127.0.0.1:${port}${path}`, {
@@ -120,8 +122,13 @@ export const webkit: Engine = {
         return [...problems, ...((await run(() => (window as Window & { __problems?: string[] }).__problems ?? [])) as string[])];
       },
       async close() {
-        await session("DELETE", "").catch(() => undefined);
-        driverProcess.kill();
+        // A hung page leaves the driver without an answer: give it a few seconds, then end them all.
+        await Promise.race([session("DELETE", "").catch(() => undefined), sleep(5_000)]);
+        try {
+          process.kill(-driverProcess.pid!, "SIGKILL");
+        } catch {
+          // The driver and its browser have already gone.
+        }
         xvfb.stop();
         if (config) rmSync(config, { recursive: true, force: true });
       },
