@@ -1,0 +1,117 @@
+// ESLint's configuration: `npm run lint` runs it with Prettier's check (docs/architecture.md, "Development").
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import checkFile from "eslint-plugin-check-file";
+import { importX } from "eslint-plugin-import-x";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import react from "eslint-plugin-react";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const CODE = "**/*.{js,mjs,cjs,ts,tsx}";
+const APP = "app/**/*.{ts,tsx}";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      "public/",
+      ".cache/",
+      "media/",
+      "app/content/generated.*",
+      "test-results/",
+      "playwright-report/",
+      "tests/artifacts/",
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  importX.flatConfigs.recommended,
+  importX.flatConfigs.typescript,
+  {
+    files: [CODE],
+    languageOptions: { globals: { ...globals.node } },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver()],
+    },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { ignoreRestSiblings: true }],
+      "import-x/no-cycle": "error",
+      "import-x/no-self-import": "error",
+      "import-x/no-useless-path-segments": "error",
+      // Written by `npm run content:build`, which lint does not need to run first.
+      "import-x/no-unresolved": ["error", { ignore: ["/generated\\.js$"] }],
+      // TypeScript reports a missing name itself, and these would cost a parse of every import's package.
+      "import-x/named": "off",
+      "import-x/namespace": "off",
+      "import-x/default": "off",
+      "import-x/no-named-as-default-member": "off",
+    },
+  },
+  {
+    // The browser runs app/ (and the functions the e2e specs and the benchmark hand to a page); vendor/global is
+    // read by video.js there.
+    files: ["app/**", "tests/e2e/**", "scripts/bench/**", "vendor/**"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  { files: [APP], ...react.configs.flat.recommended },
+  { files: [APP], ...react.configs.flat["jsx-runtime"] },
+  { files: [APP], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: [APP],
+    plugins: { "react-hooks": reactHooks },
+    settings: { react: { version: "detect" } },
+    rules: {
+      // The two classic rules of hooks; the plugin's React Compiler rules are for code the compiler builds, which this is not.
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      // TypeScript checks the props.
+      "react/prop-types": "off",
+    },
+  },
+  {
+    // Import boundaries: the demo's generator is its own folder that nothing else imports, the app takes nothing from
+    // the tooling or the server.
+    files: [CODE],
+    ignores: ["scripts/media/demo/**"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            { target: "./app", from: ["./scripts", "./server"], message: "app/ is bundled on its own: no scripts/ or server/ code." },
+            { target: ".", from: "./scripts/media/demo", message: "The demo generator is imported by nothing outside scripts/media/demo/." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Code the browser bundles takes nothing from a `.server` module (Remix would leave it empty there). Routes and
+    // root may: Remix strips their loaders from the browser's build.
+    files: ["app/components/**", "app/lib/**", "app/entry.client.tsx"],
+    ignores: ["**/*.server.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ group: ["**/*.server", "**/*.server.*"], allowTypeImports: true, message: "Server-only module in code the browser bundles." }],
+        },
+      ],
+    },
+  },
+  {
+    // One naming style: kebab-case files and folders. Route files are URL syntax; `.server`, `.client`, `.test`, `.d`
+    // and `.config` are middle extensions.
+    files: [CODE],
+    ignores: ["app/routes/**"],
+    plugins: { "check-file": checkFile },
+    rules: {
+      "check-file/filename-naming-convention": ["error", { [CODE]: "KEBAB_CASE" }, { ignoreMiddleExtensions: true }],
+      "check-file/folder-naming-convention": ["error", { "**/": "KEBAB_CASE" }],
+    },
+  },
+  prettier,
+);
