@@ -6,7 +6,7 @@ declare global {
   interface Window {
     /**
      * The last button pressed before hydration, remembered by the page's module script (see
-     * app/components/DeferredScripts.tsx); null once the page is hydrated and presses reach React.
+     * app/components/deferred-scripts.tsx); null once the page is hydrated and presses reach React.
      */
     __pressedBeforeHydration?: HTMLButtonElement | null;
   }

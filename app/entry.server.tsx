@@ -8,14 +8,14 @@ import {
   matchesIfNoneMatch,
   strongETag,
 } from "~/lib/http.server";
-import { MEDIA_ORIGIN } from "~/lib/mediaOrigin.server";
+import { MEDIA_ORIGIN } from "~/lib/media-origin.server";
 
 /**
  * Renders the whole document before sending it, with `renderToString`. The content is static data
  * and no route defers any, so there is nothing to stream while waiting, and the finished HTML is
  * what the CSP hashes its inline scripts from and the ETag is computed over. Crawlers and people
  * get the same complete page, so a CDN may share it. Its scripts wait for the first screen to paint
- * (see app/components/DeferredScripts.tsx).
+ * (see app/components/deferred-scripts.tsx).
  *
  * Not `renderToPipeableStream`: React 18.3's stream writes stray NUL bytes where a multi-byte
  * character meets the end of its 2 KiB buffer (facebook/react#31134), and a page with one is not

@@ -13,14 +13,14 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { DeferredScripts } from "~/components/DeferredScripts";
-import { SiteFooter } from "~/components/SiteFooter";
-import { SiteHeader } from "~/components/SiteHeader";
+import { DeferredScripts } from "~/components/deferred-scripts";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
 import { MediaOriginContext } from "~/components/useMediaUrl";
 import { site } from "~/content";
-import { MEDIA_ORIGIN } from "~/lib/mediaOrigin.server";
+import { MEDIA_ORIGIN } from "~/lib/media-origin.server";
 import { REEL_FRAME_CSS } from "~/lib/reelFrameCss.server";
-import { SITE_URL } from "~/lib/siteUrl.server";
+import { SITE_URL } from "~/lib/site-url.server";
 import stylesheet from "~/styles/tailwind.css";
 
 export function loader({ request }: LoaderFunctionArgs) {

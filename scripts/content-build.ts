@@ -30,7 +30,7 @@ const GENERATED = path.join(CONTENT_DIR, "generated.js");
  * Where the pages point for media: MEDIA_ORIGIN, or "" for public/, read by the server's own module
  * (which refuses a malformed one as it loads: said here as a message, not a stack trace).
  */
-const MEDIA_ORIGIN: string = await import("../app/lib/mediaOrigin.server").then(
+const MEDIA_ORIGIN: string = await import("../app/lib/media-origin.server").then(
   (module) => module.MEDIA_ORIGIN,
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : String(error));

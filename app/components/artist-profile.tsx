@@ -1,9 +1,9 @@
 import type { Artist } from "~/content/schema";
 
-import { ArtistWebLinks, Biography } from "./ArtistText";
-import { Picture } from "./Picture";
-import { SelectsToggle } from "./SelectsToggle";
-import { WorkGrid } from "./WorkGrid";
+import { ArtistWebLinks, Biography } from "./artist-text";
+import { Picture } from "./picture";
+import { SelectsToggle } from "./selects-toggle";
+import { WorkGrid } from "./work-grid";
 
 /** The bio photo is at most 320 px wide (max-w-xs), narrower only on a phone under 360 px. */
 const BIO_PHOTO_SIZES = "(min-width: 360px) 320px, calc(100vw - 40px)";

@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 
-import { ExternalLink } from "./ExternalLink";
+import { ExternalLink } from "./external-link";
 
 /** A biography as the content writes it: "\n" marks a line break. */
 export function Biography({ text, className }: { text: string; className: string }) {

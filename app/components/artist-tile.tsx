@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { ExternalLink } from "./ExternalLink";
-import { SelectsToggle } from "./SelectsToggle";
+import { ExternalLink } from "./external-link";
+import { SelectsToggle } from "./selects-toggle";
 
 interface ArtistTileProps {
   id: string;

@@ -2,8 +2,8 @@ import { useEffect, useRef } from "react";
 
 import type { ImageLoading } from "~/lib/media";
 
-import { ARTIST_GRID_SIZES } from "./ArtistGrid";
-import { Picture } from "./Picture";
+import { ARTIST_GRID_SIZES } from "./artist-grid";
+import { Picture } from "./picture";
 import { useMediaUrl } from "./useMediaUrl";
 
 interface DirectorClipProps {

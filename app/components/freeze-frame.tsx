@@ -3,7 +3,7 @@ import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from "
 import { type ImageLoading, type LadderKind, MEDIA_SIZES } from "~/lib/media";
 import { prefersReducedMotion } from "~/lib/motion";
 
-import { Picture } from "./Picture";
+import { Picture } from "./picture";
 import { useMediaUrl } from "./useMediaUrl";
 
 interface FreezeFrameProps {

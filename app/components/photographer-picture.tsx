@@ -1,7 +1,7 @@
 import type { ImageLoading } from "~/lib/media";
 
-import { ARTIST_GRID_SIZES } from "./ArtistGrid";
-import { Picture } from "./Picture";
+import { ARTIST_GRID_SIZES } from "./artist-grid";
+import { Picture } from "./picture";
 
 /** Art direction: a square crop on phones, the full portrait frame from 768 px up. */
 export function PhotographerPicture({

@@ -12,11 +12,11 @@ import {
   withoutSelect,
   withSelect,
 } from "~/lib/selects";
-import { readSelects, setSelects, useSelects } from "~/lib/selectsStore";
+import { readSelects, setSelects, useSelects } from "~/lib/selects-store";
 
-import { ArtistWebLinks, Biography } from "./ArtistText";
-import { PageHeading } from "./PageHeading";
-import { Picture } from "./Picture";
+import { ArtistWebLinks, Biography } from "./artist-text";
+import { PageHeading } from "./page-heading";
+import { Picture } from "./picture";
 
 export interface SelectedArtist {
   id: string;

@@ -1,5 +1,5 @@
 import { selectsPath, withoutSelect, withSelect } from "~/lib/selects";
-import { readSelects, setSelects, useSelects } from "~/lib/selectsStore";
+import { readSelects, setSelects, useSelects } from "~/lib/selects-store";
 
 const LOOK =
   "inline-flex min-h-6 items-center gap-1.5 text-xs uppercase tracking-label text-muted transition-colors hover:text-paper aria-pressed:text-paper";

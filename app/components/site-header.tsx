@@ -2,8 +2,8 @@ import { Link, NavLink } from "@remix-run/react";
 
 import type { NavLink as NavItem } from "~/content/schema";
 
-import { MobileMenu } from "./MobileMenu";
-import { SelectsLink } from "./SelectsLink";
+import { MobileMenu } from "./mobile-menu";
+import { SelectsLink } from "./selects-link";
 
 interface SiteHeaderProps {
   agentName: string;

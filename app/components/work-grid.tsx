@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 import type { WorkThumb } from "~/content/schema";
 import { listImageLoading } from "~/lib/media";
 
-import { ExternalLink } from "./ExternalLink";
-import { FreezeFrame } from "./FreezeFrame";
-import { Picture } from "./Picture";
+import { ExternalLink } from "./external-link";
+import { FreezeFrame } from "./freeze-frame";
+import { Picture } from "./picture";
 
 interface WorkGridProps {
   title: string;

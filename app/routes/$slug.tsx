@@ -5,7 +5,7 @@ import { ReelPage } from "~/components/ReelPage";
 import { reelBySlug } from "~/lib/catalog";
 import { reelPageData } from "~/lib/reelPage.server";
 import { reelMeta } from "~/lib/seo";
-import { unknownPath } from "~/lib/unknownPath.server";
+import { unknownPath } from "~/lib/unknown-path.server";
 
 /**
  * /{slug}: a reel's page, one per file in app/content/reels/. The site's own pages are static

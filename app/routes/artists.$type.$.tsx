@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { ArtistProfile } from "~/components/ArtistProfile";
+import { ArtistProfile } from "~/components/artist-profile";
 import { site } from "~/content";
 import { findArtist, orNotFound } from "~/lib/catalog";
 import { artistMeta } from "~/lib/seo";

@@ -1,10 +1,10 @@
 import { useLoaderData } from "@remix-run/react";
 
-import { ArtistGrid } from "~/components/ArtistGrid";
-import { ArtistTile } from "~/components/ArtistTile";
-import { DirectorClip } from "~/components/DirectorClip";
-import { useThumbnailMotion } from "~/components/useThumbnailMotion";
-import { PageHeading } from "~/components/PageHeading";
+import { ArtistGrid } from "~/components/artist-grid";
+import { ArtistTile } from "~/components/artist-tile";
+import { DirectorClip } from "~/components/director-clip";
+import { useThumbnailMotion } from "~/components/use-thumbnail-motion";
+import { PageHeading } from "~/components/page-heading";
 import { artists } from "~/content";
 import { listImageLoading } from "~/lib/media";
 import { sectionMeta } from "~/lib/seo";

@@ -1,9 +1,9 @@
 import { useLoaderData } from "@remix-run/react";
 
-import { ArtistGrid } from "~/components/ArtistGrid";
-import { ArtistTile } from "~/components/ArtistTile";
-import { PageHeading } from "~/components/PageHeading";
-import { PhotographerPicture } from "~/components/PhotographerPicture";
+import { ArtistGrid } from "~/components/artist-grid";
+import { ArtistTile } from "~/components/artist-tile";
+import { PageHeading } from "~/components/page-heading";
+import { PhotographerPicture } from "~/components/photographer-picture";
 import { artists } from "~/content";
 import { listImageLoading } from "~/lib/media";
 import { sectionMeta } from "~/lib/seo";

@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 
-import { PageHeading } from "~/components/PageHeading";
-import { Picture } from "~/components/Picture";
+import { PageHeading } from "~/components/page-heading";
+import { Picture } from "~/components/picture";
 import { biography, site, testimonials } from "~/content";
 import { sectionMeta } from "~/lib/seo";
 

@@ -1,6 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 
-import { PageHeading } from "~/components/PageHeading";
+import { PageHeading } from "~/components/page-heading";
 import { useMediaUrl } from "~/components/useMediaUrl";
 import { clientLogos, clientNames } from "~/content";
 import { listImageLoading, loadingAttributes, logoSprites, logoTiles, MEDIA_SIZES } from "~/lib/media";

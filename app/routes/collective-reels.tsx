@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { FreezeFrame } from "~/components/FreezeFrame";
-import { PageHeading } from "~/components/PageHeading";
+import { FreezeFrame } from "~/components/freeze-frame";
+import { PageHeading } from "~/components/page-heading";
 import { reels } from "~/content";
 import { listImageLoading } from "~/lib/media";
 import { sectionMeta } from "~/lib/seo";

@@ -1,6 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 
-import { PageHeading } from "~/components/PageHeading";
+import { PageHeading } from "~/components/page-heading";
 import { contact } from "~/content";
 import { sectionMeta } from "~/lib/seo";
 

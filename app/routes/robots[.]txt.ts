@@ -1,4 +1,4 @@
-import { SITE_URL } from "~/lib/siteUrl.server";
+import { SITE_URL } from "~/lib/site-url.server";
 
 /** Everything may be crawled; the sitemap lists what should be. */
 export function loader() {

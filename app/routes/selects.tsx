@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { type SelectedArtist, SelectsPage } from "~/components/SelectsPage";
+import { type SelectedArtist, SelectsPage } from "~/components/selects-page";
 import { artists, site } from "~/content";
 import type { Artist } from "~/content/schema";
 import { findArtistById } from "~/lib/catalog";
 import { resolveSelects, selectsPath } from "~/lib/selects";
 import { selectsMeta } from "~/lib/seo";
-import { SITE_URL } from "~/lib/siteUrl.server";
+import { SITE_URL } from "~/lib/site-url.server";
 
 function selectedArtist(artist: Artist): SelectedArtist {
   const film = (artists.film as readonly Artist[]).includes(artist);

@@ -1,5 +1,5 @@
 import { artists, reels, site } from "~/content";
-import { SITE_URL } from "~/lib/siteUrl.server";
+import { SITE_URL } from "~/lib/site-url.server";
 
 /** Every page a search engine should index: the sections, each reel's and each artist's page. */
 export function loader() {

@@ -50,7 +50,7 @@ test.describe("first-load budgets on a phone", () => {
       expect(jsBytes).toBeGreaterThan(0);
       expect(jsBytes, `${(jsBytes / 1024).toFixed(1)} KiB of JS`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
       expect([...origins]).toEqual([new URL(baseURL!).origin]);
-      // Hydration waits for the first screen's images (app/components/DeferredScripts.tsx): the
+      // Hydration waits for the first screen's images (app/components/deferred-scripts.tsx): the
       // scripts never share the connection with them.
       const timing = await page.evaluate(firstScreenTiming);
       expect(timing.imagesEnd).toBeLessThan(Infinity);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 /**
  * Waits until the page is hydrated: its scripts load after the load event (see
- * app/components/DeferredScripts.tsx), and entry.client.tsx sets this to null once every component has.
+ * app/components/deferred-scripts.tsx), and entry.client.tsx sets this to null once every component has.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => window.__pressedBeforeHydration === null);

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { Picture } from "~/components/Picture";
+import { Picture } from "~/components/picture";
 import { MediaOriginContext } from "~/components/useMediaUrl";
 import {
   LADDERS,
@@ -18,7 +18,7 @@ import {
   responsiveImage,
   videoPoster,
 } from "~/lib/media";
-import { parseMediaOrigin } from "~/lib/mediaOrigin.server";
+import { parseMediaOrigin } from "~/lib/media-origin.server";
 
 const KINDS = Object.keys(LADDERS) as LadderKind[];
 
