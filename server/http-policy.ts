@@ -1,16 +1,7 @@
 /**
- * The site's HTTP policy: what every answer carries and what the server refuses before a request
- * reaches the static files or Remix.
- *
- * - nosniff on every response; the other hardening headers on everything but static files (the CSP,
- *   which depends on each document's inline scripts, is added by app/entry.server.tsx);
- * - a 405 with `Allow` for any method but GET and HEAD, CONNECT included (Remix would answer TRACE
- *   with a 500, and CONNECT never reaches Express);
- * - requests addressed to one fixed origin: pages take absolute URLs from SITE_URL, so the Host and
- *   X-Forwarded-Host headers are never trusted or even parsed (a malformed Host made
- *   @remix-run/express answer 500);
- * - plain-text errors without stack traces (Express answers a malformed URL with 400), a 5xx marked
- *   `no-store` so no shared cache keeps it.
+ * The site's HTTP policy: nosniff everywhere and the hardening headers on pages, a 405 for any
+ * method but GET and HEAD, one fixed request origin (Host is never read), plain-text errors and
+ * `no-store` on a 5xx. Why each: docs/deploy.md, "Security and reliability".
  */
 import http from "node:http";
 import type { Duplex } from "node:stream";

@@ -1,17 +1,7 @@
 /**
- * The site's server. `npm start` runs it in production, bundled by `npm run build` into
- * build/server.js; `npm run dev` runs this source under `remix dev --manual` (through tsx), which
- * rebuilds the app on every edit: the server then loads the new build with an empty page cache and
- * tells `remix dev` it is ready, so the open page reloads. Both serve the same way:
- *
- * - the HTTP policy (http-policy.ts): security headers, 405s, a fixed request origin, plain-text
- *   errors, `no-store` on a 5xx;
- * - static files (static-files.ts): precompressed build assets, media under public/;
- * - the page cache (page-cache.ts) in front of Remix's request handler;
- * - a graceful shutdown: on SIGTERM or SIGINT, requests in flight finish, then the process exits 0.
- *
- * Environment: PORT (default 3000), HOST (default: all interfaces), NODE_ENV (default production),
- * SITE_URL and MEDIA_ORIGIN (read by the app), PAGE_CACHE_SIZE (default 200 pages; 0 turns the cache off).
+ * The site's server (why not remix-serve: docs/decisions/0002-own-server.md): reads the environment
+ * (docs/deploy.md, "Configuration"), loads the build and, under `npm run dev`, each rebuild with a
+ * page cache of its own, listens, and shuts down gracefully on SIGTERM or SIGINT.
  */
 import { stat } from "node:fs/promises";
 import http from "node:http";

@@ -1,34 +1,12 @@
 import { Scripts } from "@remix-run/react";
 
 /**
- * Remix's `<Scripts>`, started once the first screen has painted.
- *
- * `<Scripts>` preloads every module of the page (about 80 KiB compressed) and runs them as soon as
- * the HTML is parsed. On a slow phone those bytes share the thin connection with the first screen's
- * images, while the server-rendered page already reads, links and plays without them (see
- * docs/architecture.md for the measurements behind this). So the server renders Remix's own
- * `<Scripts>` inside a `<template>`, where the browser neither fetches nor runs anything, and
- * `START_SCRIPTS` (below) copies the template into the document:
- *
- * - after the window's `load` event and the frame after it (or 100 ms, where no frame comes),
- * - or after every image the page fetches at once has arrived (its eager `<img>`s and image
- *   preloads) and the frame after it, should the load event wait on something else: WebKitGTK
- *   holds it 3.2 s for any `<video preload="none">`, which fetches nothing and which the reel page
- *   then has to wait for (the spec's media elements stop delaying the load event at once there),
- * - or at the visitor's first key or pointer press, or step back or forward in history,
- *
- * whichever comes first. Copies of a template's scripts run when they are inserted, in order: the
- * hand-over of the loader data first, then the module script that imports the routes and
- * hydrates. A button pressed before then (the phone menu, say) is remembered, and entry.client.tsx
- * presses it again once the page is hydrated, so no tap is lost.
- *
- * In the browser the template is rendered empty and not hydrated: React leaves an element with
- * `dangerouslySetInnerHTML` as the server sent it, and a template's contents are not its children
- * in the DOM anyway. This needs Remix's classic data hand-over (no `v3_singleFetch` in
- * remix.config.js): single fetch streams the data in scripts that `<RemixServer>` writes outside
- * `<Scripts>`, which would run before the template's copy has set up `window.__remixContext`.
+ * Remix's `<Scripts>`, held in a `<template>` until the first screen has painted, and the inline
+ * script that starts them (why: docs/decisions/0001-deferred-scripts.md).
  */
 export function DeferredScripts() {
+  // In the browser the template is rendered empty and not hydrated: React leaves an element with
+  // `dangerouslySetInnerHTML` as the server sent it, and a template's contents are not its children.
   return (
     <>
       {typeof document === "undefined" ? (
@@ -46,9 +24,13 @@ export function DeferredScripts() {
 const TEMPLATE_ID = "remix-scripts";
 
 /**
- * Waits as described above, then inserts a copy of the template (`importNode`: the parser's own
- * script elements inside a template never run, fresh copies do). Runs once, at parse time; in the
- * browser React renders the same text, which it does not run again.
+ * Waits for the window's `load` event and the frame after it (or 100 ms, where no frame comes), for
+ * every image the page fetches at once (eager `<img>`s, image preloads) and the frame after it, or
+ * for the visitor's first key or pointer press or step through history, whichever comes first; then
+ * inserts a copy of the template (`importNode`: the parser's own script elements inside a template
+ * never run, fresh copies do). A button pressed before then is kept for entry.client.tsx to press
+ * again. Runs once, at parse time; in the browser React renders the same text, which it does not
+ * run again.
  */
 const START_SCRIPTS = `(() => {
   addEventListener("click", (event) => {

@@ -1,8 +1,7 @@
 /**
- * Where pages point for media (every URL under /images and /videos): MEDIA_ORIGIN, a CDN or an
- * object-storage bucket holding a copy of public/images and public/videos, or the site itself when
- * it is unset. The root loader hands it to every page, on the server and in the browser, and the
- * CSP allows it (see docs/deploy.md for the bucket's CORS rules).
+ * Where pages point for media (every URL under /images and /videos): MEDIA_ORIGIN, a bucket or its
+ * CDN (docs/decisions/0005-media-in-a-bucket.md), or the site itself when it is unset. The root
+ * loader hands it to every page, and the CSP allows it.
  */
 export function parseMediaOrigin(value: string | undefined): string {
   if (!value) return "";
