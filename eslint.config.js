@@ -15,16 +15,7 @@ const APP = "app/**/*.{ts,tsx}";
 
 export default tseslint.config(
   {
-    ignores: [
-      "build/",
-      "public/",
-      ".cache/",
-      "media/",
-      "app/content/generated.*",
-      "test-results/",
-      "playwright-report/",
-      "tests/artifacts/",
-    ],
+    ignores: ["build/", "public/", ".cache/", "media/", "app/content/generated.*", "test-results/", "playwright-report/", "tests/artifacts/"],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -21,9 +21,7 @@ export function ArtistTile({ id, name, website, profileUrl, children }: ArtistTi
   return (
     <li className="group">
       <ExternalLink href={`https://${website}`} className="block">
-        <div className="overflow-hidden bg-line transition-opacity duration-300 group-hover:opacity-85">
-          {children}
-        </div>
+        <div className="overflow-hidden bg-line transition-opacity duration-300 group-hover:opacity-85">{children}</div>
         <span className="mt-3 block text-sm tracking-wide">{name}</span>
       </ExternalLink>
       <div className="mt-1 flex flex-wrap items-center justify-between gap-x-4">

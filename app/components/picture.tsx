@@ -1,10 +1,4 @@
-import {
-  type ImageLoading,
-  type LadderKind,
-  loadingAttributes,
-  responsiveImage,
-  type ResponsiveImage,
-} from "~/lib/media";
+import { type ImageLoading, type LadderKind, loadingAttributes, responsiveImage, type ResponsiveImage } from "~/lib/media";
 
 import { useMediaUrl } from "./useMediaUrl";
 
@@ -15,15 +9,7 @@ import { useMediaUrl } from "./useMediaUrl";
 function PictureSources({ image, sizes, media }: { image: ResponsiveImage; sizes: string; media?: string }) {
   const sources = media ? [...image.sources, { type: undefined, srcSet: image.srcSet }] : image.sources;
   return sources.map((source) => (
-    <source
-      key={source.srcSet}
-      media={media}
-      type={source.type}
-      srcSet={source.srcSet}
-      sizes={sizes}
-      width={image.width}
-      height={image.height}
-    />
+    <source key={source.srcSet} media={media} type={source.type} srcSet={source.srcSet} sizes={sizes} width={image.width} height={image.height} />
   ));
 }
 

@@ -14,10 +14,7 @@ export function SiteHeader({ agentName, nav }: SiteHeaderProps) {
   return (
     <header className="relative z-20 border-b border-line print:hidden">
       <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center justify-between gap-6 px-5 py-5 md:px-10 md:py-7">
-        <Link
-          to="/"
-          className="text-sm font-semibold uppercase tracking-label text-paper md:text-base"
-        >
+        <Link to="/" className="text-sm font-semibold uppercase tracking-label text-paper md:text-base">
           {agentName}
         </Link>
         <div className="ml-auto flex items-center gap-7">
@@ -29,9 +26,7 @@ export function SiteHeader({ agentName, nav }: SiteHeaderProps) {
                     to={item.href}
                     prefetch="intent"
                     className={({ isActive }) =>
-                      isActive
-                        ? "text-paper underline decoration-1 underline-offset-8"
-                        : "text-muted transition-colors hover:text-paper"
+                      isActive ? "text-paper underline decoration-1 underline-offset-8" : "text-muted transition-colors hover:text-paper"
                     }
                   >
                     {item.label}
