@@ -15,7 +15,8 @@
  * (MEDIA_ORIGIN) only when the `<video>` has `crossorigin`, and that makes video.js fetch its
  * poster a second time, with CORS. A fetch asks with CORS anyway.
  */
-import { chapterIndexAt, chapterLabel, clockTime, type ReelChapter } from "./reelParts";
+import { chapterIndexAt, chapterLabel, clockTime, type ReelChapter } from "../timeline";
+import { parseWebVtt } from "../webvtt";
 import type { Player } from "./videojs.client";
 
 /** The control bar's progress control and its seek bar (the slider), if the player has them. */
@@ -34,7 +35,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
 
 /**
  * A marker per chapter, beside the slider (not inside it), each a button that plays the reel from
- * its chapter. `seek` moves the reel (see reelSeek.ts).
+ * its chapter. `seek` moves the reel (see seek.ts).
  */
 export function addChapterMarkers(player: Player, chapters: readonly ReelChapter[], duration: number, seek: (seconds: number) => void) {
   const parts = seekBarOf(player);
@@ -92,19 +93,20 @@ export interface Thumbnail {
   height: number;
 }
 
-/** A cue of the index as the media build writes it (seekIndexVtt): `hh:mm:ss.mmm --> hh:mm:ss.mmm` and its cell. */
-const INDEX_CUE = /^(\d+):(\d\d):(\d\d\.\d{3}) --> (\d+):(\d\d):(\d\d\.\d{3})\r?\n(.+)#xywh=(\d+),(\d+),(\d+),(\d+)\r?$/gm;
+/** A cue's text in the index: the sprite and the cell, `{sprite}#xywh=x,y,w,h`. */
+const CELL = /^(.+)#xywh=(\d+),(\d+),(\d+),(\d+)$/;
 
 /**
- * The cells a seek-bar index (WebVTT, at the URL `base`) names. Read by a pattern for the one
- * shape of cue our media build writes, not by the captions' parser, which would add a chunk (and
- * a request) to the reel pages' scripts.
+ * The cells a seek-bar index (WebVTT, at the URL `base`) names. The WebVTT reader is imported by
+ * nothing else in the page's scripts, so it comes in this chunk: imported by the page's own code
+ * as well, it took a chunk (and a request) of its own and the reel pages past their JS budget.
  */
 export function thumbnailsOf(vtt: string, base: string): Thumbnail[] {
-  return Array.from(vtt.matchAll(INDEX_CUE), (cue) => {
-    const [h1, m1, s1, h2, m2, s2, file, x, y, width, height] = cue.slice(1);
-    const seconds = (h: string, m: string, s: string) => Number(h) * 3600 + Number(m) * 60 + Number(s);
-    return { start: seconds(h1, m1, s1), end: seconds(h2, m2, s2), url: new URL(file, base).href, x: Number(x), y: Number(y), width: Number(width), height: Number(height) };
+  return parseWebVtt(vtt).cues.flatMap(({ start, end, text }) => {
+    const cell = CELL.exec(text);
+    if (!cell) return [];
+    const [file, x, y, width, height] = cell.slice(1);
+    return [{ start, end, url: new URL(file, base).href, x: Number(x), y: Number(y), width: Number(width), height: Number(height) }];
   });
 }
 

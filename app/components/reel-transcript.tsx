@@ -1,12 +1,12 @@
 import type { MouseEvent } from "react";
 
-import type { TranscriptLine } from "~/lib/reelPage.server";
-import { clockTime, momentPath } from "~/lib/reelParts";
-import { wantsItsOwnPage } from "~/lib/reelSeek";
+import { wantsItsOwnPage } from "~/reel/player/seek";
+import type { TranscriptLine } from "~/reel/reel.server";
+import { clockTime, momentPath } from "~/reel/timeline";
 
 interface ReelTranscriptProps {
   slug: string;
-  /** In time order, as plain text (reelPage.server.ts's transcriptOf). */
+  /** In time order, as plain text (reel.server.ts's transcriptOf). */
   lines: TranscriptLine[];
   /** Moves the reel to a moment and plays it (see ReelPage). */
   playFrom(seconds: number): void;

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { type MouseEvent, type RefObject, useEffect, useRef, useState } from "react";
 
-import { chapterIndexAt, clockTime, momentPath, type ReelChapter } from "~/lib/reelParts";
-import { linkedStart, wantsItsOwnPage } from "~/lib/reelSeek";
+import { linkedStart, wantsItsOwnPage } from "~/reel/player/seek";
+import { chapterIndexAt, clockTime, momentPath, type ReelChapter } from "~/reel/timeline";
 
 interface ReelCreditsProps {
   slug: string;
