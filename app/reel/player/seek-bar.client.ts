@@ -1,19 +1,6 @@
 /**
- * The reel player's seek bar, enhanced: a marker at each chapter's start (a button named after
- * the spot, its title shown on hover and focus, that plays from there), and a thumbnail of the
- * frame under the pointer while hovering or dragging (from the reel's sprite and its WebVTT index,
- * made by `npm run media`).
- *
- * Our own rather than a plugin: video.js 8 draws neither. The marker plugins (videojs-markers,
- * videojs-markers-plugin) were last released for video.js 5–6 and put their markers inside the
- * slider, where a focusable marker is invalid (a slider's children are presentational); the
- * WebVTT thumbnail plugin (videojs-vtt-thumbnails) is unmaintained since 2018 and writes inline
- * style attributes, which the CSP forbids, and videojs-sprite-thumbnails reads no WebVTT index.
- * This is ~150 lines, loaded with video.js after the page is hydrated, and positions everything
- * through the CSSOM (`element.style.left`), which the CSP allows. The index is fetched (a kilobyte)
- * once the seek bar is set up: not a `<track>`, which a browser loads from a media origin elsewhere
- * (MEDIA_ORIGIN) only when the `<video>` has `crossorigin`, and that makes video.js fetch its
- * poster a second time, with CORS. A fetch asks with CORS anyway.
+ * The reel player's seek bar, enhanced: a marker at each chapter's start, and a thumbnail of the
+ * frame under the pointer while hovering or dragging. Our own, not a plugin: see docs/reels.md.
  */
 import { chapterIndexAt, chapterLabel, clockTime, type ReelChapter } from "../timeline";
 import { parseWebVtt } from "../webvtt";
@@ -157,7 +144,9 @@ export function addSeekThumbnails(player: Player, index: string, chapters: reado
 
   // The index (a kilobyte) is fetched now, as video.js fetches the page's tracks. A preview shown
   // before it arrives has the time and title alone, then its frame, where the pointer still is; if
-  // it never arrives, the preview keeps the time and title.
+  // it never arrives, the preview keeps the time and title. Not a `<track>`, which a browser loads
+  // from a media origin elsewhere (MEDIA_ORIGIN) only when the `<video>` has `crossorigin`, and
+  // that makes video.js fetch its poster a second time, with CORS. A fetch asks with CORS anyway.
   fetch(index)
     .then((response) => (response.ok ? response.text() : ""))
     .then((vtt) => {
