@@ -8,31 +8,20 @@ import type { ReelSource } from "~/content/schema";
 import { reelPosterSize } from "~/lib/reelFrames";
 import seekBarStylesheet from "~/styles/reel-seek-bar.css";
 
-import type { ReelChapter } from "../timeline";
+import type { ReelPageValue } from "../reel.server";
 import { playOnAfterFallback, sameUrl, switchSourceOnStall } from "./fallback.client";
 import { linkedStart, players, seekReel } from "./seek";
 import { announceDescriptions, captionsSettingsOnFirstUse, rememberTextTrackChoice } from "./text-tracks.client";
 import { completeControlBar, loadVideoJs, type Player } from "./videojs.client";
 
-/** The reel as the player needs it, its media at the URLs of the page's media origin. */
-export interface PlayerReel {
-  /** From the content: starts by itself, muted (no browser starts a film with sound by itself). */
-  autoplay: boolean;
-  /** From the content: shows the player's controls. */
-  controls: boolean;
+/** The reel as the player needs it: its page's value, its media at the page's media origin's URLs. */
+export type PlayerReel = Pick<ReelPageValue, "autoplay" | "controls" | "duration" | "frame" | "chapters" | "start"> & {
   /** The poster's URL (its WebP: see videoPoster). */
   poster: string;
   sources: ReelSource[];
-  /** Seconds, the film's: where the seek bar's markers go before the media has loaded. */
-  duration: number;
-  /** The film's display size (or its aspect ratio). */
-  frame: { width: number; height: number };
-  chapters: ReelChapter[];
-  /** Where the page's `?t=` starts the reel (0: from the beginning). */
-  start: number;
   /** The seek-bar thumbnails' index. */
   seekIndex: string;
-}
+};
 
 /** `navigator.connection`, where the browser has it (Chromium): not in TypeScript's DOM types. */
 interface NetworkInformation {
