@@ -20,16 +20,8 @@ export function ReelPage({ reel }: { reel: ReelPageValue }) {
       </h1>
       <ReelPlayer key={reel.slug} reel={reel} videoRef={videoRef} />
       <p className="mt-6 max-w-2xl text-sm text-muted">{reel.description}</p>
-      <ReelCredits
-        key={`credits-${reel.slug}`}
-        slug={reel.slug}
-        chapters={reel.chapters}
-        duration={reel.duration}
-        start={reel.start}
-        videoRef={videoRef}
-        playFrom={playFrom}
-      />
-      <ReelTranscript key={`transcript-${reel.slug}`} slug={reel.slug} lines={reel.transcript} playFrom={playFrom} />
+      <ReelCredits key={`credits-${reel.slug}`} reel={reel} videoRef={videoRef} playFrom={playFrom} />
+      <ReelTranscript key={`transcript-${reel.slug}`} reel={reel} playFrom={playFrom} />
     </article>
   );
 }
