@@ -16,7 +16,7 @@ import path from "node:path";
 
 import { isNode, LineCounter, parseDocument } from "yaml";
 
-import type { CaptionFormat } from "../lib/captions";
+import type { CaptionFormat } from "../reel/captions";
 import type { Film } from "./schema";
 
 /** Where a part of the content comes from. */

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 
-import type { CaptionTrack } from "../lib/captions";
+import type { CaptionTrack } from "../reel/captions";
 import { type LadderKind, ladderFiles, logoSprites, previewImages } from "../lib/media";
 
 export const ARTIST_TITLES = ["Photographer", "Director", "Photographer / Director", "CGI VFX 3D"] as const;

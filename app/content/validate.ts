@@ -10,7 +10,7 @@ import { join } from "node:path";
 
 import type { z } from "zod";
 
-import { type CaptionTrack, checkCues, languageLabel, parseCaptions } from "../lib/captions";
+import { type CaptionTrack, checkCues, languageLabel, parseCaptions } from "../reel/captions";
 import { type ContentRead, fileOf, type ReadFile } from "./contentFiles";
 import { compileContent, type Content, contentSchema } from "./schema";
 

@@ -1,5 +1,5 @@
 /**
- * Reading HLS master playlists: the one parser the player (lib/videojs.client.ts), the media
+ * Reading HLS master playlists: the one parser the player (app/reel/player/videojs.client.ts), the media
  * script (scripts/media/derive.ts) and the tests share.
  */
 

@@ -8,10 +8,10 @@ import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 
 import { contact, site } from "~/content";
 import type { Artist, Reel } from "~/content/schema";
+import { chapterLabel, momentPath, type ReelChapter } from "~/reel/timeline";
 
 import { mediaUrl, PREVIEW_SIZE, previewImages } from "./media";
 import { reelPosterSize } from "./reelFrames";
-import { chapterLabel, momentPath, type ReelChapter } from "./reelParts";
 import { artistCount, selectsPath } from "./selects";
 
 interface PageSeo {
@@ -103,10 +103,11 @@ export function sectionMeta(path: keyof typeof site.pages) {
     });
 }
 
-/** Meta of the three reel routes, whose loaders all return `{ reel, chapters }` (reelPage.server.ts). */
-export function reelMeta(args: MetaArgs<() => { reel: Reel; chapters: ReelChapter[] }>) {
+/** Meta of a reel's page, whose loader returns `{ reel }` with its chapters (app/reel/reel.server.ts). */
+export function reelMeta(args: MetaArgs<() => { reel: Reel & { chapters: ReelChapter[] } }>) {
   if (!args.data) return [];
-  const { reel, chapters } = args.data;
+  const { reel } = args.data;
+  const { chapters } = reel;
   const mp4 = reel.sources.find((source) => source.type === "video/mp4")?.src ?? "";
   const poster = previewImages.reel(reel.slug);
   return seoMeta(args, {

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { ReelPage } from "~/components/ReelPage";
+import { ReelPage } from "~/components/reel-page";
 import { reelBySlug } from "~/lib/catalog";
-import { reelPageData } from "~/lib/reelPage.server";
 import { reelMeta } from "~/lib/seo";
 import { unknownPath } from "~/lib/unknown-path.server";
+import { reelPage } from "~/reel/reel.server";
 
 /**
  * /{slug}: a reel's page, one per file in app/content/reels/. The site's own pages are static
@@ -14,7 +14,7 @@ import { unknownPath } from "~/lib/unknown-path.server";
 export function loader({ params, request }: LoaderFunctionArgs) {
   const reel = reelBySlug(params.slug ?? "");
   if (reel === undefined) throw unknownPath(request);
-  return reelPageData(reel, request);
+  return { reel: reelPage(reel, request) };
 }
 
 export default function Reel() {

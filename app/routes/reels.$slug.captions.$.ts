@@ -5,12 +5,12 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { cuesVtt } from "~/lib/captions";
 import { captionsOf } from "~/lib/catalog";
 import { vttResponse } from "~/lib/http.server";
+import { numbered, writeWebVtt } from "~/reel/webvtt";
 
 export function loader({ params, request }: LoaderFunctionArgs) {
   const lang = /^(.+)\.vtt$/.exec(params["*"] ?? "")?.[1];
   const track = captionsOf(params.slug ?? "").find((candidate) => candidate.lang === lang);
-  return vttResponse(request, track && cuesVtt(track.cues));
+  return vttResponse(request, track && writeWebVtt(numbered(track.cues)));
 }

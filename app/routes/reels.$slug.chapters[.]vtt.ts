@@ -6,10 +6,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { reelBySlug } from "~/lib/catalog";
 import { vttResponse } from "~/lib/http.server";
-import { chaptersOf } from "~/lib/reelPage.server";
-import { chaptersVtt } from "~/lib/reelParts";
+import { chapterCues, chaptersOf } from "~/reel/reel.server";
+import { numbered, writeWebVtt } from "~/reel/webvtt";
 
 export function loader({ params, request }: LoaderFunctionArgs) {
   const reel = reelBySlug(params.slug ?? "");
-  return vttResponse(request, reel && chaptersVtt(chaptersOf(reel)));
+  return vttResponse(request, reel && writeWebVtt(numbered(chapterCues(chaptersOf(reel)))));
 }

@@ -4,13 +4,12 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { cuesVtt } from "~/lib/captions";
 import { reelBySlug } from "~/lib/catalog";
 import { vttResponse } from "~/lib/http.server";
-import { chaptersOf } from "~/lib/reelPage.server";
-import { describedCues } from "~/lib/reelParts";
+import { chaptersOf, describedCues } from "~/reel/reel.server";
+import { numbered, writeWebVtt } from "~/reel/webvtt";
 
 export function loader({ params, request }: LoaderFunctionArgs) {
   const reel = reelBySlug(params.slug ?? "");
-  return vttResponse(request, reel && cuesVtt(describedCues(chaptersOf(reel))));
+  return vttResponse(request, reel && writeWebVtt(numbered(describedCues(chaptersOf(reel)))));
 }

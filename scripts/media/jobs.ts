@@ -9,7 +9,7 @@ import path from "node:path";
 
 import type { Artist, ClientLogo, Reel, WorkThumb } from "../../app/content/schema";
 import { type LadderFile, type LadderKind, ladderFiles, logoSprites, MEDIA_SIZES, previewImages } from "../../app/lib/media";
-import { SEEK_THUMBNAILS, seekThumbnails } from "../../app/lib/reelParts";
+import { SEEK_THUMBNAILS, seekThumbnails } from "../../app/reel/tracks";
 import { artists, biography, clientLogos, reels, site } from "./content";
 import * as derive from "./derive";
 import type { Size, SourceInfo } from "./derive";

@@ -15,7 +15,8 @@ import path from "node:path";
 import sharp from "sharp";
 
 import { type Frame, rateValue, seekThumbSize } from "../../app/lib/reelFrames";
-import { SEEK_THUMBNAILS, vttTimestamp } from "../../app/lib/reelParts";
+import { SEEK_THUMBNAILS } from "../../app/reel/tracks";
+import { formatTimestamp as vttTimestamp } from "../../app/reel/webvtt";
 import { rateArg } from "./derive";
 import { ffmpeg, ffprobe, splitFrames } from "./ffmpeg";
 

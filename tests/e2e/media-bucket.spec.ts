@@ -16,7 +16,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 import { artists, reels } from "../../app/content/index";
-import { seekThumbnails } from "../../app/lib/reelParts";
+import { seekThumbnails } from "../../app/reel/tracks";
 import { startServer } from "../../scripts/server-process.mjs";
 import { watchForViolations } from "./csp";
 import { mediaUrlsOf, playNativeThenInHlsEngine } from "./media-urls";

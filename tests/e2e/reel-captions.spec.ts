@@ -7,8 +7,10 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { captions, reels } from "../../app/content/index";
-import { captionsTrack, descriptionsTrack, parseCaptions, plainText } from "../../app/lib/captions";
-import { clockTime, momentPath } from "../../app/lib/reelParts";
+import { parseCaptions } from "../../app/reel/captions";
+import { clockTime, momentPath } from "../../app/reel/timeline";
+import { captionsTrack, descriptionsTrack } from "../../app/reel/tracks";
+import { plainText } from "../../app/reel/webvtt";
 import { expectNoViolations } from "./axe";
 import { watchForViolations } from "./csp";
 import { waitForReelPlayer } from "./reel-player";

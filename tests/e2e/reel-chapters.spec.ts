@@ -7,7 +7,8 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { artists, reels } from "../../app/content/index";
-import { chaptersTrack, clockTime, seekThumbnails } from "../../app/lib/reelParts";
+import { clockTime } from "../../app/reel/timeline";
+import { chaptersTrack, seekThumbnails } from "../../app/reel/tracks";
 import { SITE_URL } from "../site-url.mjs";
 import { expectNoViolations } from "./axe";
 import { watchForViolations } from "./csp";

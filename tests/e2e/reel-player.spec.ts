@@ -4,7 +4,7 @@ import { reels } from "../../app/content/index";
 import { masterVariants } from "../../app/lib/hls";
 import { videoPoster } from "../../app/lib/media";
 import { reelLadder } from "../../app/lib/reelFrames";
-import { STALL_SECONDS } from "../../app/lib/videojs.client";
+import { STALL_SECONDS } from "../../app/reel/player/fallback.client";
 import { reelPlayer, waitForReelPlayer } from "./reel-player";
 
 /** A missing file, answered as the site's server answers one. */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 
-import { artists, reels } from "~/content";
+import { artists, captions, reels } from "~/content";
 import { loader as reelLoader } from "~/routes/$slug";
 import { loader as artistLoader } from "~/routes/artists.$type.$";
 import { loader as fallbackLoader } from "~/routes/$";
@@ -81,8 +81,11 @@ describe("reel loader", () => {
 
   it("returns each reel at /{slug}, its spots as chapters with their directors", () => {
     for (const { slug } of reels) expect(reelLoader(args(`/${slug}`, { slug })).reel.slug).toBe(slug);
-    const { reel, chapters, start } = reelLoader(reelArgs(reels[0]));
-    expect(reel).toBe(reels[0]);
+    const { reel } = reelLoader(reelArgs(reels[0]));
+    const { chapters, captions: languages, transcript, start, ...entry } = reel;
+    expect(entry).toStrictEqual(reels[0]);
+    expect(languages).toEqual((captions[reel.slug] ?? []).map(({ lang, label }) => ({ lang, label })));
+    expect(transcript.length).toBeGreaterThanOrEqual(chapters.length);
     expect(chapters.map((chapter) => chapter.start)).toEqual(reel.spots.map((spot) => spot.start));
     for (const [index, chapter] of chapters.entries()) {
       const director = artists.film.find((artist) => artist.id === reel.spots[index].artist);
@@ -92,7 +95,7 @@ describe("reel loader", () => {
   });
 
   it("starts the reel at ?t=, or at 0 for a t that is not a moment of it", () => {
-    const startOf = (query: string) => reelLoader(reelArgs(reels[0], `?${query}`)).start;
+    const startOf = (query: string) => reelLoader(reelArgs(reels[0], `?${query}`)).reel.start;
     const { duration } = reels[0];
     const middle = duration / 2;
     expect(startOf(`t=${middle}`)).toBe(middle);

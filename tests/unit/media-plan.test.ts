@@ -3,7 +3,7 @@ import { basename, extname } from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { previewImages } from "~/lib/media";
-import { seekThumbnails } from "~/lib/reelParts";
+import { seekThumbnails } from "~/reel/tracks";
 
 import { planJobs, SITE_CONTENT, type SourceJob } from "../../scripts/media/jobs";
 import {

@@ -11,8 +11,8 @@ import { expect, test as base } from "@playwright/test";
 import resolveConfig from "tailwindcss/resolveConfig.js";
 
 import { artists, captions, reels } from "../../../app/content/index";
-import { plainText } from "../../../app/lib/captions";
-import { clockTime } from "../../../app/lib/reelParts";
+import { clockTime } from "../../../app/reel/timeline";
+import { plainText } from "../../../app/reel/webvtt";
 import tailwindConfig from "../../../tailwind.config";
 import { firstScreenTiming } from "../hydration";
 import { sitemapUrls } from "../sitemap";

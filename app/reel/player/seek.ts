@@ -5,8 +5,11 @@
  */
 import type { MouseEvent } from "react";
 
-import { fragmentTime, startTime } from "./reelParts";
+import { fragmentTime, startTime } from "../timeline";
 import type { Player } from "./videojs.client";
+
+/** The video.js player that adopted each reel's `<video>` (see mount.client.ts), while it lives. */
+export const players = new WeakMap<HTMLVideoElement, Player>();
 
 /** What seekReel needs of a player: video.js's, or the page's own `<video>` before video.js adopts it. */
 interface Playback {
@@ -16,7 +19,8 @@ interface Playback {
   play(): Promise<void> | undefined;
 }
 
-function playbackOf(video: HTMLVideoElement, player: Player | undefined): Playback {
+function playbackOf(video: HTMLVideoElement): Playback {
+  const player = players.get(video);
   if (player && !player.isDisposed()) {
     return {
       hasMetadata: () => player.readyState() >= HTMLMediaElement.HAVE_METADATA,
@@ -38,8 +42,8 @@ function playbackOf(video: HTMLVideoElement, player: Player | undefined): Playba
  * press (preload="none"), and until their metadata has loaded a position cannot be set: it is
  * then set as soon as it can be, before the first frame shows.
  */
-export function seekReel(video: HTMLVideoElement, player: Player | undefined, seconds: number, { play }: { play: boolean }) {
-  const playback = playbackOf(video, player);
+export function seekReel(video: HTMLVideoElement, seconds: number, { play }: { play: boolean }) {
+  const playback = playbackOf(video);
   if (playback.hasMetadata()) playback.setTime(seconds);
   else playback.onMetadata(() => playback.setTime(seconds));
   // A play() the browser refuses leaves the reel paused at its moment, with its controls.

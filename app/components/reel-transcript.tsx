@@ -1,13 +1,12 @@
 import type { MouseEvent } from "react";
 
-import type { TranscriptLine } from "~/lib/reelPage.server";
-import { clockTime, momentPath } from "~/lib/reelParts";
-import { wantsItsOwnPage } from "~/lib/reelSeek";
+import { wantsItsOwnPage } from "~/reel/player/seek";
+import type { ReelPageValue } from "~/reel/reel.server";
+import { clockTime, momentPath } from "~/reel/timeline";
 
 interface ReelTranscriptProps {
-  slug: string;
-  /** In time order, as plain text (reelPage.server.ts's transcriptOf). */
-  lines: TranscriptLine[];
+  /** Its transcript in time order, as plain text (reel.server.ts's transcriptOf). */
+  reel: Pick<ReelPageValue, "slug" | "transcript">;
   /** Moves the reel to a moment and plays it (see ReelPage). */
   playFrom(seconds: number): void;
 }
@@ -18,7 +17,8 @@ interface ReelTranscriptProps {
  * with its moment as a link to it (`?t=`; with JavaScript the reel moves there and plays).
  * Collapsed until opened: it repeats what the player shows.
  */
-export function ReelTranscript({ slug, lines, playFrom }: ReelTranscriptProps) {
+export function ReelTranscript({ reel, playFrom }: ReelTranscriptProps) {
+  const { slug, transcript: lines } = reel;
   const play = (event: MouseEvent, seconds: number) => {
     if (wantsItsOwnPage(event)) return;
     event.preventDefault();

@@ -4,18 +4,11 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { reels } from "~/content";
-import {
-  chapterIndexAt,
-  chaptersVtt,
-  clockTime,
-  fragmentTime,
-  momentPath,
-  reelChapters,
-  seekThumbnails,
-  startTime,
-  vttTimestamp,
-} from "~/lib/reelParts";
-import { thumbnailsOf } from "~/lib/reelSeekBar.client";
+import { thumbnailsOf } from "~/reel/player/seek-bar.client";
+import { chapterCues } from "~/reel/reel.server";
+import { chapterIndexAt, clockTime, fragmentTime, momentPath, reelChapters, startTime } from "~/reel/timeline";
+import { seekThumbnails } from "~/reel/tracks";
+import { numbered, writeWebVtt } from "~/reel/webvtt";
 import { seekCells, seekIndexVtt } from "../../scripts/media/seek";
 
 const director = (id: string) => ({ name: id.toUpperCase(), url: `/artists/film/${id}` });
@@ -41,17 +34,18 @@ describe("a reel's chapters", () => {
   });
 
   it("make a WebVTT file whose cue text is escaped", () => {
-    const vtt = chaptersVtt(
-      reelChapters({ duration: 75.5, spots: [{ start: 0, artist: "a", client: "Bramble & Oak", title: "A <b> --> B" }, { start: 61, artist: "b", client: "C", title: "D" }] }, director),
+    const chapters = reelChapters(
+      { duration: 75.5, spots: [{ start: 0, artist: "a", client: "Bramble & Oak", title: "A <b> --> B" }, { start: 61, artist: "b", client: "C", title: "D" }] },
+      director,
     );
+    const vtt = writeWebVtt(numbered(chapterCues(chapters)));
     expect(vtt).toBe("WEBVTT\n\n1\n00:00:00.000 --> 00:01:01.000\nA &lt;b> --&gt; B — Bramble &amp; Oak\n\n2\n00:01:01.000 --> 00:01:15.500\nD — C\n");
   });
 });
 
 describe("moments", () => {
-  it("are written as a clock and as WebVTT timestamps", () => {
+  it("are written as a clock", () => {
     expect([0, 6, 59.9, 75.4, 3600].map(clockTime)).toEqual(["0:00", "0:06", "0:59", "1:15", "60:00"]);
-    expect(vttTimestamp(3725.25)).toBe("01:02:05.250");
   });
 
   it("link to whole seconds", () => {

@@ -1,10 +1,7 @@
 /**
- * A reel's parts: the spots it is cut from as chapters (with their directors), links to a moment
- * (`/{slug}?t=SECONDS`), the chapters WebVTT file, the described picture and where its seek-bar
- * thumbnails live. Pure functions, shared by the loaders, the reel components, the chapters and
- * descriptions routes, the JSON-LD and the media script.
+ * A reel's timeline: the spots it is cut from as chapters (with their directors), and its moments
+ * as a visitor reads them and links to them (`/{slug}?t=SECONDS`).
  */
-import type { Cue } from "./captions";
 
 /** One spot of a reel as the pages show it: the content's spot with its end and its director. */
 export interface ReelChapter {
@@ -58,48 +55,6 @@ export function clockTime(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
-/** 6 → "00:00:06.000": a WebVTT timestamp. */
-export function vttTimestamp(seconds: number): string {
-  const millis = Math.round(seconds * 1000);
-  const part = (value: number, digits = 2) => String(value).padStart(digits, "0");
-  const hours = Math.floor(millis / 3_600_000);
-  const minutes = Math.floor(millis / 60_000) % 60;
-  const secs = Math.floor(millis / 1000) % 60;
-  return `${part(hours)}:${part(minutes)}:${part(secs)}.${part(millis % 1000, 3)}`;
-}
-
-/**
- * A cue's text is a run of lines that may not contain "-->" nor a blank line; "&" and "<" start
- * markup. Content text is plain, so it is escaped as WebVTT asks.
- */
-function vttText(text: string): string {
-  return text.replace(/\s+/g, " ").replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll("-->", "--&gt;");
-}
-
-/** The WebVTT chapters file of a reel: one cue per spot, named by `chapterLabel`. */
-export function chaptersVtt(chapters: readonly ReelChapter[]): string {
-  const cues = chapters.map(
-    (chapter, index) => `${index + 1}\n${vttTimestamp(chapter.start)} --> ${vttTimestamp(chapter.end)}\n${vttText(chapterLabel(chapter))}`,
-  );
-  return `WEBVTT\n\n${cues.join("\n\n")}\n`;
-}
-
-/**
- * The described picture: one cue per spot, for the whole spot, saying what it is and who made it,
- * then what is seen where the content says so: "Golden Hour for Citrine Cosmetics, directed by
- * Juno Adeyemi. A dancer crosses a rooftop at dusk."
- */
-export function describedCues(chapters: readonly ReelChapter[]): Cue[] {
-  return chapters.map((chapter) => ({
-    start: chapter.start,
-    end: chapter.end,
-    text: vttText(`${chapter.title} for ${chapter.client}, directed by ${chapter.director.name}.${chapter.description ? ` ${chapter.description}` : ""}`),
-  }));
-}
-
-/** Where a reel's chapters file is served (app/routes/reels.$slug.chapters[.]vtt.ts). */
-export const chaptersTrack = (slug: string): string => `/reels/${slug}/chapters.vtt`;
-
 /**
  * The link to a moment of a reel, in whole seconds; `?t=0` too, so every spot's link (and every
  * Clip's url, as search engines ask) names its moment.
@@ -120,15 +75,4 @@ export function startTime(value: string | null | undefined, duration: number): n
 /** `#t=12` (or `#foo&t=12`): the media-fragment form of a link to a moment. */
 export function fragmentTime(hash: string): string | undefined {
   return new URLSearchParams(hash.replace(/^#/, "")).get("t") ?? undefined;
-}
-
-/** The seek-bar thumbnails: one frame every `interval` seconds, `width`×`height`, in one sprite. */
-export const SEEK_THUMBNAILS = { interval: 2, width: 160, height: 90, columns: 5 } as const;
-
-/**
- * A reel's seek-bar thumbnails, made by `npm run media` from its MP4: the sprite (WebP) and its
- * WebVTT index, whose cues name a cell of the sprite as `{sprite}#xywh=x,y,w,h`.
- */
-export function seekThumbnails(slug: string): { sprite: string; index: string } {
-  return { sprite: `/images/reels/${slug}-seek.webp`, index: `/images/reels/${slug}-seek.vtt` };
 }

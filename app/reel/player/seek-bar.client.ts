@@ -1,21 +1,9 @@
 /**
- * The reel player's seek bar, enhanced: a marker at each chapter's start (a button named after
- * the spot, its title shown on hover and focus, that plays from there), and a thumbnail of the
- * frame under the pointer while hovering or dragging (from the reel's sprite and its WebVTT index,
- * made by `npm run media`).
- *
- * Our own rather than a plugin: video.js 8 draws neither. The marker plugins (videojs-markers,
- * videojs-markers-plugin) were last released for video.js 5–6 and put their markers inside the
- * slider, where a focusable marker is invalid (a slider's children are presentational); the
- * WebVTT thumbnail plugin (videojs-vtt-thumbnails) is unmaintained since 2018 and writes inline
- * style attributes, which the CSP forbids, and videojs-sprite-thumbnails reads no WebVTT index.
- * This is ~150 lines, loaded with video.js after the page is hydrated, and positions everything
- * through the CSSOM (`element.style.left`), which the CSP allows. The index is fetched (a kilobyte)
- * once the seek bar is set up: not a `<track>`, which a browser loads from a media origin elsewhere
- * (MEDIA_ORIGIN) only when the `<video>` has `crossorigin`, and that makes video.js fetch its
- * poster a second time, with CORS. A fetch asks with CORS anyway.
+ * The reel player's seek bar, enhanced: a marker at each chapter's start, and a thumbnail of the
+ * frame under the pointer while hovering or dragging. Our own, not a plugin: see docs/reels.md.
  */
-import { chapterIndexAt, chapterLabel, clockTime, type ReelChapter } from "./reelParts";
+import { chapterIndexAt, chapterLabel, clockTime, type ReelChapter } from "../timeline";
+import { parseWebVtt } from "../webvtt";
 import type { Player } from "./videojs.client";
 
 /** The control bar's progress control and its seek bar (the slider), if the player has them. */
@@ -34,7 +22,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
 
 /**
  * A marker per chapter, beside the slider (not inside it), each a button that plays the reel from
- * its chapter. `seek` moves the reel (see reelSeek.ts).
+ * its chapter. `seek` moves the reel (see seek.ts).
  */
 export function addChapterMarkers(player: Player, chapters: readonly ReelChapter[], duration: number, seek: (seconds: number) => void) {
   const parts = seekBarOf(player);
@@ -92,19 +80,20 @@ export interface Thumbnail {
   height: number;
 }
 
-/** A cue of the index as the media build writes it (seekIndexVtt): `hh:mm:ss.mmm --> hh:mm:ss.mmm` and its cell. */
-const INDEX_CUE = /^(\d+):(\d\d):(\d\d\.\d{3}) --> (\d+):(\d\d):(\d\d\.\d{3})\r?\n(.+)#xywh=(\d+),(\d+),(\d+),(\d+)\r?$/gm;
+/** A cue's text in the index: the sprite and the cell, `{sprite}#xywh=x,y,w,h`. */
+const CELL = /^(.+)#xywh=(\d+),(\d+),(\d+),(\d+)$/;
 
 /**
- * The cells a seek-bar index (WebVTT, at the URL `base`) names. Read by a pattern for the one
- * shape of cue our media build writes, not by the captions' parser, which would add a chunk (and
- * a request) to the reel pages' scripts.
+ * The cells a seek-bar index (WebVTT, at the URL `base`) names. The WebVTT reader is imported by
+ * nothing else in the page's scripts, so it comes in this chunk: imported by the page's own code
+ * as well, it took a chunk (and a request) of its own and the reel pages past their JS budget.
  */
 export function thumbnailsOf(vtt: string, base: string): Thumbnail[] {
-  return Array.from(vtt.matchAll(INDEX_CUE), (cue) => {
-    const [h1, m1, s1, h2, m2, s2, file, x, y, width, height] = cue.slice(1);
-    const seconds = (h: string, m: string, s: string) => Number(h) * 3600 + Number(m) * 60 + Number(s);
-    return { start: seconds(h1, m1, s1), end: seconds(h2, m2, s2), url: new URL(file, base).href, x: Number(x), y: Number(y), width: Number(width), height: Number(height) };
+  return parseWebVtt(vtt).cues.flatMap(({ start, end, text }) => {
+    const cell = CELL.exec(text);
+    if (!cell) return [];
+    const [file, x, y, width, height] = cell.slice(1);
+    return [{ start, end, url: new URL(file, base).href, x: Number(x), y: Number(y), width: Number(width), height: Number(height) }];
   });
 }
 
@@ -155,7 +144,9 @@ export function addSeekThumbnails(player: Player, index: string, chapters: reado
 
   // The index (a kilobyte) is fetched now, as video.js fetches the page's tracks. A preview shown
   // before it arrives has the time and title alone, then its frame, where the pointer still is; if
-  // it never arrives, the preview keeps the time and title.
+  // it never arrives, the preview keeps the time and title. Not a `<track>`, which a browser loads
+  // from a media origin elsewhere (MEDIA_ORIGIN) only when the `<video>` has `crossorigin`, and
+  // that makes video.js fetch its poster a second time, with CORS. A fetch asks with CORS anyway.
   fetch(index)
     .then((response) => (response.ok ? response.text() : ""))
     .then((vtt) => {

@@ -1,15 +1,12 @@
 import { Link } from "@remix-run/react";
 import { type MouseEvent, type RefObject, useEffect, useRef, useState } from "react";
 
-import { chapterIndexAt, clockTime, momentPath, type ReelChapter } from "~/lib/reelParts";
-import { linkedStart, wantsItsOwnPage } from "~/lib/reelSeek";
+import { linkedStart, wantsItsOwnPage } from "~/reel/player/seek";
+import type { ReelPageValue } from "~/reel/reel.server";
+import { chapterIndexAt, clockTime, momentPath } from "~/reel/timeline";
 
 interface ReelCreditsProps {
-  slug: string;
-  chapters: ReelChapter[];
-  duration: number;
-  /** Where the page's `?t=` starts the reel. */
-  start: number;
+  reel: Pick<ReelPageValue, "slug" | "chapters" | "duration" | "start">;
   /** The reel's `<video>`: the list follows it. */
   videoRef: RefObject<HTMLVideoElement>;
   /** Moves the reel to a moment and plays it (see ReelPage). */
@@ -22,7 +19,8 @@ interface ReelCreditsProps {
  * plays, without a reload), its title and client, and its director's page. The spot at the
  * playhead is marked `aria-current`, from the page's link at first, then as the reel plays.
  */
-export function ReelCredits({ slug, chapters, duration, start, videoRef, playFrom }: ReelCreditsProps) {
+export function ReelCredits({ reel, videoRef, playFrom }: ReelCreditsProps) {
+  const { slug, chapters, duration, start } = reel;
   const [current, setCurrent] = useState(() => chapterIndexAt(chapters, start));
   const from = useRef(start);
 

@@ -1,0 +1,77 @@
+/**
+ * When a source fails or stalls: the reel plays on, from the next source or its MP4.
+ */
+import type { ReelSource } from "~/content/schema";
+
+import type { Player } from "./videojs.client";
+
+/** Whether `path` names the file at `absolute`, whatever moment (`#t=`) either starts at. */
+export function sameUrl(path: string, absolute: string): boolean {
+  const file = (url: string) => {
+    const parsed = new URL(url, document.baseURI);
+    parsed.hash = "";
+    return parsed.href;
+  };
+  return file(path) === file(absolute);
+}
+
+/**
+ * video.js moves on to the next source when one fails before playback, but forgets that the
+ * visitor had pressed play: this presses it again once the next source starts loading.
+ */
+export function playOnAfterFallback(player: Player) {
+  let wantsToPlay = false;
+  player.on("play", () => (wantsToPlay = true));
+  player.on("error", () => {
+    if (wantsToPlay) player.one("loadstart", () => void player.play()?.catch(() => undefined));
+  });
+}
+
+/** How long a pressed play may sit on one frame, with data buffered past it, before the MP4 takes over. */
+export const STALL_SECONDS = 4;
+
+/**
+ * A playback watchdog. In WebKitGTK, video.js's HLS engine can buffer the segments, then never
+ * advance: `readyState` stays at 1–2 and the picture on the poster, without an error, so video.js
+ * never tries the next source. When a play the visitor asked for has not advanced for
+ * STALL_SECONDS while at least a second is buffered past the playhead (so a slow network, which
+ * buffers nothing, is left alone), the player switches to the reel's MP4 at the same moment and
+ * plays on: once, and without a word to the visitor. Whether the MP4 already plays is read from
+ * the `<video>` itself: WebKit's player first picked the MP4 `<source>` before video.js handed it
+ * the stream, and video.js's own `currentSrc()` still names it there.
+ */
+export function switchSourceOnStall(player: Player, video: HTMLVideoElement, sources: ReelSource[]) {
+  const mp4 = sources.find((source) => source.type === "video/mp4");
+  let watching: ReturnType<typeof setInterval> | undefined;
+  let switched = false;
+  let last = { time: -1, since: 0 };
+  const stop = () => {
+    clearInterval(watching);
+    watching = undefined;
+  };
+  const check = () => {
+    const time = player.currentTime() ?? 0;
+    if (player.paused() || time !== last.time) {
+      last = { time, since: Date.now() };
+      return;
+    }
+    const buffered = player.buffered();
+    const ahead = Array.from({ length: buffered.length }, (_, i) => [buffered.start(i), buffered.end(i)]).some(
+      ([start, end]) => start <= time + 0.1 && end >= time + 1,
+    );
+    if (!ahead || Date.now() - last.since < STALL_SECONDS * 1000) return;
+    stop();
+    if (!mp4 || sameUrl(mp4.src, video.currentSrc)) return;
+    switched = true;
+    player.src([mp4]);
+    player.one("loadedmetadata", () => player.currentTime(time));
+    // The reel's preload is "none": playing is what loads the new source.
+    void player.play()?.catch(() => undefined);
+  };
+  player.on("play", () => {
+    if (switched || watching) return;
+    last = { time: player.currentTime() ?? 0, since: Date.now() };
+    watching = setInterval(check, 500);
+  });
+  player.on(["pause", "ended", "dispose"], stop);
+}

@@ -1,0 +1,34 @@
+/**
+ * Where a reel's timed text is served: every track URL of a reel page, made here. The chapters,
+ * captions and descriptions are served by the app/routes/reels.$slug.* routes; the seek-bar
+ * thumbnails are files made by `npm run media`.
+ */
+
+/** Where a reel's chapters file is served (app/routes/reels.$slug.chapters[.]vtt.ts). */
+export const chaptersTrack = (slug: string): string => `/reels/${slug}/chapters.vtt`;
+
+/** Where a reel's captions in `lang` are served (app/routes/reels.$slug.captions.$.ts). */
+export const captionsTrack = (slug: string, lang: string): string => `/reels/${slug}/captions/${lang}.vtt`;
+
+/** Where a reel's described picture is served (app/routes/reels.$slug.descriptions[.]vtt.ts). */
+export const descriptionsTrack = (slug: string): string => `/reels/${slug}/descriptions.vtt`;
+
+/** The `<track>`s of a reel's `<video>`: its chapters, a captions track per language, its described picture. */
+export function reelTracks(slug: string, captions: readonly { lang: string; label: string }[]) {
+  return [
+    { kind: "chapters", src: chaptersTrack(slug), srcLang: "en", label: "Spots" },
+    ...captions.map(({ lang, label }) => ({ kind: "captions", src: captionsTrack(slug, lang), srcLang: lang, label })),
+    { kind: "descriptions", src: descriptionsTrack(slug), srcLang: "en", label: "Described picture" },
+  ];
+}
+
+/** The seek-bar thumbnails: one frame every `interval` seconds, `width`×`height`, in one sprite. */
+export const SEEK_THUMBNAILS = { interval: 2, width: 160, height: 90, columns: 5 } as const;
+
+/**
+ * A reel's seek-bar thumbnails, made by `npm run media` from its MP4: the sprite (WebP) and its
+ * WebVTT index, whose cues name a cell of the sprite as `{sprite}#xywh=x,y,w,h`.
+ */
+export function seekThumbnails(slug: string): { sprite: string; index: string } {
+  return { sprite: `/images/reels/${slug}-seek.webp`, index: `/images/reels/${slug}-seek.vtt` };
+}
