@@ -1,6 +1,6 @@
 import { useCallback, useRef } from "react";
 
-import type { Reel } from "~/content/schema";
+import type { Reel } from "~/content/types";
 import type { CaptionTrack } from "~/lib/captions";
 import type { TranscriptLine } from "~/lib/reelPage.server";
 import type { ReelChapter } from "~/lib/reelParts";

@@ -1,7 +1,7 @@
 import { type MutableRefObject, type RefObject, useEffect, useRef } from "react";
 import videojsStylesheet from "video.js/dist/video-js.css";
 
-import type { ReelSource } from "~/content/schema";
+import type { ReelSource } from "~/content/types";
 import { type CaptionTrack, captionsTrack, descriptionsTrack } from "~/lib/captions";
 import { HIGH_FETCH_PRIORITY, videoPoster } from "~/lib/media";
 import { frameClass, reelPosterSize } from "~/lib/reelFrames";

@@ -1,4 +1,4 @@
-import type { Reel } from "~/content/schema";
+import type { Reel } from "~/content/types";
 
 import { type CaptionTrack, plainText } from "./captions";
 import { captionsOf, findArtist } from "./catalog";

@@ -4,7 +4,7 @@
  */
 import type videojs from "video.js";
 
-import type { ReelSource } from "~/content/schema";
+import type { ReelSource } from "~/content/types";
 
 import { masterVariants } from "./hls";
 

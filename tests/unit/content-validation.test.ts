@@ -6,9 +6,10 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { artists, biography, captions, clientLogos, clientNames, reels, testimonials } from "~/content";
-import { readContentFiles } from "~/content/contentFiles";
-import { type Film, RESERVED_SLUGS } from "~/content/schema";
-import { validateContent } from "~/content/validate";
+import type { Film } from "~/content/types";
+import { validateContent } from "../../scripts/content/load";
+import { readContentFiles } from "../../scripts/content/read";
+import { RESERVED_SLUGS } from "../../scripts/content/shapes";
 import { logoSprites } from "~/lib/media";
 
 const ROOT = join(import.meta.dirname, "../..");

@@ -10,7 +10,7 @@ import {
   site,
   testimonials,
 } from "~/content";
-import type { Artist, WorkThumb } from "~/content/schema";
+import type { Artist, WorkThumb } from "~/content/types";
 
 import { DEMO_ONLY, isDemoContent } from "./demoContent";
 
