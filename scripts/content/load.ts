@@ -12,8 +12,8 @@ import { checkReferences } from "./checks/references";
 import { checkTimeline, reelTiming } from "./checks/timeline";
 import { compileContent, type Content } from "./compile";
 import { describeIssue, formatProblem, type Problem, problemOf } from "./problems";
-import { type ContentRead, readContentFiles } from "./read";
-import { contentParts, contentShape } from "./shapes";
+import { type ContentRead, fileOf, readContentFiles } from "./read";
+import { contentParts, type ContentParts, contentShape } from "./shapes";
 
 /** `warnings`: what the build lets through but an operator should see (hard-to-read captions). */
 export type ContentResult =
@@ -62,7 +62,7 @@ export function validateContent(read: ContentRead, { publicDir, remote = false, 
     ...checkTimeline(parts, media),
     ...checkReferences(parts),
   ];
-  if (!shaped.success || problems.length > 0) return { content: undefined, problems: say(problems), warnings: [] };
+  if (!shaped.success || problems.length > 0) return { content: undefined, problems: say(inFileOrder(problems, parts)), warnings: [] };
   const durations = Object.fromEntries(
     Object.entries(shaped.data.reels).map(([slug, reel]) => [slug, reelTiming(media, { mp4: reel.sources[1].src, duration: reel.duration }).duration]),
   );
@@ -70,4 +70,11 @@ export function validateContent(read: ContentRead, { publicDir, remote = false, 
   const warnings = say(captions.warnings);
   if (captions.problems.length > 0) return { content: undefined, problems: say(captions.problems), warnings };
   return { content: compileContent(shaped.data, media, captions.captions), problems: [], warnings };
+}
+
+/** Each file's problems together, the files in the order the shapes read them (a file's shape problems before its checks'). */
+function inFileOrder(problems: Problem[], { artists, reels }: ContentParts): Problem[] {
+  const files = [...artists, ...reels, ...["clients", "biography", "contact", "site"].map((part) => ({ at: [part] }))].map(({ at }) => fileOf(at)?.name);
+  const rank = ({ file }: Problem) => (file === undefined ? -1 : files.indexOf(file));
+  return [...problems].sort((a, b) => rank(a) - rank(b));
 }
