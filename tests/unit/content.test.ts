@@ -12,7 +12,7 @@ import {
 } from "~/content";
 import type { Artist, WorkThumb } from "~/content/types";
 
-import { DEMO_ONLY, isDemoContent } from "./demoContent";
+import { DEMO_ONLY, isDemoContent } from "./demo-content";
 
 /**
  * The demo content against the spec: counts, fictional names and numbers, and an example of every
