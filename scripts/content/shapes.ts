@@ -7,13 +7,13 @@ import { z } from "zod";
 
 import { MEDIA_KINDS, type MediaKindName } from "../../app/lib/media-kinds";
 
-export const ARTIST_TITLES = ["Photographer", "Director", "Photographer / Director", "CGI VFX 3D"] as const;
+const ARTIST_TITLES = ["Photographer", "Director", "Photographer / Director", "CGI VFX 3D"] as const;
 
 /** The `:type` segment of an artist's detail URL. */
 export type ArtistType = "film" | "photography";
 
 /** An artist's detail URL, from their list and id. */
-export const artistUrl = (type: ArtistType, id: string) => `/artists/${type}/${id}`;
+const artistUrl = (type: ArtistType, id: string) => `/artists/${type}/${id}`;
 
 /** A reel's media, named after its slug by the media build. */
 export function reelMedia(slug: string): { poster: string; thumb: string; sources: ReelSources } {
@@ -121,10 +121,8 @@ function uniqueIn(name: string, keyOf: (entry: unknown) => unknown, field?: stri
 }
 
 /** A field an editor may leave out, as it is derived: one written out must be the derived value. */
-function derived<T>(ctx: z.RefinementCtx, path: PropertyKey[], value: T | undefined, expected: T, why: string) {
-  if (value !== undefined && value !== expected) {
-    ctx.addIssue({ code: "custom", path, message: `${JSON.stringify(value)} must be ${String(expected)} (${why})` });
-  }
+function derived(ctx: z.RefinementCtx, path: PropertyKey[], value: string | undefined, expected: string, why: string) {
+  if (value !== undefined && value !== expected) ctx.addIssue({ code: "custom", path, message: `${JSON.stringify(value)} must be ${expected} (${why})` });
 }
 
 /** The kind of each media field of an artist, by list (checks/media.ts looks for the files). */
@@ -161,7 +159,7 @@ function workThumbShape(type: ArtistType) {
 const order = z.number();
 
 /** The fields of an artist's file in artists/film/ (`film`) or artists/photographers/. */
-export function artistFields(type: ArtistType) {
+function artistFields(type: ArtistType) {
   const media = ARTIST_MEDIA[type];
   const workThumb = workThumbShape(type);
   return {
@@ -258,7 +256,7 @@ const reelSpot = z.strictObject({
 type ReelSources = NonNullable<z.output<typeof reelFields.sources>>;
 
 /** The fields of a reel's file in reels/. */
-export const reelFields = {
+const reelFields = {
   slug: reelSlug,
   order,
   title: text,
@@ -311,7 +309,7 @@ const reelShape = z
   });
 
 /** The fields of clients.yaml. */
-export const clientsFields = {
+const clientsFields = {
   clientLogos: z
     .array(z.strictObject({ name: text, logo: mediaPath("clientLogo"), alt: text }))
     .superRefine(uniqueIn("clientLogos", (entry) => fieldsOf(entry).name, "name"), ALWAYS),
@@ -324,7 +322,7 @@ export const clientsFields = {
 };
 
 /** The fields of biography.md: the agent's portrait and testimonials above the line, the profile's paragraphs below it. */
-export const biographyFields = {
+const biographyFields = {
   photo: mediaPath("bioPhoto"),
   testimonials: z.array(z.strictObject({ quote: text, name: text, jobTitle: text })),
   paragraphs: z.array(text).min(1, "must not be empty"),
@@ -395,8 +393,10 @@ function validFields<F extends z.ZodRawShape>(fields: F, value: unknown) {
 /** Each entry of the content as read, with its valid fields only, and where it sits: what the checks read. */
 export function contentParts(content: unknown) {
   const { artists, reels, clients, biography } = fieldsOf(content);
-  const artistsIn = (list: "film" | "photographers", type: ArtistType) =>
-    entriesOf(fieldsOf(artists)[list]).map(([name, value]) => ({ at: ["artists", list, name], name, type, fields: validFields(artistFields(type), value) }));
+  const artistsIn = (list: "film" | "photographers", type: ArtistType) => {
+    const shape = artistFields(type);
+    return entriesOf(fieldsOf(artists)[list]).map(([name, value]) => ({ at: ["artists", list, name], name, type, fields: validFields(shape, value) }));
+  };
   return {
     artists: [...artistsIn("film", "film"), ...artistsIn("photographers", "photography")],
     reels: entriesOf(reels).map(([name, value]) => ({ at: ["reels", name], name, fields: validFields(reelFields, value) })),
