@@ -8,6 +8,6 @@ export default defineConfig({
   },
   test: {
     include: ["tests/unit/**/*.test.ts"],
-    globalSetup: ["tests/unit/compileContent.ts"],
+    globalSetup: ["tests/unit/compile-content.ts"],
   },
 });

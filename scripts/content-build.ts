@@ -1,30 +1,27 @@
 /**
- * Compiles the content files in app/content/ (docs/content.md) into app/content/generated.js,
- * the data the app bundles (app/content/index.ts) and scripts/pages.mjs reads, after checking them and every media file they
- * name in public/ (app/content/schema.ts). On a problem it prints one line each on stderr, writes
- * nothing and exits 1, so `npm run build`, which runs it first, never builds broken content.
+ * `npm run content:build`: checks the content files in app/content/ (docs/content.md) and the
+ * media they name (scripts/content/), then writes app/content/generated.js and its types,
+ * generated.d.ts (both git-ignored), which the app bundles and scripts/pages.mjs reads. On a
+ * problem it prints one line each on stderr, writes nothing and exits 1.
  *
- *   tsx scripts/content-build.ts            check, then write generated.js (git-ignored) if it changed
+ *   tsx scripts/content-build.ts            check, then write the module if it changed
  *   tsx scripts/content-build.ts --check    check only: `npm run content:check`
  *   tsx scripts/content-build.ts --watch    compile again on every change (`npm run dev`)
  *   … --check --remote                      also asks MEDIA_ORIGIN for every media file the content names
  *
- * With MEDIA_ORIGIN set, the media are served from there (a bucket or CDN that `npm run
- * media:publish` filled), and public/ may lack them (docs/media.md, "Media out of git"): a media
- * path must then be an output the media build recorded in media/manifest.json, and `--remote`
- * checks that MEDIA_ORIGIN answers for each one.
+ * With MEDIA_ORIGIN set, a media path must be an output the media build recorded in
+ * media/manifest.json, not a file in public/ (docs/media.md, "Media out of git").
  */
 import { existsSync, readFileSync, watch, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { readContentFiles } from "../app/content/contentFiles";
-import type { Content } from "../app/content/schema";
-import { validateContent } from "../app/content/validate";
+import { type Content, generatedModule } from "./content/compile";
+import { loadContent } from "./content/load";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CONTENT_DIR = path.join(ROOT, "app/content");
-const GENERATED = path.join(CONTENT_DIR, "generated.js");
+const GENERATED = { js: path.join(CONTENT_DIR, "generated.js"), dts: path.join(CONTENT_DIR, "generated.d.ts") };
 
 /**
  * Where the pages point for media: MEDIA_ORIGIN, or "" for public/, read by the server's own module
@@ -45,7 +42,7 @@ const named = new Set<string>();
 function build({ check }: { check: boolean }): boolean {
   named.clear();
   const place = { publicDir: path.join(ROOT, "public"), remote: MEDIA_ORIGIN !== "", named: (sitePath: string) => named.add(sitePath) };
-  const { content, problems, warnings } = validateContent(readContentFiles(ROOT), place);
+  const { content, problems, warnings } = loadContent(ROOT, place);
   for (const warning of warnings) console.warn(`warning: ${warning}`);
   if (content === undefined) {
     for (const problem of problems) console.error(problem);
@@ -53,7 +50,7 @@ function build({ check }: { check: boolean }): boolean {
     console.error(`\n${count} in app/content/ (listed above): fix and run npm run content:check again.`);
     return false;
   }
-  if (!check) writeIfChanged(generatedModule(content));
+  if (!check) writeIfChanged(content);
   console.log(summary(content));
   if (MEDIA_ORIGIN) console.log(`media: at ${MEDIA_ORIGIN}, as recorded in media/manifest.json (not looked for in public/)`);
   return true;
@@ -101,20 +98,12 @@ function buildOrSay(options: { check: boolean }): boolean {
   }
 }
 
-/**
- * Plain JavaScript, so Node can import it too (scripts/pages.mjs), not only the app's bundler.
- * One export per part of the content: the browser's bundle then carries only the parts its code
- * reads (the site's name, say), not every biography and client.
- */
-function generatedModule(content: Content): string {
-  const { clients, biography, ...rest } = content;
-  const parts = Object.entries({ ...rest, ...clients, ...biography }).map(([name, value]) => `export const ${name} = ${JSON.stringify(value, null, 2)};\n`);
-  return ["// Made by scripts/content-build.ts from the content files in app/content/: edit those, not this.\n", ...parts].join("");
-}
-
 /** An unchanged file is left alone, so `remix dev` does not rebuild for nothing. */
-function writeIfChanged(module: string) {
-  if (!existsSync(GENERATED) || readFileSync(GENERATED, "utf8") !== module) writeFileSync(GENERATED, module);
+function writeIfChanged(content: Content) {
+  const module = generatedModule(content);
+  for (const part of ["dts", "js"] as const) {
+    if (!existsSync(GENERATED[part]) || readFileSync(GENERATED[part], "utf8") !== module[part]) writeFileSync(GENERATED[part], module[part]);
+  }
 }
 
 function summary({ artists, reels, captions, clients, biography }: Content): string {

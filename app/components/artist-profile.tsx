@@ -1,4 +1,4 @@
-import type { Artist } from "~/content/schema";
+import type { Artist } from "~/content/types";
 
 import { ArtistWebLinks, Biography } from "./artist-text";
 import { Picture } from "./picture";

@@ -1,7 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
-import type { NavLink as NavItem } from "~/content/schema";
+import type { NavLink as NavItem } from "~/content/types";
 
 const MENU_ID = "mobile-menu";
 

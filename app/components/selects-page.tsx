@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 
-import type { ArtistTitle } from "~/content/schema";
+import type { ArtistTitle } from "~/content/types";
 import { artistCount, MAX_SELECTS, moveSelect, requestedSelects, sameSelects, selectsPath, withoutSelect, withSelect } from "~/lib/selects";
 import { readSelects, setSelects, useSelects } from "~/lib/selects-store";
 

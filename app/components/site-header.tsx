@@ -1,6 +1,6 @@
 import { Link, NavLink } from "@remix-run/react";
 
-import type { NavLink as NavItem } from "~/content/schema";
+import type { NavLink as NavItem } from "~/content/types";
 
 import { MobileMenu } from "./mobile-menu";
 import { SelectsLink } from "./selects-link";

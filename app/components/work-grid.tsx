@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-import type { WorkThumb } from "~/content/schema";
+import type { WorkThumb } from "~/content/types";
 import { listImageLoading } from "~/lib/media";
 
 import { ExternalLink } from "./external-link";

@@ -1,6 +1,6 @@
 /** Look-ups over the bundled content, used by route loaders. */
 import { artists, captions, reels } from "~/content";
-import type { Artist, ArtistType, Reel } from "~/content/schema";
+import type { Artist, ArtistType, Reel } from "~/content/types";
 
 /** The detail route's `:type` names the lists differently from the data ("photography" → photographers). */
 const ARTISTS_BY_TYPE: Record<ArtistType, Artist[]> = {

@@ -7,7 +7,7 @@
 import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 
 import { contact, site } from "~/content";
-import type { Artist, Reel } from "~/content/schema";
+import type { Artist, Reel } from "~/content/types";
 import { chapterLabel, momentPath, type ReelChapter } from "~/reel/timeline";
 
 import { mediaUrl, PREVIEW_SIZE, previewImages } from "./media";

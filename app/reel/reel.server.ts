@@ -3,7 +3,7 @@
  * described picture as cues for their tracks.
  */
 import { captionsOf, findArtist } from "~/lib/catalog";
-import type { Reel } from "~/content/schema";
+import type { Reel } from "~/content/types";
 
 import type { CaptionTrack } from "./captions";
 import { chapterLabel, type ReelChapter, reelChapters, startTime } from "./timeline";

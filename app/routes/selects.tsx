@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 
 import { type SelectedArtist, SelectsPage } from "~/components/selects-page";
 import { artists, site } from "~/content";
-import type { Artist } from "~/content/schema";
+import type { Artist } from "~/content/types";
 import { findArtistById } from "~/lib/catalog";
 import { resolveSelects, selectsPath } from "~/lib/selects";
 import { selectsMeta } from "~/lib/seo";

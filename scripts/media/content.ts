@@ -6,14 +6,13 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { readContentFiles } from "../../app/content/contentFiles";
-import type { Content } from "../../app/content/schema";
-import { validateContent } from "../../app/content/validate";
+import type { Content } from "../../app/content/types";
+import { loadContent } from "../content/load";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 function readContent(): Content {
-  const { content, problems } = validateContent(readContentFiles(ROOT), { publicDir: null });
+  const { content, problems } = loadContent(ROOT, { publicDir: null });
   if (content === undefined) {
     throw new Error(`the content files have problems (npm run content:check lists them):\n${problems.join("\n")}`);
   }

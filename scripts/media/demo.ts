@@ -21,7 +21,7 @@ import { writeFile } from "node:fs/promises";
 
 import sharp from "sharp";
 
-import type { Artist, ClientLogo, Reel } from "../../app/content/schema";
+import type { Artist, ClientLogo, Reel } from "../../app/content/types";
 import { MEDIA_SIZES } from "../../app/lib/media";
 import { artists, reels, site } from "./content";
 import type { Size } from "./derive";

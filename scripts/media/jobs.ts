@@ -7,7 +7,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import type { Artist, ClientLogo, Reel, WorkThumb } from "../../app/content/schema";
+import type { Artist, ClientLogo, Reel, WorkThumb } from "../../app/content/types";
 import { type LadderFile, type LadderKind, ladderFiles, logoSprites, MEDIA_SIZES, previewImages } from "../../app/lib/media";
 import { SEEK_THUMBNAILS, seekThumbnails } from "../../app/reel/tracks";
 import { artists, biography, clientLogos, reels, site } from "./content";

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 
-import type { Film } from "../../app/content/schema";
+import type { Film } from "../../app/content/types";
 
 /** The source folder, relative to the repository root. */
 export const MEDIA_DIR = "media";

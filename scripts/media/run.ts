@@ -13,7 +13,7 @@ import { createReadStream, existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import type { Film } from "../../app/content/schema";
+import type { Film } from "../../app/content/types";
 import { probeSource, type SourceInfo } from "./derive";
 import { encodeProgress, type EncodeProgress, ffmpeg } from "./ffmpeg";
 import { type FileJob, type Job, KINDS, type Kind, type Source, type SourceJob } from "./jobs";

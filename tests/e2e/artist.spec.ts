@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { artists, site } from "../../app/content/index";
-import type { Artist } from "../../app/content/schema";
+import type { Artist } from "../../app/content/types";
 import { responsiveImage } from "../../app/lib/media";
 
 const allArtists: Artist[] = [...artists.film, ...artists.photographers];

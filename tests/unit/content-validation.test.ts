@@ -6,9 +6,10 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { artists, biography, captions, clientLogos, clientNames, reels, testimonials } from "~/content";
-import { readContentFiles } from "~/content/contentFiles";
-import { type Film, RESERVED_SLUGS } from "~/content/schema";
-import { validateContent } from "~/content/validate";
+import type { Film } from "~/content/types";
+import { validateContent } from "../../scripts/content/load";
+import { readContentFiles } from "../../scripts/content/read";
+import { RESERVED_SLUGS } from "../../scripts/content/shapes";
 import { logoSprites } from "~/lib/media";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -30,6 +31,11 @@ function orphanedSpots(id: string): string[] {
         : [],
     ),
   );
+}
+
+/** A reel's media as a file that spells them out gives them (they are derived from its slug otherwise). */
+function spelledOut({ poster, thumb, sources }: (typeof reels)[number]) {
+  return { poster, thumb, sources: sources.map((source) => ({ ...source })) };
 }
 
 /**
@@ -120,7 +126,7 @@ describe("media files", () => {
 
   it("wants the reel's HLS playlist first and its MP4 last", () => {
     const [hls, mp4] = reels[0].sources;
-    expect(problemsAfter((content) => content.reels[reels[0].slug].sources.reverse())).toEqual([
+    expect(problemsAfter((content) => (content.reels[reels[0].slug].sources = spelledOut(reels[0]).sources.reverse()))).toEqual([
       `app/content/reels/${reel}.md: sources[0].src: "${mp4.src}" must be an HLS playlist (.m3u8) under /videos/`,
       `app/content/reels/${reel}.md: sources[0].type: "video/mp4" is not allowed here; use "application/x-mpegURL"`,
       `app/content/reels/${reel}.md: sources[1].src: "${hls.src}" must be an .mp4 video under /videos/`,
@@ -129,7 +135,7 @@ describe("media files", () => {
   });
 
   it("rejects a reel without its MP4 fallback", () => {
-    expect(problemsAfter((content) => content.reels[reels[0].slug].sources.pop())).toEqual([
+    expect(problemsAfter((content) => (content.reels[reels[0].slug].sources = spelledOut(reels[0]).sources.slice(0, 1)))).toEqual([
       `app/content/reels/${reel}.md: sources: must be two sources: the HLS playlist (.m3u8) first, then the .mp4`,
     ]);
   });
@@ -137,7 +143,12 @@ describe("media files", () => {
 
 describe("ids, slugs and detail URLs", () => {
   it("rejects an id that is not its file's name", () => {
-    expect(problemsAfter((content) => (content.artists.film[film[1].id].id = director))).toEqual([
+    expect(
+      problemsAfter((content) => {
+        content.artists.film[film[1].id].url = film[1].url;
+        content.artists.film[film[1].id].id = director;
+      }),
+    ).toEqual([
       // The file keeps its own url, which no longer matches the id either.
       `app/content/artists/film/${film[1].id}.md: url: "${film[1].url}" must be /artists/film/${director} (its list and id)`,
       `app/content/artists/film/${film[1].id}.md: id: "${director}" must be the file's name, "${film[1].id}": rename one of them`,
@@ -171,10 +182,49 @@ describe("ids, slugs and detail URLs", () => {
     ]);
   });
 
+  it("derives an artist's detail URL and a reel's media from the id and slug, and accepts them spelled out", () => {
+    const read = readContentFiles(ROOT);
+    // The demo's files leave them out.
+    expect(read.content).toHaveProperty(["artists", "film", director, "id"], director);
+    expect(read.content).not.toHaveProperty(["artists", "film", director, "url"]);
+    for (const field of ["poster", "thumb", "sources"]) expect(read.content).not.toHaveProperty(["reels", reel, field]);
+    const { content } = validateContent(read, { publicDir: PUBLIC_DIR });
+    expect(content?.artists.film.find((artist) => artist.id === director)?.url).toBe(`/artists/film/${director}`);
+    expect(content?.artists.photographers.find((artist) => artist.id === photographer)?.url).toBe(`/artists/photography/${photographer}`);
+    expect(content?.reels.find((each) => each.slug === reel)).toMatchObject({
+      poster: `/images/reels/${reel}.jpg`,
+      thumb: `/images/reels/${reel}.webp`,
+      sources: [
+        { src: `/videos/reels/${reel}/master.m3u8`, type: "application/x-mpegURL" },
+        { src: `/videos/reels/${reel}.mp4`, type: "video/mp4" },
+      ],
+    });
+    expect(
+      problemsAfter((content) => {
+        content.artists.film[director].url = `/artists/film/${director}`;
+        Object.assign(content.reels[reel], spelledOut(reels[0]));
+      }),
+    ).toEqual([]);
+  });
+
+  it("refuses a reel's media spelled out otherwise than its slug names them", () => {
+    const other = reels[1];
+    expect(
+      problemsAfter((content) => {
+        content.reels[reel].poster = other.poster;
+        content.reels[reel].sources = spelledOut(other).sources;
+      }),
+    ).toEqual([
+      `app/content/reels/${reel}.md: poster: "${other.poster}" must be /images/reels/${reel}.jpg (its slug)`,
+      `app/content/reels/${reel}.md: sources[0].src: "${other.sources[0].src}" must be /videos/reels/${reel}/master.m3u8 (its slug)`,
+      `app/content/reels/${reel}.md: sources[1].src: "${other.sources[1].src}" must be /videos/reels/${reel}.mp4 (its slug)`,
+    ]);
+  });
+
   it("rejects a reel slug that is the address of one of the site's pages", () => {
     expect(
       problemsAfter((content) => {
-        content.reels.clients = { ...content.reels[reel], slug: "clients" };
+        content.reels.clients = { ...content.reels[reel], ...spelledOut(reels[0]), slug: "clients" };
       }),
     ).toEqual([
       `app/content/reels/clients.md: slug: "clients" is the address of one of the site's own pages: choose another slug`,

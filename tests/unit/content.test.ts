@@ -10,9 +10,9 @@ import {
   site,
   testimonials,
 } from "~/content";
-import type { Artist, WorkThumb } from "~/content/schema";
+import type { Artist, WorkThumb } from "~/content/types";
 
-import { DEMO_ONLY, isDemoContent } from "./demoContent";
+import { DEMO_ONLY, isDemoContent } from "./demo-content";
 
 /**
  * The demo content against the spec: counts, fictional names and numbers, and an example of every

@@ -7,7 +7,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { Artist } from "~/content/schema";
+import type { Artist } from "~/content/types";
 import { type LadderFile, ladderFiles, logoSprites, MEDIA_SIZES } from "~/lib/media";
 import { colors } from "~/lib/theme";
 import { croppedJpeg } from "../../scripts/media/derive";

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { reels } from "~/content";
-import type { Artist, Reel } from "~/content/schema";
+import type { Artist, Reel } from "~/content/types";
 import { ladderFiles } from "~/lib/media";
 import { type Job, type MediaContent, planJobs } from "../../scripts/media/jobs";
 import type { Manifest } from "../../scripts/media/plan";

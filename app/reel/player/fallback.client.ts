@@ -1,7 +1,7 @@
 /**
  * When a source fails or stalls: the reel plays on, from the next source or its MP4.
  */
-import type { ReelSource } from "~/content/schema";
+import type { ReelSource } from "~/content/types";
 
 import type { Player } from "./videojs.client";
 

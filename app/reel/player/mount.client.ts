@@ -4,7 +4,7 @@
  */
 import videojsStylesheet from "video.js/dist/video-js.css";
 
-import type { ReelSource } from "~/content/schema";
+import type { ReelSource } from "~/content/types";
 import { reelPosterSize } from "~/lib/reelFrames";
 import seekBarStylesheet from "~/styles/reel-seek-bar.css";
 

@@ -1,23 +1,24 @@
 /**
- * Reads the content files in app/content/ into the object `contentSchema` (schema.ts) checks,
- * remembering where each part came from so a problem can name its file and line:
- *
- *   artists/film/{id}.md, artists/photographers/{id}.md   an artist; the text below the fields is the biography
- *   reels/{slug}.md                                       a reel; the text below the fields is its description
- *   reels/{slug}.{lang}.vtt, reels/{slug}.{lang}.srt      the reel's captions in a language (BCP 47: en, fr, pt-BR)
- *   biography.md                                          the agent: portrait and testimonials, then the profile's paragraphs
- *   clients.yaml, contact.yaml, site.yaml                 one YAML file each
- *
+ * Reads the content files in app/content/ into the object the shapes take (shapes.ts),
+ * remembering where each part came from so a problem can name its file and line; and the media
+ * build's record of the films (media/manifest.json). docs/content.md lists the files.
  * A Markdown file starts with its fields in YAML between two `---` lines; the text after them is
- * kept as written, line breaks included. Build-time only: the app never imports this.
+ * kept as written, line breaks included.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 import { isNode, LineCounter, parseDocument } from "yaml";
 
-import type { CaptionFormat } from "../reel/captions";
-import type { Film } from "./schema";
+import type { CaptionFormat } from "../../app/reel/captions";
+
+/** A film as `npm run media` read it (recorded in media/manifest.json): its picture's display size in pixels, its length in seconds, its frame rate. */
+export interface Film {
+  width: number;
+  height: number;
+  duration: number;
+  fps?: string;
+}
 
 /** Where a part of the content comes from. */
 export interface ContentFile {
@@ -33,7 +34,7 @@ export interface ReadFile extends ContentFile {
   lineOf(fieldPath: readonly PropertyKey[]): number;
 }
 
-/** A captions file beside a reel's: checked against the reel once the reels are (validate.ts). */
+/** A captions file beside a reel's: checked against the reel once the reels are (checks/captions.ts). */
 export interface CaptionsFile {
   name: string;
   slug: string;
@@ -43,7 +44,7 @@ export interface CaptionsFile {
 }
 
 export interface ContentRead {
-  /** The content object, keyed as `contentSchema` wants it; parts that could not be read are left out. */
+  /** The content object, keyed as `contentShape` wants it; parts that could not be read are left out. */
   content: Record<string, unknown>;
   files: ReadFile[];
   captions: CaptionsFile[];

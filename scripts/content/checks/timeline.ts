@@ -1,0 +1,75 @@
+/** Checks a reel's times and a director's grid clip against their films, as the media build recorded them. */
+import { type Problem, problemAt } from "../problems";
+import { type ContentParts, reelMedia } from "../shapes";
+import type { MediaFiles } from "./media";
+
+/** The shortest grid clip the media build makes (seconds; scripts/media/derive.ts). */
+const GRID_CLIP_MIN = 1;
+
+/** A stated length further than this (seconds) from the film's is a mistake, not a rounding. */
+const DURATION_TOLERANCE = 0.5;
+
+/**
+ * The frame of a reel made before the media build recorded its film: the 16:9 it then cropped
+ * every reel to.
+ */
+const FRAME_BEFORE_FILMS_WERE_RECORDED = { width: 1920, height: 1080 } as const;
+
+/** What a reel's timing is read from: the MP4 its film is found by, and the length its file states. */
+interface ReelTimes {
+  mp4: string;
+  duration?: number;
+}
+
+/**
+ * A reel's length: its film's, as the media build read it; else the one the file states; else,
+ * where films are yet to be made (the media script), unbounded. And its frame: the film's shape,
+ * which the page gives the player before anything of it has loaded.
+ */
+export function reelTiming(files: MediaFiles, { mp4, duration }: ReelTimes) {
+  const film = files.film?.(mp4);
+  return {
+    duration: film?.duration ?? duration ?? Infinity,
+    frame: film ? { width: film.width, height: film.height } : FRAME_BEFORE_FILMS_WERE_RECORDED,
+  };
+}
+
+export function checkTimeline({ artists, reels }: ContentParts, files: MediaFiles): Problem[] {
+  const problems: Problem[] = [];
+  for (const { at, fields } of artists) {
+    const clip = fields.thumb === undefined ? undefined : files.film?.(fields.thumb);
+    if (clip && fields.clipStart !== undefined && fields.clipStart + GRID_CLIP_MIN > clip.duration) {
+      const message = `${fields.clipStart} leaves less than ${GRID_CLIP_MIN} s of the ${clip.duration} s film for the grid clip: start earlier`;
+      problems.push(problemAt([...at, "clipStart"], message));
+    }
+  }
+  // The stated `duration` (optional) matches the film's; spots start at 0, in order, each before
+  // the next and before the film ends; the poster's moment is in the film.
+  for (const { at, name, fields } of reels) {
+    const mp4 = (fields.sources ?? reelMedia(fields.slug ?? name).sources)[1].src;
+    const film = files.film?.(mp4);
+    if (film && fields.duration !== undefined && Math.abs(fields.duration - film.duration) > DURATION_TOLERANCE) {
+      const message = `${fields.duration} s is not the film's length (${film.duration} s, read from the film by npm run media): correct it, or remove the field to take the film's`;
+      problems.push(problemAt([...at, "duration"], message));
+    }
+    if (files.film && !film && fields.duration === undefined) {
+      const message = "is missing, and the film's length is not known: run npm run media, which reads it from the film (or state it in seconds)";
+      problems.push(problemAt([...at, "duration"], message));
+    }
+    const { duration } = reelTiming(files, { mp4, duration: fields.duration });
+    const end = `the film's end (${duration} s)`;
+    fields.spots?.forEach(({ start }, index) => {
+      const path = [...at, "spots", index, "start"];
+      if (index === 0 && start !== 0) problems.push(problemAt(path, `${start} must be 0: the first spot opens the reel`));
+      const previous = fields.spots?.[index - 1]?.start;
+      if (previous !== undefined && start <= previous) {
+        problems.push(problemAt(path, `${start} must be after the previous spot's start (${previous}): spots cannot overlap`));
+      }
+      if (start >= duration) problems.push(problemAt(path, `${start} must be before ${end}`));
+    });
+    if (fields.posterAt !== undefined && fields.posterAt >= duration) {
+      problems.push(problemAt([...at, "posterAt"], `${fields.posterAt} must be before ${end}`));
+    }
+  }
+  return problems;
+}
