@@ -16,7 +16,7 @@ import {
   vttTimestamp,
 } from "~/lib/reelParts";
 import { thumbnailsOf } from "~/lib/reelSeekBar.client";
-import { seekCells, seekIndexVtt } from "../../scripts/media/seek";
+import { seekCells, seekIndexVtt } from "../../scripts/media/recipes/seek-thumbnails";
 
 const director = (id: string) => ({ name: id.toUpperCase(), url: `/artists/film/${id}` });
 

@@ -6,11 +6,12 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { readContentFiles } from "../../app/content/contentFiles";
-import type { Content } from "../../app/content/schema";
-import { validateContent } from "../../app/content/validate";
+import { readContentFiles } from "../../../app/content/contentFiles";
+import type { Content } from "../../../app/content/schema";
+import { validateContent } from "../../../app/content/validate";
+import type { MediaContent } from "./kinds";
 
-const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 function readContent(): Content {
   const { content, problems } = validateContent(readContentFiles(ROOT), { publicDir: null });
@@ -25,3 +26,13 @@ const content = readContent();
 export const { artists, reels, site } = content;
 export const { biography } = content.biography;
 export const { clientLogos } = content.clients;
+
+/** The site's content, as the media build makes its files. */
+export const SITE_CONTENT: MediaContent = {
+  film: artists.film,
+  photographers: artists.photographers,
+  agentPhoto: biography.photo,
+  reels,
+  clientLogos,
+  agencyName: site.agencyName,
+};

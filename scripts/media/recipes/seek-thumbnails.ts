@@ -14,10 +14,10 @@ import path from "node:path";
 
 import sharp from "sharp";
 
-import { type Frame, rateValue, seekThumbSize } from "../../app/lib/reelFrames";
-import { SEEK_THUMBNAILS, vttTimestamp } from "../../app/lib/reelParts";
-import { rateArg } from "./derive";
+import { type Frame, rateValue, seekThumbSize } from "../../../app/lib/reelFrames";
+import { SEEK_THUMBNAILS, vttTimestamp } from "../../../app/lib/reelParts";
 import { ffmpeg, ffprobe, splitFrames } from "./ffmpeg";
+import { rateArg } from "./frames";
 
 export interface SeekCell {
   start: number;

@@ -1,37 +1,24 @@
 /**
- * The demo content's sources (`npm run media:demo`, written by demoSources.ts): abstract compositions (SVG rendered by
- * sharp) filmed by ffmpeg with a slow virtual camera, a moving light leak and film grain. Each
- * artist has its own palette and motifs. They are written into media/ like an operator's files
- * and go through the same derivation; these functions only make the source files:
- *   - film artists: footage for the grid clip (video) and for each work thumb;
- *   - photographers: one "photograph" (cropped later for desktop and phone) and each work;
- *   - bio photos (artists' and the agent's): an abstract silhouette, never a likeness;
- *   - reels: a 1920×1080 showreel as long as the reel's `duration`, one shot per spot in its
- *     director's style (the palette and main motif of their grid clip), joined by short
- *     transitions, with the title set over the opening, a lower third (director; client and
- *     title) over each spot's first seconds and a quiet generated soundtrack;
- *   - client logos: a typeset word mark.
- *
- * Everything is seeded: palettes, compositions, camera moves and ffmpeg's random sources
- * (`gradients`, `noise`, `anoisesrc`) all derive from stable strings such as the artist id, and
- * files are written bit-exact without metadata, so a rerun writes the same bytes, and outputs
- * made from them stay up to date.
+ * The demo content's sources (docs/media.md, "The demo media"): abstract compositions (SVG
+ * rendered by sharp) filmed by ffmpeg, each artist in a palette and motifs of its own, every
+ * choice seeded so a rerun writes the same bytes. These functions only make the source files.
  */
 import { writeFile } from "node:fs/promises";
 
 import sharp from "sharp";
 
-import type { Artist, ClientLogo, Reel } from "../../app/content/schema";
-import { MEDIA_SIZES } from "../../app/lib/media";
-import { artists, reels, site } from "./content";
-import type { Size } from "./derive";
-import { BITEXACT, ffmpeg, pipedPngInputs } from "./ffmpeg";
+import type { Artist, ClientLogo, Reel } from "../../../app/content/schema";
+import { MEDIA_SIZES } from "../../../app/lib/media";
+import { artists, site } from "../pipeline/site-content";
+import type { SourceType } from "../pipeline/sources";
+import { BITEXACT, ffmpeg, pipedPngInputs } from "../recipes/ffmpeg";
+import type { Size } from "../recipes/probe";
 import { driftCamera, footageGraph, moveCamera, padAudioGraph, pickLight, reelGraph, type Footage } from "./graphs";
 import { logoMark } from "./logos";
 import { PALETTES, type Palette } from "./palette";
-import type { SourceType } from "./plan";
-import { MOTIF_NAMES, bustSvg, lowerThirdSvg, sceneSvg, titleCardSvg, type Motif } from "./scenes";
+import { MOTIF_NAMES, bustSvg, sceneSvg, type Motif } from "./scenes";
 import { deal, hash, rng } from "./seed";
+import { lowerThirdSvg, titleCardSvg } from "./titles";
 
 /** The file type the demo writes for each type of source. */
 export const DEMO_EXTENSION: Record<SourceType, string> = { video: "mp4", image: "png", logo: "png" };
@@ -100,7 +87,7 @@ interface FootageRecipe {
 }
 
 /**
- * Five seconds: the grid clip loops the last four and crossfades into the first (see derive.ts),
+ * Five seconds: the grid clip loops the last four and crossfades into the first (recipes/loops.ts),
  * so the camera's drift has a four-second period. Drawn at the director's still size, the
  * largest picture made from it.
  */
@@ -176,7 +163,7 @@ export function bioPhoto(id: string, out: string): Promise<void> {
 // Reels
 
 const REEL_FPS = 25;
-/** Drawn at the reel's largest output size (derive.ts REEL_VIDEO), so nothing is enlarged. */
+/** Drawn at the reel's largest output size (reelFrames.ts REEL_VIDEO), so nothing is enlarged. */
 const REEL_VIDEO = { width: 1920, height: 1080 };
 /** The title card over the opening; the first spot's lower third follows it. */
 const REEL_TITLE = { in: 0.4, out: 3.8 };

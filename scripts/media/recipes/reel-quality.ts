@@ -11,9 +11,11 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { reelLadder, reelMp4Rendition, type Rendition } from "../../app/lib/reelFrames";
-import { mediaSegments, reelPictureGraph, type SourceInfo } from "./derive";
+import { mediaSegments } from "../../../app/lib/hls";
+import { reelLadder, reelMp4Rendition, type Rendition } from "../../../app/lib/reelFrames";
 import { ffmpeg } from "./ffmpeg";
+import type { SourceInfo } from "./probe";
+import { reelPictureGraph } from "./reels";
 
 /** Frames measured: one in SSIM_EVERY. */
 const SSIM_EVERY = 5;
