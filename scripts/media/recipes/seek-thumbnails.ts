@@ -1,13 +1,6 @@
 /**
- * A reel's seek-bar thumbnails: a frame every SEEK_THUMBNAILS.interval seconds, scaled to 90 px
- * on its shorter side in the reel's shape (160×90 for 16:9: seekThumbSize) and laid out left to
- * right, top to bottom in one WebP sprite, and a WebVTT index whose cue for each interval names
- * that frame's cell (`{sprite}#xywh=x,y,w,h`, the cell's size included), the format video players
- * read for thumbnails. Each interval shows its middle frame, which is past the transition into a
- * spot that starts on it.
- *
- * Both are made from the reel's committed 1080p MP4 rather than from its source in media/, so a
- * fresh clone (which has no sources) can remake them, and a remade MP4 remakes them.
+ * A reel's seek-bar thumbnails (docs/media.md, "Seek-bar thumbnails"): a WebP sprite of a frame
+ * every SEEK_THUMBNAILS.interval seconds and its WebVTT index, both read from the reel's 1080p MP4.
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
