@@ -122,7 +122,7 @@ export async function publishMedia(client: S3Client, root: string, options: Publ
   let resumed = 0;
   let bytes = 0;
   const progress = progressLines(options);
-  const shown = (key: string, size: number) => (loaded: number) => progress.update(key, () => uploadLine(key, loaded, size));
+  const shown = (key: string, loaded: number, size: number) => progress.update(key, () => uploadLine(key, loaded, size));
   let unfinished: Promise<MultipartUpload[] | "unsupported"> | undefined;
   const unfinishedFor = async (key: string): Promise<MultipartUpload[]> => {
     unfinished ??= unfinishedUploads(client, bucket, prefix).then((uploads) => {
@@ -159,7 +159,7 @@ export async function publishMedia(client: S3Client, root: string, options: Publ
         return;
       }
       for (const upload of await unfinishedFor(key)) {
-        const result = await resumeUpload(client, bucket, upload, { file: file.file, size, sha256 }, partSize, shown(key, size));
+        const result = await resumeUpload(client, bucket, upload, { file: file.file, size, sha256 }, partSize, (loaded) => shown(key, loaded, size));
         if (result === "stale") {
           log(`  ${key}: an unfinished upload begun ${upload.Initiated?.toISOString() ?? "earlier"} holds other bytes (the file changed since); starting afresh (--prune aborts it)`);
           continue;
@@ -187,8 +187,8 @@ export async function publishMedia(client: S3Client, root: string, options: Publ
         // An interrupted upload keeps its parts, for the next run to finish (resumeUpload).
         leavePartsOnError: true,
       });
-      upload.on("httpUploadProgress", ({ loaded }) => shown(key, size)(loaded ?? 0));
-      shown(key, size)(0);
+      upload.on("httpUploadProgress", ({ loaded }) => shown(key, loaded ?? 0, size));
+      shown(key, 0, size);
       // lib-storage leaves the file open when a part fails.
       await upload.done().finally(() => body.destroy());
       progress.end(key);
