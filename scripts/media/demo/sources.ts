@@ -9,7 +9,7 @@ import sharp from "sharp";
 
 import type { Artist, ClientLogo, Reel } from "../../../app/content/schema";
 import { MEDIA_SIZES } from "../../../app/lib/media";
-import { artists, site } from "../pipeline/site-content";
+import { SITE_CONTENT } from "../pipeline/site-content";
 import type { SourceType } from "../pipeline/sources";
 import { BITEXACT, ffmpeg, pipedPngInputs } from "../recipes/ffmpeg";
 import type { Size } from "../recipes/probe";
@@ -51,8 +51,8 @@ export const AGENT = "agent";
 
 /** Palettes are dealt across everyone (all distinct), motifs within each list (evenly spread). */
 function styles(): Map<string, Style> {
-  const film = artists.film.map((a) => a.id);
-  const photographers = artists.photographers.map((a) => a.id);
+  const film = SITE_CONTENT.film.map((a) => a.id);
+  const photographers = SITE_CONTENT.photographers.map((a) => a.id);
   const everyone = [...film, ...photographers, AGENT];
   const palettes = deal(everyone, PALETTES, "palette");
   // The agent's bio photo is the only picture of theirs, and it has no motif.
@@ -171,7 +171,7 @@ const REEL_TITLE = { in: 0.4, out: 3.8 };
 const CAPTION = { after: 0.3, seconds: 3.5, clear: 0.4 };
 
 function directorOf(id: string): Artist {
-  const found = artists.film.find((artist) => artist.id === id);
+  const found = SITE_CONTENT.film.find((artist) => artist.id === id);
   if (!found) throw new Error(`reel spot: no film artist "${id}"`);
   return found;
 }
@@ -213,7 +213,7 @@ export async function reelFootage(reel: Reel, out: string, display: string): Pro
   const size = REEL_VIDEO;
   const { shots, cut } = reelShots(reel, size);
   const plates = shots.map((shot) => svgToPng(sceneSvg(shot.motif, size.width, size.height, shot.palette, rng(shot.sceneKey), { vignette: VIGNETTE })));
-  const label = reel.title.includes(site.agencyName) ? "Showreel" : site.agencyName;
+  const label = reel.title.includes(SITE_CONTENT.agencyName) ? "Showreel" : SITE_CONTENT.agencyName;
   const captions = shots.map((shot) => svgToPng(lowerThirdSvg(size.width, size.height, shot.director, shot.spot.client, shot.spot.title)));
   const inputs = await Promise.all([...plates, svgToPng(titleCardSvg(size.width, size.height, label, reel.title)), ...captions]);
   await ffmpeg(

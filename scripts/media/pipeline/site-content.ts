@@ -21,18 +21,14 @@ function readContent(): Content {
   return content;
 }
 
-const content = readContent();
-
-export const { artists, reels, site } = content;
-export const { biography } = content.biography;
-export const { clientLogos } = content.clients;
+const { artists, biography, clients, reels, site } = readContent();
 
 /** The site's content, as the media build makes its files. */
 export const SITE_CONTENT: MediaContent = {
   film: artists.film,
   photographers: artists.photographers,
-  agentPhoto: biography.photo,
+  agentPhoto: biography.biography.photo,
   reels,
-  clientLogos,
+  clientLogos: clients.clientLogos,
   agencyName: site.agencyName,
 };
