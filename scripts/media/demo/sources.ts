@@ -11,7 +11,7 @@ import type { Artist, ClientLogo, Reel } from "../../../app/content/schema";
 import { MEDIA_SIZES } from "../../../app/lib/media";
 import { SITE_CONTENT } from "../pipeline/site-content";
 import type { SourceType } from "../pipeline/sources";
-import { BITEXACT, ffmpeg, pipedPngInputs } from "../recipes/ffmpeg";
+import { BITEXACT, ffmpeg } from "../recipes/ffmpeg";
 import type { Size } from "../recipes/probe";
 import { driftCamera, footageGraph, moveCamera, padAudioGraph, pickLight, reelGraph, type Footage } from "./graphs";
 import { logoMark } from "./logos";
@@ -71,6 +71,11 @@ function styleOf(id: string): Style {
   const style = STYLES.get(id);
   if (!style) throw new Error(`no demo style for ${id}`);
   return style;
+}
+
+/** `-i` arguments for PNG images passed to ffmpeg() on pipes, in order: the first is ffmpeg input 0. */
+function pipedPngInputs(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => ["-f", "png_pipe", "-i", `pipe:${3 + i}`]).flat();
 }
 
 function svgToPng(svg: string): Promise<Buffer> {

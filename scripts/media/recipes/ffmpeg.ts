@@ -21,11 +21,6 @@ const THREADS = ["-filter_threads", "1", "-filter_complex_threads", "1"];
 /** One encoder thread too: with several, the reel MP4s came out different from run to run. */
 export const H264 = ["-c:v", "libx264", "-preset", "slow", "-pix_fmt", "yuv420p", "-threads", "1"];
 
-/** `-i` arguments for PNG images passed on pipes, in order: the first is ffmpeg input 0. */
-export function pipedPngInputs(count: number): string[] {
-  return Array.from({ length: count }, (_, i) => ["-f", "png_pipe", "-i", `pipe:${3 + i}`]).flat();
-}
-
 /** How far one ffmpeg run is. */
 export interface EncodeProgress {
   /** The file being made: ffmpeg()'s `display`. */
