@@ -8,8 +8,11 @@ import { fileURLToPath } from "node:url";
 
 import { commandOutput, progressEvery } from "./lib/progress";
 import { failureReport } from "./media/pipeline/failures";
+import { planJobs } from "./media/pipeline/jobs";
 import type { Job, SourceJob } from "./media/pipeline/kinds";
+import { buildMedia } from "./media/pipeline/run";
 import type { RunOptions } from "./media/pipeline/run-options";
+import { sizeReport } from "./media/pipeline/size-report";
 import { sourceFileOf } from "./media/pipeline/sources";
 import { ffprobe } from "./media/recipes/ffmpeg";
 import { qualityTable, reelQuality } from "./media/recipes/reel-quality";
@@ -63,12 +66,9 @@ async function main(): Promise<void> {
   const unknown = args.filter((arg) => !FLAGS.includes(arg));
   if (unknown.length > 0) throw new Error(`unknown argument ${unknown.join(" ")}; usage: ${USAGE}`);
   const started = Date.now();
-  // Loaded here rather than imported above: the jobs read the content files as they load, and a
-  // problem there must end as a message (main's catch), not as a stack trace.
+  // Loaded here rather than imported above: it reads the content files as it loads, and a problem
+  // there must end as a message (main's catch), not as a stack trace.
   const { SITE_CONTENT } = await import("./media/pipeline/site-content");
-  const { planJobs } = await import("./media/pipeline/jobs");
-  const { buildMedia } = await import("./media/pipeline/run");
-  const { sizeReport } = await import("./media/pipeline/size-report");
   const jobs = planJobs(SITE_CONTENT);
   const reels = args.includes("--reels") ? reelJobs(jobs) : undefined;
   const madeMasters = new Set<string>();
