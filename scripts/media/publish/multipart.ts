@@ -47,8 +47,8 @@ async function readRange(file: string, start: number, length: number): Promise<B
 
 /**
  * The unfinished multipart uploads under a prefix, oldest first; "unsupported" when the store
- * cannot list them. Paged by hand: the SDK ships no paginator for ListMultipartUploads (its page
- * token is a pair of markers).
+ * cannot list them. Paged by hand: @aws-sdk/client-s3 ships paginators for ListObjectsV2 and
+ * ListParts, none for ListMultipartUploads.
  */
 export async function unfinishedUploads(client: S3Client, bucket: string, prefix: string): Promise<MultipartUpload[] | "unsupported"> {
   const uploads: MultipartUpload[] = [];
