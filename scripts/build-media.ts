@@ -1,79 +1,21 @@
 /**
- * Media build: `npm run media [-- --force] [-- --reels] [-- --report]`.
- *
- * Makes every image and video the site content references, at the path the content names
- * ("/images/x" → public/images/x) and the sizes in app/lib/media.ts, from source files an
- * operator drops into media/, one folder per content entry (`{ext}`: any of the listed types):
- *
- *   media/artists/{id}/clip.{mp4,mov,m4v,webm}     film artist → looping muted grid clip (`thumb`)
- *                                                  and its first frame (`mobileBG`, the poster)
- *   media/artists/{id}/photo.{jpg,jpeg,png,webp,tif,tiff}
- *                                                  photographer → desktop `thumb` and phone
- *                                                  `mobileBG`, each cropped around the subject
- *   media/artists/{id}/work-{n}.{video or picture} work thumb n ("/images/work/{id}/{n}.…"): film →
- *                                                  looping animated WebP + first-frame JPEG;
- *                                                  photography → JPEG
- *   media/artists/{id}/bio.{picture}               the artist's bio photo
- *   media/agent/bio.{picture}                      the photo on /biography
- *   media/reels/{slug}.{video}                     reel → MP4 and HLS ladder (1080p, 720p, 540p,
- *                                                  360p boxes; segments of 1 s, 1 s, then 4 s), in
- *                                                  the film's own shape and frame rate (see
- *                                                  app/lib/reelFrames.ts and docs/media.md), poster
- *                                                  (the whole frame at `posterAt`, 1.6 s by
- *                                                  default), animated WebP thumbnail
- *   media/logos/{name}.{png,svg}                   client logo ("/images/clients/{name}.png") →
- *                                                  16-colour transparent PNG fitted to the logo box
- *
- * Then, from those outputs: the responsive ladder of every still the pages show (AVIF, WebP and
- * JPEG, or WebP and PNG for the logos, "{still}-{width}w.{format}"), the 1200×630 link previews
- * and the icons (from the hand-drawn public/favicon.svg). A transparent picture's JPEGs are
- * flattened onto the page's colour; its ladder's AVIF and WebP keep the transparency, made from
- * its crop with it, which the still's job writes to media/.transparent/ (git-ignored).
- *
- * Up to date: media/manifest.json (committed) records, per output, the files it was made from
- * and a key: a hash of their contents and of the recipe (kind, its version, size). An output
- * whose key still matches is skipped; --force remakes everything that has a source. An output
- * whose source is not here (a fresh clone: media/ is git-ignored but for the manifest, since
- * originals are large) is kept as committed; one that is missing too is an error naming the
- * source to add. The manifest also records, for each output made from a film, the film's display
- * size, length and frame rate, which the content build reads.
- *
- * A source that cannot be read (damaged, cut short, not what its name says) is named with the fix
- * as soon as it is found, and its outputs, and the files read from them, are skipped; everything
- * else is made and recorded. The run then ends listing every failure, one line each (the file,
- * the outputs not made, why and what to do), and exits with status 1. Every source is read before
- * anything is made, and every output is written under a temporary name, so nothing is half-written.
- *
- * It starts by saying how many files it will make and roughly how long that takes. On a terminal,
- * each encode running for more than a couple of seconds shows a line redrawn in place (percent,
- * seconds of film done, time left); in a log (CI) it prints such a line every 10 seconds
- * (PROGRESS_EVERY in scripts/media/run.ts), or every MEDIA_PROGRESS_EVERY seconds when that
- * variable is set (a test, or a log that wants more or fewer lines).
- *
- * The demo content's sources are not made here: `npm run media:demo` (scripts/media-demo.ts)
- * writes them into media/ first, and they then go through the same path as an operator's files.
- * The outputs are written bit-exact, so a rerun reproduces the same bytes.
- *
- * --reels limits the run to the reels' outputs and the files read from them (poster
- * ladders, the reels' link previews); everything else is left as it is, manifest entries included.
- *
- * Reel quality: for every reel whose HLS ladder this run made, and with --report for every reel
- * whose source is in media/, it prints a table per reel: each rendition's frame size, bytes,
- * average kbit/s and SSIM against the source (scripts/media/report.ts).
- *
- * Needs ffmpeg (with libx264 and aac) for videos, and, for the demo's logos and reel titles and
- * the link previews, the Debian font packages fonts-dejavu-core, fonts-dejavu-extra,
- * fonts-urw-base35 and fonts-liberation2 (checked before any type is set).
+ * `npm run media [-- --force] [-- --reels] [-- --report]`: makes every image and video the content
+ * references from the sources in media/ (docs/media.md), then prints the sizes, the reels' quality
+ * and what could not be made.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { ffprobe } from "./media/ffmpeg";
-import type { Job, SourceJob } from "./media/jobs";
-import { failureReport } from "./media/plan";
-import { qualityTable, reelQuality } from "./media/report";
-import { commandOutput, progressEvery } from "./media/terminal";
-import type { RunOptions } from "./media/run";
+import { commandOutput, progressEvery } from "./lib/progress";
+import { failureReport } from "./media/pipeline/failures";
+import { planJobs } from "./media/pipeline/jobs";
+import type { Job, SourceJob } from "./media/pipeline/kinds";
+import { buildMedia } from "./media/pipeline/run";
+import type { RunOptions } from "./media/pipeline/run-options";
+import { sizeReport } from "./media/pipeline/size-report";
+import { sourceFileOf } from "./media/pipeline/sources";
+import { ffprobe } from "./media/recipes/ffmpeg";
+import { qualityTable, reelQuality } from "./media/recipes/reel-quality";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const FLAGS = ["--force", "--reels", "--report"];
@@ -102,13 +44,11 @@ function reelJobs(jobs: Job[]): Set<Job> {
  * whose source is here; `notMade` (site paths) are left out.
  */
 async function qualityReports(jobs: Job[], masters: Set<string> | "all", notMade: Set<string>): Promise<string[]> {
-  // Loaded, not imported, for the reason given in main().
-  const { sourceFileOf } = await import("./media/run");
   const lines: string[] = [];
   for (const hls of jobs.filter((job): job is SourceJob => job.kind === "reelHls" && (masters === "all" || masters.has(job.site)))) {
     const mp4 = jobs.find((job) => job.kind === "reelMp4" && "source" in job && job.source === hls.source);
     if (notMade.has(hls.site) || (mp4 && notMade.has(mp4.site))) continue;
-    const file = await sourceFileOf(ROOT, hls);
+    const file = await sourceFileOf(ROOT, hls.source.slot);
     if (!file || !mp4) {
       lines.push(`public${hls.site}: no source in media/ to measure against`);
       continue;
@@ -126,10 +66,9 @@ async function main(): Promise<void> {
   const unknown = args.filter((arg) => !FLAGS.includes(arg));
   if (unknown.length > 0) throw new Error(`unknown argument ${unknown.join(" ")}; usage: ${USAGE}`);
   const started = Date.now();
-  // Loaded here rather than imported above: the jobs read the content files as they load, and a
-  // problem there must end as a message (main's catch), not as a stack trace.
-  const { planJobs, SITE_CONTENT } = await import("./media/jobs");
-  const { buildMedia, sizeReport } = await import("./media/run");
+  // Loaded here rather than imported above: it reads the content files as it loads, and a problem
+  // there must end as a message (main's catch), not as a stack trace.
+  const { SITE_CONTENT } = await import("./media/pipeline/site-content");
   const jobs = planJobs(SITE_CONTENT);
   const reels = args.includes("--reels") ? reelJobs(jobs) : undefined;
   const madeMasters = new Set<string>();

@@ -1,8 +1,8 @@
 /**
  * Makes sure ffmpeg is there for the media build's tests (tests/unit/media-*.test.ts encode small
  * generated films), installing Debian's package through apt-get when running as root, with the
- * fonts the typeset media need (scripts/media/fonts.ts). Where it cannot be installed, those tests
- * skip and say why.
+ * fonts the typeset media need (scripts/media/recipes/previews.ts, scripts/media/demo/fonts.ts).
+ * Where it cannot be installed, those tests skip and say why.
  */
 import { spawnSync } from "node:child_process";
 

@@ -1,16 +1,14 @@
 /**
  * `npm run media:demo [-- --reels]`: writes the demo content's generated sources
- * (scripts/media/demo.ts) into every empty slot of media/; `npm run media` then makes the site's
- * media from them as from an operator's files. The media build itself knows nothing of the demo:
- * a forgotten file stays an error there, never a silent abstract picture. --reels writes only the
- * reels' sources. The sources are seeded and written bit-exact, so a rerun writes the same bytes.
- * Needs ffmpeg and the fonts listed in scripts/build-media.ts.
+ * (scripts/media/demo/) into every empty slot of media/ (--reels: only the reels'). The one
+ * module outside scripts/media/demo/ that imports it: the media build knows nothing of the demo.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { writeDemoSources } from "./media/demoSources";
-import { planJobs, SITE_CONTENT } from "./media/jobs";
+import { writeDemoSources } from "./media/demo/write-sources";
+import { planJobs } from "./media/pipeline/jobs";
+import { SITE_CONTENT } from "./media/pipeline/site-content";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);

@@ -10,7 +10,7 @@
  *
  * with the Content-Type the site's own server sends for each (`.m3u8` application/vnd.apple.mpegurl,
  * `.ts` video/mp2t, `.vtt` text/vtt…), and its lifetime for media, `Cache-Control: public,
- * max-age=2592000` (30 days, every file alike; why, and why no gzip bodies: scripts/media/publish.ts).
+ * max-age=2592000` (30 days, every file alike; why, and why no gzip bodies: scripts/media/publish/headers.ts).
  *
  * Settings (environment):
  *   MEDIA_BUCKET            the bucket's name (required)
@@ -46,13 +46,11 @@ import { fileURLToPath } from "node:url";
 
 import type { S3Client } from "@aws-sdk/client-s3";
 
-import type { PublishOptions } from "./media/publish";
-import { commandOutput, progressEvery } from "./media/terminal";
+import { commandOutput, progressEvery } from "./lib/progress";
 
-// The AWS SDK (and scripts/media/publish.ts, which uses it) is loaded once the arguments and
+// The AWS SDK (and scripts/media/publish/, which uses it) is loaded once the arguments and
 // settings are known good: a mistyped setting is answered at once, not after a second of loading.
 type Sdk = typeof import("@aws-sdk/client-s3");
-type Publish = typeof import("./media/publish");
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const USAGE = "npm run media:publish [-- --dry-run] [-- --prune] [-- --cors <origin>]… [-- --root <dir>]";
@@ -157,7 +155,7 @@ function makeClient({ S3Client }: Sdk, { endpoint, region }: Settings): S3Client
           forcePathStyle: true,
           // The SDK's default since 2025 adds CRC32 checksums to every upload, which several
           // S3-compatible stores reject; a store's own setting (AWS_REQUEST_CHECKSUM_CALCULATION)
-          // still wins. Uploads carry Content-MD5 either way (scripts/media/publish.ts).
+          // still wins. Uploads carry Content-MD5 either way (scripts/media/publish/).
           requestChecksumCalculation: process.env.AWS_REQUEST_CHECKSUM_CALCULATION ? undefined : "WHEN_REQUIRED",
           responseChecksumValidation: process.env.AWS_RESPONSE_CHECKSUM_VALIDATION ? undefined : "WHEN_REQUIRED",
         }
@@ -166,7 +164,7 @@ function makeClient({ S3Client }: Sdk, { endpoint, region }: Settings): S3Client
 }
 
 /** The store, the bucket and the keys, tried once (HeadBucket) before anything: each failure as one line naming its setting. */
-async function checkBucket({ HeadBucketCommand, S3ServiceException }: Sdk, { describeError }: Publish, client: S3Client, settings: Settings): Promise<void> {
+async function checkBucket({ HeadBucketCommand, S3ServiceException }: Sdk, describeError: (error: unknown) => string, client: S3Client, settings: Settings): Promise<void> {
   const where = settings.endpoint ?? `AWS S3 (${settings.region})`;
   try {
     await client.config.credentials();
@@ -201,10 +199,11 @@ async function main(): Promise<void> {
   // pinned in package.json runs on 20, which this project targets. One warning per run would only be noise.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const sdk = await import("@aws-sdk/client-s3");
-  const publish = await import("./media/publish");
-  const { corsJson, corsRules, megabytes, publishMedia, setCors } = publish;
+  const { describeError } = await import("./media/publish/s3-errors");
+  const { corsJson, corsRules, setCors } = await import("./media/publish/cors");
+  const { megabytes, publishMedia } = await import("./media/publish/publish");
   const client = makeClient(sdk, settings);
-  await checkBucket(sdk, publish, client, settings);
+  await checkBucket(sdk, describeError, client, settings);
 
   const output = commandOutput();
   const target = `s3://${settings.bucket}/${settings.prefix}${settings.endpoint ? ` at ${settings.endpoint}` : ""}`;
@@ -246,6 +245,6 @@ async function main(): Promise<void> {
 
 main().catch(async (error: unknown) => {
   if (error instanceof SettingError) console.error(`media:publish: ${error.message}`);
-  else console.error(`media:publish failed: ${(await import("./media/publish")).describeError(error)}`);
+  else console.error(`media:publish failed: ${(await import("./media/publish/s3-errors")).describeError(error)}`);
   process.exitCode = 1;
 });

@@ -10,7 +10,7 @@ import express, { type RequestHandler, Router } from "express";
 
 const ASSET_CACHE = { immutable: true, maxAge: "1y" };
 
-/** Media keep their names across deploys: caches revalidate them after 30 days (seconds); a bucket's objects get the same (scripts/media/publish.ts). */
+/** Media keep their names across deploys: caches revalidate them after 30 days (seconds); a bucket's objects get the same (scripts/media/publish/headers.ts). */
 export const MEDIA_MAX_AGE = 30 * 24 * 60 * 60;
 
 // The static layer's MIME table predates AVIF; without this, the image ladders go out as octet-stream.

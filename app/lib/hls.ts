@@ -1,6 +1,6 @@
 /**
- * Reading HLS master playlists: the one parser the player (app/reel/player/videojs.client.ts), the media
- * script (scripts/media/derive.ts) and the tests share.
+ * Reading HLS playlists: the one parser the player (app/reel/player/videojs.client.ts), the media
+ * build and publishing (scripts/media/) and the tests share.
  */
 
 const STREAM_INF = "#EXT-X-STREAM-INF:";
@@ -13,3 +13,21 @@ export function masterVariants(master: string): { attributes: string; uri: strin
   );
 }
 
+/** Durations (EXTINF) and segment URIs of a media playlist. */
+export function mediaSegments(playlist: string): { duration: number; uri: string }[] {
+  const lines = playlist.split("\n").map((line) => line.trim());
+  return lines.flatMap((line, i) => (line.startsWith("#EXTINF:") ? [{ duration: Number(line.slice(8).split(",")[0]), uri: lines[i + 1] }] : []));
+}
+
+/** The URIs a playlist lists: its URI lines and the URI="…" attributes of its tags (EXT-X-MEDIA, EXT-X-MAP). */
+export function playlistUris(text: string): string[] {
+  const uris: string[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === "") continue;
+    if (line.startsWith("#")) {
+      for (const [, uri] of line.matchAll(/URI="([^"]*)"/g)) uris.push(uri);
+    } else uris.push(line);
+  }
+  return uris;
+}

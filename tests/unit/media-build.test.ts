@@ -10,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Artist } from "~/content/types";
 import { type LadderFile, ladderFiles, logoSprites, MEDIA_SIZES } from "~/lib/media";
 import { colors } from "~/lib/theme";
-import { croppedJpeg } from "../../scripts/media/derive";
-import { ffprobe } from "../../scripts/media/ffmpeg";
-import { type Job, type MediaContent, planJobs, type SourceJob } from "../../scripts/media/jobs";
-import { writeDemoSources } from "../../scripts/media/demoSources";
-import { buildMedia, type RunOptions } from "../../scripts/media/run";
+import { planJobs } from "../../scripts/media/pipeline/jobs";
+import type { Job, MediaContent } from "../../scripts/media/pipeline/kinds";
+import { buildMedia } from "../../scripts/media/pipeline/run";
+import type { RunOptions } from "../../scripts/media/pipeline/run-options";
+import { ffprobe } from "../../scripts/media/recipes/ffmpeg";
+import { croppedJpeg } from "../../scripts/media/recipes/stills";
 
 const photographer: Artist = {
   id: "ines-park",
@@ -442,38 +443,6 @@ describe("media build, logos", () => {
       [before.png, before.webp, clientLogos[0].logo].map((site) => `unused: public${site} (no content names it now; delete it once cached pages have moved on)`).sort(),
     );
     expect(existsSync(path.join(root, "public", before.webp))).toBe(true);
-  });
-});
-
-describe("npm run media:demo", () => {
-  let root: string;
-
-  beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), "media-demo-"));
-  });
-
-  afterAll(() => rm(root, { recursive: true, force: true }));
-
-  const bioJob = (id: string): SourceJob => {
-    const [job] = planJobs(content([], [{ ...photographer, id, bioPhoto: `/images/bio/${id}.jpg` }])).filter(
-      (candidate): candidate is SourceJob => candidate.kind === "bioPhoto" && "source" in candidate,
-    );
-    return job;
-  };
-  /** Stands in for the demo's pictures: a flat grey one. */
-  const grey = async (_of: unknown, out: string) => {
-    await sharp({ create: { width: 60, height: 75, channels: 3, background: "#777" } }).png().toFile(out);
-  };
-
-  it("writes a demo source into each empty slot, never over a file there, and never over an operator's output", async () => {
-    await mkdir(path.join(root, "media/artists/own"), { recursive: true });
-    await writeFile(path.join(root, "media/artists/own/bio.jpg"), "the operator's");
-    await writeFile(path.join(root, "media/manifest.json"), JSON.stringify({ "/images/bio/elsewhere.jpg": { from: ["media/artists/elsewhere/bio.tif"], key: "0" } }));
-    const lines: string[] = [];
-    await writeDemoSources([bioJob("empty"), bioJob("own"), bioJob("elsewhere")], { root, force: false, log: (line) => lines.push(line) }, grey);
-    expect(await filesUnder(path.join(root, "media"))).toEqual(["artists/empty/bio.png", "artists/own/bio.jpg", "manifest.json"]);
-    expect(await readFile(path.join(root, "media/artists/own/bio.jpg"), "utf8")).toBe("the operator's");
-    expect(lines[0]).toMatch(/^demo: left 1 sources out.*media\/artists\/elsewhere\/bio\./);
   });
 });
 

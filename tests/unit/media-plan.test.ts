@@ -5,20 +5,12 @@ import { describe, expect, it } from "vitest";
 import { previewImages } from "~/lib/media";
 import { seekThumbnails } from "~/reel/tracks";
 
-import { planJobs, SITE_CONTENT, type SourceJob } from "../../scripts/media/jobs";
-import {
-  decide,
-  diagnosis,
-  entryKey,
-  expectedName,
-  failureLine,
-  failureReport,
-  filmFacts,
-  findSource,
-  missingSourcesMessage,
-  serializeManifest,
-  type Slot,
-} from "../../scripts/media/plan";
+import { diagnosis, failureLine, failureReport, missingSourcesMessage } from "../../scripts/media/pipeline/failures";
+import { planJobs } from "../../scripts/media/pipeline/jobs";
+import type { SourceJob } from "../../scripts/media/pipeline/kinds";
+import { decide, entryKey, filmFacts, serializeManifest } from "../../scripts/media/pipeline/manifest";
+import { SITE_CONTENT } from "../../scripts/media/pipeline/site-content";
+import { expectedName, findSource, type Slot } from "../../scripts/media/pipeline/sources";
 
 const jobs = planJobs(SITE_CONTENT);
 

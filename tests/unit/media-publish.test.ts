@@ -18,11 +18,13 @@ import {
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { CACHE_CONTROL, corsRules, type PublishOptions, publishMedia, setCors } from "../../scripts/media/publish";
+import { corsRules, setCors } from "../../scripts/media/publish/cors";
+import { CACHE_CONTROL } from "../../scripts/media/publish/headers";
+import { type PublishOptions, publishMedia } from "../../scripts/media/publish/publish";
 import { staticFiles } from "../../server/static-files";
 
 /**
- * `npm run media:publish` (scripts/media/publish.ts, scripts/media-publish.ts) against s3rver, an
+ * `npm run media:publish` (scripts/media/publish/, scripts/media-publish.ts) against s3rver, an
  * S3 stand-in on a loopback port with its store in a temp folder, publishing a small temp project:
  * a still, its WebP, a seek-bar index, an icon, an HLS folder (master, a rung's playlist, two
  * segments) and an 11 MB film sent in 5 MB parts.

@@ -6,12 +6,12 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { reels } from "~/content";
-import { reelLadder, type Rendition } from "~/lib/reelFrames";
-import { HLS_LADDER, HLS_MASTER_ORDER, mediaSegments, REEL_MP4, reelHls, rewriteMaster, segmentStarts } from "../../scripts/media/derive";
-import { ffprobe } from "../../scripts/media/ffmpeg";
-import { shotFrames } from "../../scripts/media/graphs";
-import { planJobs, SITE_CONTENT } from "../../scripts/media/jobs";
-import { lowerThirdSvg } from "../../scripts/media/scenes";
+import { mediaSegments } from "~/lib/hls";
+import { HLS_LADDER, HLS_MASTER_ORDER, REEL_MP4, reelLadder, type Rendition } from "~/lib/reelFrames";
+import { planJobs } from "../../scripts/media/pipeline/jobs";
+import { SITE_CONTENT } from "../../scripts/media/pipeline/site-content";
+import { ffprobe } from "../../scripts/media/recipes/ffmpeg";
+import { reelHls, rewriteMaster, segmentStarts } from "../../scripts/media/recipes/reels";
 
 describe("reel ladder", () => {
   it("has 1080p, 720p, 540p and 360p at 16:9, high profile from 720p up, and a 1080p MP4", () => {
@@ -50,37 +50,6 @@ describe("reel ladder", () => {
     const hls = planJobs(SITE_CONTENT).filter((job) => job.kind === "reelHls");
     expect(hls).toHaveLength(reels.length);
     for (const job of hls) for (const rung of HLS_LADDER) expect(job.recipe).toContain(`${rung.name} ${rung.width}x${rung.height} ${rung.maxKbps}k`);
-  });
-});
-
-describe("demo reel cut", () => {
-  const fps = 25;
-  const transition = 0.48;
-  const half = Math.round((transition * fps) / 2);
-
-  it("gives each spot the frames from its start to the next one's, plus half a transition either side", () => {
-    for (const reel of reels) {
-      const shots = reel.spots.map((spot) => ({ start: spot.start }));
-      const lengths = shotFrames({ fps, seconds: reel.duration, transition, shots });
-      const starts = reel.spots.map((spot) => spot.start * fps);
-      const ends = [...starts.slice(1), reel.duration * fps];
-      expect(lengths).toEqual(starts.map((start, i) => ends[i] - start + (i > 0 ? half : 0) + (i < starts.length - 1 ? half : 0)));
-      // Joined with overlapping transitions, they add up to exactly the reel's length.
-      expect(lengths.reduce((sum, length) => sum + length, 0) - 2 * half * (lengths.length - 1)).toBe(reel.duration * fps);
-    }
-  });
-
-  it("sets the lower third as the director's name over the client and the title in typographic quotes", () => {
-    const svg = lowerThirdSvg(1920, 1080, "Lena Okoro & Jonas Wilde", "Bramble & Oak", "Slow Pour");
-    const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]);
-    expect(texts).toEqual(["Lena Okoro &amp; Jonas Wilde", "Bramble &amp; Oak — “Slow Pour”"]);
-    // Bottom-left, inside a title-safe margin of the 1920×1080 frame.
-    const xs = [...svg.matchAll(/<text x="([0-9.]+)" y="([0-9.]+)"/g)].map((match) => [Number(match[1]), Number(match[2])]);
-    const height = Number(/height="([0-9.]+)"/.exec(svg)?.[1]);
-    for (const [x, y] of xs) {
-      expect(x).toBeGreaterThanOrEqual(1920 * 0.05);
-      expect(height - y).toBeGreaterThanOrEqual(1080 * 0.05);
-    }
   });
 });
 

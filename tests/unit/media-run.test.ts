@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reels } from "~/content";
 import type { Artist, Reel } from "~/content/types";
 import { ladderFiles } from "~/lib/media";
-import { type Job, type MediaContent, planJobs } from "../../scripts/media/jobs";
-import type { Manifest } from "../../scripts/media/plan";
-import { buildMedia } from "../../scripts/media/run";
+import { planJobs } from "../../scripts/media/pipeline/jobs";
+import type { Job, MediaContent } from "../../scripts/media/pipeline/kinds";
+import type { Manifest } from "../../scripts/media/pipeline/manifest";
+import { buildMedia } from "../../scripts/media/pipeline/run";
 
 const ffmpegMissing = spawnSync("ffmpeg", ["-version"]).status !== 0;
 

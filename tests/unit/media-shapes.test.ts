@@ -7,10 +7,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type Frame, halveRate, HLS_LADDER, reelLadder, reelPosterSize, reelRate, seekThumbSize } from "~/lib/reelFrames";
-import { directorStill, reelHls, reelMp4, reelPoster, reelThumb, type SourceInfo } from "../../scripts/media/derive";
-import { ffprobe } from "../../scripts/media/ffmpeg";
-import { ladderImage } from "../../scripts/media/ladder";
-import { previewJpeg } from "../../scripts/media/previews";
+import { directorStill } from "../../scripts/media/recipes/clips";
+import { ffprobe } from "../../scripts/media/recipes/ffmpeg";
+import { ladderImage } from "../../scripts/media/recipes/ladders";
+import { previewJpeg } from "../../scripts/media/recipes/previews";
+import type { SourceInfo } from "../../scripts/media/recipes/probe";
+import { reelHls, reelMp4, reelPoster, reelThumb } from "../../scripts/media/recipes/reels";
 
 const sizes = (rungs: readonly Frame[]) => rungs.map((rung) => [rung.width, rung.height]);
 

@@ -9,7 +9,7 @@ import { chapterCues } from "~/reel/reel.server";
 import { chapterIndexAt, clockTime, fragmentTime, momentPath, reelChapters, startTime } from "~/reel/timeline";
 import { seekThumbnails } from "~/reel/tracks";
 import { numbered, writeWebVtt } from "~/reel/webvtt";
-import { seekCells, seekIndexVtt } from "../../scripts/media/seek";
+import { seekCells, seekIndexVtt } from "../../scripts/media/recipes/seek-thumbnails";
 
 const director = (id: string) => ({ name: id.toUpperCase(), url: `/artists/film/${id}` });
 

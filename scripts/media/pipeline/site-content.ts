@@ -6,10 +6,11 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import type { Content } from "../../app/content/types";
-import { loadContent } from "../content/load";
+import type { Content } from "../../../app/content/types";
+import { loadContent } from "../../content/load";
+import type { MediaContent } from "./kinds";
 
-const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 function readContent(): Content {
   const { content, problems } = loadContent(ROOT, { publicDir: null });
@@ -19,8 +20,14 @@ function readContent(): Content {
   return content;
 }
 
-const content = readContent();
+const { artists, biography, clients, reels, site } = readContent();
 
-export const { artists, reels, site } = content;
-export const { biography } = content.biography;
-export const { clientLogos } = content.clients;
+/** The site's content, as the media build makes its files. */
+export const SITE_CONTENT: MediaContent = {
+  film: artists.film,
+  photographers: artists.photographers,
+  agentPhoto: biography.biography.photo,
+  reels,
+  clientLogos: clients.clientLogos,
+  agencyName: site.agencyName,
+};

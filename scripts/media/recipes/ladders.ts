@@ -6,7 +6,7 @@
  */
 import sharp, { type Sharp } from "sharp";
 
-import type { LadderFile } from "../../app/lib/media";
+import type { LadderFile } from "../../../app/lib/media";
 
 /** A PNG source is a graphic (flat colour, sharp edges, transparency), a JPEG one a photograph. */
 function encode(image: Sharp, format: LadderFile["format"], graphic: boolean): Sharp {

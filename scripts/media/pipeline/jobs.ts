@@ -1,131 +1,24 @@
 /**
- * Every file the site needs, as a job: the site path the content names, and what it is made
- * from. A source job reads one file from media/ (laid out per content entry, see the header of
- * scripts/build-media.ts); a file job reads files already in public/: the responsive ladders and
- * link previews read the stills the source jobs make, the icons read public/favicon.svg.
+ * Every file the site needs, as a job (kinds.ts): the link previews and responsive ladders read
+ * the stills the source jobs make, the icons read public/favicon.svg.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import type { Artist, ClientLogo, Reel, WorkThumb } from "../../app/content/types";
-import { type LadderFile, type LadderKind, ladderFiles, logoSprites, MEDIA_SIZES, previewImages } from "../../app/lib/media";
-import { SEEK_THUMBNAILS, seekThumbnails } from "../../app/reel/tracks";
-import { artists, biography, clientLogos, reels, site } from "./content";
-import * as derive from "./derive";
-import type { Size, SourceInfo } from "./derive";
-import { ladderImage, logoStrip } from "./ladder";
-import { requireFonts } from "./fonts";
-import { MEDIA_DIR, type Slot, type SourceType, TRANSPARENT_DIR } from "./plan";
-import { icoFromPng, iconPng, previewJpeg } from "./previews";
-import { seekIndex, seekSprite } from "./seek";
-
-/** The content the media are made for: the site's (SITE_CONTENT), or a test's. */
-export interface MediaContent {
-  film: readonly Artist[];
-  photographers: readonly Artist[];
-  /** The photo on /biography. */
-  agentPhoto?: string;
-  reels: readonly Reel[];
-  clientLogos: readonly ClientLogo[];
-  agencyName: string;
-}
-
-export const SITE_CONTENT: MediaContent = {
-  film: artists.film,
-  photographers: artists.photographers,
-  agentPhoto: biography.photo,
-  reels,
-  clientLogos,
-  agencyName: site.agencyName,
-};
-
-/**
- * Every kind of output: its label in the size summary, the extension its path must have, and
- * the version of its recipe. Bump a version when the way a kind is made changes: the manifest
- * then no longer matches, and the next run remakes every output of that kind.
- */
-export const KINDS = {
-  directorClip: { label: "director clip (mp4)", extension: ".mp4", version: 3 },
-  directorStill: { label: "director still (jpg)", extension: ".jpg", version: 2 },
-  filmWork: { label: "film work (webp)", extension: ".webp", version: 3 },
-  filmWorkStill: { label: "film work still (jpg)", extension: ".jpg", version: 2 },
-  photographerDesktop: { label: "photographer desktop (jpg)", extension: ".jpg", version: 2 },
-  photographerMobile: { label: "photographer mobile (jpg)", extension: ".jpg", version: 2 },
-  photoWork: { label: "photo work (jpg)", extension: ".jpg", version: 2 },
-  bioPhoto: { label: "bio photo (jpg)", extension: ".jpg", version: 2 },
-  reelMp4: { label: "reel (mp4)", extension: ".mp4", version: 3 },
-  reelHls: { label: "reel (hls)", extension: ".m3u8", version: 3 },
-  reelPoster: { label: "reel poster (jpg)", extension: ".jpg", version: 2 },
-  reelThumb: { label: "reel thumb (webp)", extension: ".webp", version: 2 },
-  seekSprite: { label: "seek-bar thumbnails (webp)", extension: ".webp", version: 1 },
-  seekIndex: { label: "seek-bar index (vtt)", extension: ".vtt", version: 1 },
-  clientLogo: { label: "client logo (png)", extension: ".png", version: 1 },
-  logoSpriteWebp: { label: "logo strip (webp)", extension: ".webp", version: 1 },
-  logoSpritePng: { label: "logo strip (png)", extension: ".png", version: 1 },
-  ladderAvif: { label: "ladder (avif)", extension: ".avif", version: 1 },
-  ladderWebp: { label: "ladder (webp)", extension: ".webp", version: 1 },
-  ladderJpeg: { label: "ladder (jpg)", extension: ".jpg", version: 1 },
-  ladderPng: { label: "ladder (png)", extension: ".png", version: 1 },
-  preview: { label: "link preview (jpg)", extension: ".jpg", version: 1 },
-  icon: { label: "icon (png)", extension: ".png", version: 1 },
-  favicon: { label: "favicon (ico)", extension: ".ico", version: 1 },
-} as const;
-
-export type Kind = keyof typeof KINDS;
-
-/** What a source file is of: the content entry (and which of its works) it is made for. */
-export type SourceOf =
-  | { kind: "directorClip" | "photograph"; artist: Artist }
-  | { kind: "filmWork" | "photoWork"; artist: Artist; index: number }
-  | { kind: "bioPhoto"; artist: Artist }
-  | { kind: "agentPhoto" }
-  | { kind: "reel"; reel: Reel }
-  | { kind: "logo"; client: ClientLogo };
-
-/** A source file: where it goes in media/, and what it is of. */
-export interface Source {
-  slot: Slot;
-  of: SourceOf;
-}
-
-interface JobBase {
-  /** Site path the content references ("/images/…"), under public/. */
-  site: string;
-  kind: Kind;
-  /** What shapes the output besides its inputs (size, format): part of its up-to-date key. */
-  recipe: string;
-}
-
-/**
- * Each job writes its output to `out`, a temporary path that is moved into place once complete
- * (for HLS a folder that replaces the master playlist's folder). `display` names it in messages.
- */
-export interface SourceJob extends JobBase {
-  source: Source;
-  /** The frame the source is scaled to fill; a smaller source is enlarged (logos are fitted, not filled). */
-  fills?: Size;
-  /**
-   * For a JPEG still cropped from a picture: where (root-relative, under TRANSPARENT_DIR) its
-   * window of the picture goes with the transparency the JPEG loses, when the picture is
-   * transparent (SourceInfo.transparent); the still's ladder makes its AVIF and WebP files from that.
-   */
-  transparent?: string;
-  /** `transparentOut`: where to write the transparent crop, given when `transparent` is and the source is transparent. */
-  make(file: string, info: SourceInfo, out: string, display: string, transparentOut?: string): Promise<void>;
-}
-
-export interface FileJob extends JobBase {
-  /** Site paths of the files in public/ it reads. */
-  files: string[];
-  /**
-   * The site path of a still (one of `files`) whose transparency this file keeps: when the still's
-   * manifest entry records a transparent crop, the job reads that crop too, after `files`.
-   */
-  transparentOf?: string;
-  make(files: string[], out: string, display: string): Promise<void>;
-}
-
-export type Job = SourceJob | FileJob;
+import type { Artist, ClientLogo, Reel, WorkThumb } from "../../../app/content/types";
+import { type LadderFile, type LadderKind, ladderFiles, logoSprites, MEDIA_SIZES, previewImages } from "../../../app/lib/media";
+import { HLS_LADDER, REEL_MP4 } from "../../../app/lib/reelFrames";
+import { SEEK_THUMBNAILS, seekThumbnails } from "../../../app/reel/tracks";
+import { directorClip, directorStill, filmWorkAnimation, filmWorkStill } from "../recipes/clips";
+import { icoFromPng, iconPng } from "../recipes/icons";
+import { ladderImage, logoStrip } from "../recipes/ladders";
+import { previewJpeg, requirePreviewFonts } from "../recipes/previews";
+import type { Focus } from "../recipes/probe";
+import { reelHls, reelMp4, reelPoster, reelThumb } from "../recipes/reels";
+import { seekIndex, seekSprite } from "../recipes/seek-thumbnails";
+import { croppedJpeg, logoPng } from "../recipes/stills";
+import { type FileJob, type Job, KINDS, type Kind, type MediaContent, type Source, type SourceJob, type SourceOf } from "./kinds";
+import { MEDIA_DIR, type SourceType, TRANSPARENT_DIR } from "./sources";
 
 const sizeRecipe = ({ width, height }: { width: number; height: number }): string => `${width}x${height}`;
 
@@ -133,7 +26,7 @@ const sizeRecipe = ({ width, height }: { width: number; height: number }): strin
  * What an entry chooses of its output's making (a start, a crop's focus) as part of its recipe, so
  * changing one remakes the output; nothing when the entry leaves them to their defaults.
  */
-function choicesRecipe(choices: { start?: number; at?: number; focus?: derive.Focus }): string {
+function choicesRecipe(choices: { start?: number; at?: number; focus?: Focus }): string {
   const { start, at, focus } = choices;
   return [start === undefined ? "" : ` from ${start} s`, at === undefined ? "" : ` at ${at} s`, focus ? ` focus ${focus.x},${focus.y}` : ""].join("");
 }
@@ -155,20 +48,20 @@ function filmJobs(artist: Artist): Job[] {
   const clip = source(`artists/${artist.id}/clip`, "video", { kind: "directorClip", artist });
   const choices = { start: artist.clipStart, focus: artist.focus };
   const jobs: Job[] = [
-    { site: artist.thumb, kind: "directorClip", source: clip, fills: MEDIA_SIZES.directorClip, recipe: sizeRecipe(MEDIA_SIZES.directorClip) + choicesRecipe(choices), make: (file, info, out, display) => derive.directorClip(file, info, out, display, choices) },
-    { site: artist.mobileBG, kind: "directorStill", source: clip, fills: MEDIA_SIZES.directorStill, recipe: sizeRecipe(MEDIA_SIZES.directorStill) + choicesRecipe(choices), make: (file, info, out, display) => derive.directorStill(file, info, out, display, choices) },
+    { site: artist.thumb, kind: "directorClip", source: clip, fills: MEDIA_SIZES.directorClip, recipe: sizeRecipe(MEDIA_SIZES.directorClip) + choicesRecipe(choices), make: (file, info, out, display) => directorClip(file, info, out, display, choices) },
+    { site: artist.mobileBG, kind: "directorStill", source: clip, fills: MEDIA_SIZES.directorStill, recipe: sizeRecipe(MEDIA_SIZES.directorStill) + choicesRecipe(choices), make: (file, info, out, display) => directorStill(file, info, out, display, choices) },
   ];
   workThumbs(artist).forEach((work, i) => {
     const footage = source(`artists/${artist.id}/${workName(work)}`, "video", { kind: "filmWork", artist, index: i });
     const recipe = sizeRecipe(MEDIA_SIZES.filmWork) + choicesRecipe({ focus: work.focus });
-    jobs.push({ site: work.image, kind: "filmWork", source: footage, fills: MEDIA_SIZES.filmWork, recipe, make: (file, info, out, display) => derive.filmWorkAnimation(file, info, out, display, work.focus) });
-    if (work.still) jobs.push({ site: work.still, kind: "filmWorkStill", source: footage, fills: MEDIA_SIZES.filmWork, recipe, make: (file, info, out, display) => derive.filmWorkStill(file, info, out, display, work.focus) });
+    jobs.push({ site: work.image, kind: "filmWork", source: footage, fills: MEDIA_SIZES.filmWork, recipe, make: (file, info, out, display) => filmWorkAnimation(file, info, out, display, work.focus) });
+    if (work.still) jobs.push({ site: work.still, kind: "filmWorkStill", source: footage, fills: MEDIA_SIZES.filmWork, recipe, make: (file, info, out, display) => filmWorkStill(file, info, out, display, work.focus) });
   });
   return jobs;
 }
 
 /** A still cropped from a picture source to the size of its kind (and its transparent crop: SourceJob.transparent). */
-function croppedJob(site: string, kind: "photographerDesktop" | "photographerMobile" | "photoWork" | "bioPhoto", from: Source, focus?: derive.Focus): SourceJob {
+function croppedJob(site: string, kind: "photographerDesktop" | "photographerMobile" | "photoWork" | "bioPhoto", from: Source, focus?: Focus): SourceJob {
   const size = MEDIA_SIZES[kind];
   return {
     site,
@@ -178,7 +71,7 @@ function croppedJob(site: string, kind: "photographerDesktop" | "photographerMob
     recipe: sizeRecipe(size) + choicesRecipe({ focus }),
     // "/images/bio/x.jpg" → media/.transparent/images/bio/x.png
     transparent: `${TRANSPARENT_DIR}${site.replace(/\.jpg$/, ".png")}`,
-    make: (file, _info, out, _display, transparentOut) => derive.croppedJpeg(file, out, size, focus, transparentOut),
+    make: (file, _info, out, _display, transparentOut) => croppedJpeg(file, out, size, focus, transparentOut),
   };
 }
 
@@ -211,10 +104,10 @@ function reelJobs(reel: Reel): Job[] {
   const footage = source(`reels/${reel.slug}`, "video", { kind: "reel", reel });
   const master = sourceOf(reel, "application/x-mpegURL");
   return [
-    { site: sourceOf(reel, "video/mp4"), kind: "reelMp4", source: footage, recipe: `${sizeRecipe(derive.REEL_MP4)} ${derive.REEL_MP4.maxKbps}k`, make: (file, info, out, display) => derive.reelMp4(file, info, out, display) },
-    { site: master, kind: "reelHls", source: footage, recipe: derive.HLS_LADDER.map((rung) => `${rung.name} ${sizeRecipe(rung)} ${rung.maxKbps}k`).join(", "), make: (file, info, out, display) => derive.reelHls(file, info, out, path.basename(master), display) },
-    { site: reel.poster, kind: "reelPoster", source: footage, recipe: sizeRecipe(MEDIA_SIZES.reelPoster) + choicesRecipe({ at: reel.posterAt }), make: (file, info, out, display) => derive.reelPoster(file, info, out, display, reel.posterAt) },
-    { site: reel.thumb, kind: "reelThumb", source: footage, recipe: sizeRecipe(MEDIA_SIZES.reelThumb) + choicesRecipe({ at: reel.posterAt }), make: (file, info, out, display) => derive.reelThumb(file, info, out, display, reel.posterAt) },
+    { site: sourceOf(reel, "video/mp4"), kind: "reelMp4", source: footage, recipe: `${sizeRecipe(REEL_MP4)} ${REEL_MP4.maxKbps}k`, make: (file, info, out, display) => reelMp4(file, info, out, display) },
+    { site: master, kind: "reelHls", source: footage, recipe: HLS_LADDER.map((rung) => `${rung.name} ${sizeRecipe(rung)} ${rung.maxKbps}k`).join(", "), make: (file, info, out, display) => reelHls(file, info, out, path.basename(master), display) },
+    { site: reel.poster, kind: "reelPoster", source: footage, recipe: sizeRecipe(MEDIA_SIZES.reelPoster) + choicesRecipe({ at: reel.posterAt }), make: (file, info, out, display) => reelPoster(file, info, out, display, reel.posterAt) },
+    { site: reel.thumb, kind: "reelThumb", source: footage, recipe: sizeRecipe(MEDIA_SIZES.reelThumb) + choicesRecipe({ at: reel.posterAt }), make: (file, info, out, display) => reelThumb(file, info, out, display, reel.posterAt) },
   ];
 }
 
@@ -223,7 +116,7 @@ function logoJob(client: ClientLogo): SourceJob {
   const name = path.basename(client.logo, path.extname(client.logo));
   const mark = source(`logos/${name}`, "logo", { kind: "logo", client });
   const size = MEDIA_SIZES.clientLogo;
-  return { site: client.logo, kind: "clientLogo", source: mark, recipe: sizeRecipe(size), make: (file, _info, out) => derive.logoPng(file, out, size) };
+  return { site: client.logo, kind: "clientLogo", source: mark, recipe: sizeRecipe(size), make: (file, _info, out) => logoPng(file, out, size) };
 }
 
 /** The kinds of still the pages show, with the ladder each one gets. */
@@ -286,7 +179,7 @@ function previewJobs(content: MediaContent): Job[] {
     files: [background],
     recipe: caption ? `${caption.title} / ${caption.subtitle}` : "",
     make: async ([input], out) => {
-      requireFonts();
+      requirePreviewFonts();
       // Without a caption, the background is a reel's poster, which shows its own title card.
       await writeFile(out, await previewJpeg(input, caption, { poster: !caption }));
     },
@@ -302,7 +195,7 @@ function previewJobs(content: MediaContent): Job[] {
   ];
 }
 
-/** Each reel's seek-bar thumbnails, sprite and index, read from its 1080p MP4 (see seek.ts). */
+/** Each reel's seek-bar thumbnails, sprite and index, read from its 1080p MP4 (recipes/seek-thumbnails.ts). */
 function seekJobs(reel: Reel): FileJob[] {
   const mp4 = sourceOf(reel, "video/mp4");
   const { sprite, index } = seekThumbnails(reel.slug);

@@ -10,7 +10,7 @@ import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { promisify } from "node:util";
 
-import { reelRate } from "../../app/lib/reelFrames";
+import { reelRate } from "../../../app/lib/reelFrames";
 
 /** Arguments that keep the output free of timestamps, encoder version strings and metadata. */
 export const BITEXACT = ["-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact"];
@@ -20,11 +20,6 @@ const THREADS = ["-filter_threads", "1", "-filter_complex_threads", "1"];
 
 /** One encoder thread too: with several, the reel MP4s came out different from run to run. */
 export const H264 = ["-c:v", "libx264", "-preset", "slow", "-pix_fmt", "yuv420p", "-threads", "1"];
-
-/** `-i` arguments for PNG images passed on pipes, in order: the first is ffmpeg input 0. */
-export function pipedPngInputs(count: number): string[] {
-  return Array.from({ length: count }, (_, i) => ["-f", "png_pipe", "-i", `pipe:${3 + i}`]).flat();
-}
 
 /** How far one ffmpeg run is. */
 export interface EncodeProgress {

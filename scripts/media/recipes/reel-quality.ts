@@ -1,21 +1,18 @@
 /**
- * The reel quality report: for each rendition of a reel (every HLS rung and the MP4), its frame
- * size, bytes (the sum of its segments), average bitrate (picture and sound, kbit/s) and SSIM
- * against the source. SSIM is measured at the top rung's frame (1920×1080 for a 16:9 reel): each
- * rendition is scaled back up with lanczos, as a player would show it full screen, and compared
- * with the source as the build read it (at its rate, whole, at that frame), on every SSIM_EVERY-th frame
- * (all frames are decoded; measuring one in five keeps the report to a fraction of the encode
- * time), in one ffmpeg pass that decodes the source once.
+ * The reel quality report (docs/media.md, "Quality report"): each rendition's frame size, bytes,
+ * average kbit/s and SSIM against the source, in one ffmpeg pass that decodes the source once.
  */
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { reelLadder, reelMp4Rendition, type Rendition } from "../../app/lib/reelFrames";
-import { mediaSegments, reelPictureGraph, type SourceInfo } from "./derive";
+import { mediaSegments } from "../../../app/lib/hls";
+import { reelLadder, reelMp4Rendition, type Rendition } from "../../../app/lib/reelFrames";
 import { ffmpeg } from "./ffmpeg";
+import type { SourceInfo } from "./probe";
+import { reelPictureGraph } from "./reels";
 
-/** Frames measured: one in SSIM_EVERY. */
+/** Frames measured: one in SSIM_EVERY (all are decoded; one in five keeps the report to a fraction of the encode time). */
 const SSIM_EVERY = 5;
 
 export interface RenditionQuality {

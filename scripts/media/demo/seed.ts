@@ -4,7 +4,7 @@
  * --force reproduces the same pictures.
  */
 
-import { fnv1a as hash } from "../../app/lib/media";
+import { fnv1a as hash } from "../../../app/lib/media";
 
 export { hash };
 

@@ -5,7 +5,7 @@
  * Drawn large, as a source the media build then fits to the logo box like any other.
  */
 import sharp from "sharp";
-import { escapeXml } from "./scenes";
+import { escapeXml } from "./svg";
 import { rng, type Rng } from "./seed";
 
 const INK = "#f2f0ea";

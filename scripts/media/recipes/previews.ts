@@ -1,15 +1,41 @@
 /**
- * Link-preview images (1200×630 JPEG, for Open Graph and Twitter cards) and the site's icons.
- * Previews are made from media the site already has (an artist's still, a reel's poster), an
- * artist's name set over a dark fade so it reads at the small sizes chat apps show.
+ * Link-preview images (1200×630 JPEG, for Open Graph and Twitter cards), made from media the site
+ * already has (an artist's still, a reel's poster), an artist's name set over a dark fade so it
+ * reads at the small sizes chat apps show; and the fonts they need.
  */
+import { execFileSync } from "node:child_process";
+
 import sharp from "sharp";
 
-import { PREVIEW_SIZE } from "../../app/lib/media";
-import { colors } from "../../app/lib/theme";
+import { PREVIEW_SIZE } from "../../../app/lib/media";
+import { colors } from "../../../app/lib/theme";
 
 const { width, height } = PREVIEW_SIZE;
 const { ink: INK, paper: PAPER } = colors;
+
+/**
+ * The faces the captions are set in (font-family and font-weight below), each with the Debian
+ * package that has it. Checked before the first caption is set: librsvg would otherwise take
+ * another face without a word. fonts-dejavu-core comes with ffmpeg (fontconfig's default fonts);
+ * without fonts-dejavu-extra the title's weight 300 silently falls back to Book.
+ */
+const CAPTION_FACES = [
+  { family: "DejaVu Sans", style: "Book", apt: "fonts-dejavu-core" },
+  { family: "DejaVu Sans", style: "ExtraLight", apt: "fonts-dejavu-extra" },
+];
+
+let fontsChecked = false;
+
+/** Fails, naming the packages to install, when a face the captions use is missing. */
+export function requirePreviewFonts(): void {
+  if (fontsChecked) return;
+  const missing = CAPTION_FACES.filter(({ family, style }) => execFileSync("fc-list", [`${family}:style=${style}`, "file"], { encoding: "utf8" }).trim() === "");
+  if (missing.length > 0) {
+    const faces = missing.map(({ family, style }) => `${family} ${style}`).join(", ");
+    throw new Error(`missing fonts: ${faces}. Install them with\n  apt-get install -y --no-install-recommends ${missing.map(({ apt }) => apt).join(" ")}`);
+  }
+  fontsChecked = true;
+}
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -49,25 +75,4 @@ export async function previewJpeg(
   image.resize(width, height, close ? { fit: "cover", position: "attention" } : { fit: "contain", background: INK });
   if (caption) image.composite([{ input: Buffer.from(captionSvg(caption.title, caption.subtitle)) }]);
   return image.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-}
-
-/** A PNG of the SVG icon at `size` px, optionally on a solid square (for apple-touch-icon). */
-export function iconPng(svg: string, size: number, opaque = false): Promise<Buffer> {
-  const image = sharp(Buffer.from(svg), { density: 72 * (size / 64) }).resize(size, size);
-  return (opaque ? image.flatten({ background: INK }) : image).png({ compressionLevel: 9 }).toBuffer();
-}
-
-/** An ICO file holding one PNG image (a format every browser reads since 2009). */
-export function icoFromPng(png: Buffer, size: number): Buffer {
-  const header = Buffer.alloc(6 + 16);
-  header.writeUInt16LE(0, 0); // reserved
-  header.writeUInt16LE(1, 2); // type: icon
-  header.writeUInt16LE(1, 4); // one image
-  header.writeUInt8(size >= 256 ? 0 : size, 6); // width (0 means 256)
-  header.writeUInt8(size >= 256 ? 0 : size, 7); // height
-  header.writeUInt16LE(1, 10); // colour planes
-  header.writeUInt16LE(32, 12); // bits per pixel
-  header.writeUInt32LE(png.length, 14); // image size
-  header.writeUInt32LE(header.length, 18); // image offset
-  return Buffer.concat([header, png]);
 }

@@ -2,7 +2,7 @@
  * ffmpeg filtergraphs. For the demo's footage, they bring the SVG scene plates to life: a slow
  * virtual camera (sub-pixel zoom and drift through `perspective`), a moving light leak from the
  * seeded `gradients` source screened over the plate and temporal film grain from the seeded
- * `noise` filter. For every video, a crossfade that makes clips loop without a visible jump.
+ * `noise` filter.
  */
 import { ffColor, type Palette } from "./palette";
 import type { Rng } from "./seed";
@@ -85,21 +85,6 @@ function shot(input: number, out: string, w: number, h: number, fps: number, fra
     `${filmedPlate(input, fps, frames, camera, interpolation)}[cam${out}];` +
     `${lightLeak(w, h, fps, frames, p, light)}[leak${out}];` +
     `[cam${out}][leak${out}]blend=all_mode=screen:all_opacity=${f(light.opacity)}[${out}]`
-  );
-}
-
-/**
- * Cuts `[src]` down to `seconds` starting at `start` and crossfades its last `fade` seconds into
- * the `fade` seconds just before `start`, so the last frame flows into the first: a seamless loop
- * whose first frame is the source frame at `start`. Labelled `[out]`.
- */
-export function seamlessLoop(src: string, out: string, fps: number, start: number, seconds: number, fade: number): string {
-  const frame = (s: number): number => Math.round(s * fps);
-  return (
-    `[${src}]split[loopa][loopb];` +
-    `[loopa]trim=start_frame=${frame(start)}:end_frame=${frame(start + seconds)},setpts=PTS-STARTPTS[loopmain];` +
-    `[loopb]trim=start_frame=${frame(start - fade)}:end_frame=${frame(start)},setpts=PTS-STARTPTS[looppre];` +
-    `[loopmain][looppre]xfade=transition=fade:duration=${f(fade)}:offset=${f(seconds - fade)}[${out}]`
   );
 }
 

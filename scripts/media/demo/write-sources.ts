@@ -1,25 +1,18 @@
 /**
- * The demo's media sources, apart from the media build, which does not know about them:
- * `npm run media:demo` (scripts/media-demo.ts) writes a generated source (demo.ts) into every
- * empty slot of media/, and `npm run media` then treats them as it treats an operator's files.
+ * `npm run media:demo` writes the demo's generated source (sources.ts) into every empty slot of
+ * media/; `npm run media` then treats them as it treats an operator's files.
  */
 import path from "node:path";
 
-import * as demo from "./demo";
-import { requireFonts } from "./fonts";
-import type { Job, Source, SourceOf } from "./jobs";
-import { expectedName, findSource, MEDIA_DIR } from "./plan";
-import {
-  CONCURRENCY,
-  isSourceJob,
-  listSources,
-  progress,
-  readManifest,
-  removeLeftovers,
-  type RunOptions,
-  runAll,
-  writeAtomically,
-} from "./run";
+import { mapLimited } from "../../lib/pool";
+import { countedLog, secondsSince } from "../../lib/progress";
+import { removeLeftovers, writeAtomically } from "../pipeline/files";
+import { isSourceJob, type Job, type Source, type SourceOf } from "../pipeline/kinds";
+import { readManifest } from "../pipeline/manifest";
+import { CONCURRENCY, type RunOptions } from "../pipeline/run-options";
+import { expectedName, findSource, listSources, MEDIA_DIR } from "../pipeline/sources";
+import { requireDemoFonts } from "./fonts";
+import * as demo from "./sources";
 
 type MakeSource = (of: SourceOf, out: string, display: string) => Promise<void>;
 
@@ -39,10 +32,10 @@ export function demoSource(of: SourceOf, out: string, display: string): Promise<
     case "agentPhoto":
       return demo.bioPhoto(demo.AGENT, out);
     case "reel":
-      requireFonts();
+      requireDemoFonts();
       return demo.reelFootage(of.reel, out, display);
     case "logo":
-      requireFonts();
+      requireDemoFonts();
       return demo.logo(of.client, out);
   }
 }
@@ -73,13 +66,10 @@ export async function writeDemoSources(jobs: Job[], options: RunOptions, make: M
   }
   if (operators.length > 0) log(`demo: left ${operators.length} sources out, their outputs were made from other files (${operators.slice(0, 3).join(", ")}${operators.length > 3 ? ", …" : ""})`);
   if (wanted.length > 0) log(`writing ${wanted.length} demo sources into ${MEDIA_DIR}/`);
-  const done = progress(log, wanted.length);
-  await runAll(
-    wanted.map(({ source, file }) => async () => {
-      const started = Date.now();
-      await writeAtomically(path.join(root, file), false, (out) => make(source.of, out, file));
-      done("demo", file, started);
-    }),
-    CONCURRENCY,
-  );
+  const done = countedLog(log, wanted.length);
+  await mapLimited(wanted, CONCURRENCY, async ({ source, file }) => {
+    const started = Date.now();
+    await writeAtomically(path.join(root, file), false, (out) => make(source.of, out, file));
+    done(`demo → ${file} (${secondsSince(started)})`);
+  });
 }

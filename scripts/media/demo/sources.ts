@@ -1,37 +1,24 @@
 /**
- * The demo content's sources (`npm run media:demo`, written by demoSources.ts): abstract compositions (SVG rendered by
- * sharp) filmed by ffmpeg with a slow virtual camera, a moving light leak and film grain. Each
- * artist has its own palette and motifs. They are written into media/ like an operator's files
- * and go through the same derivation; these functions only make the source files:
- *   - film artists: footage for the grid clip (video) and for each work thumb;
- *   - photographers: one "photograph" (cropped later for desktop and phone) and each work;
- *   - bio photos (artists' and the agent's): an abstract silhouette, never a likeness;
- *   - reels: a 1920×1080 showreel as long as the reel's `duration`, one shot per spot in its
- *     director's style (the palette and main motif of their grid clip), joined by short
- *     transitions, with the title set over the opening, a lower third (director; client and
- *     title) over each spot's first seconds and a quiet generated soundtrack;
- *   - client logos: a typeset word mark.
- *
- * Everything is seeded: palettes, compositions, camera moves and ffmpeg's random sources
- * (`gradients`, `noise`, `anoisesrc`) all derive from stable strings such as the artist id, and
- * files are written bit-exact without metadata, so a rerun writes the same bytes, and outputs
- * made from them stay up to date.
+ * The demo content's sources (docs/media.md, "The demo media"): abstract compositions (SVG
+ * rendered by sharp) filmed by ffmpeg, each artist in a palette and motifs of its own, every
+ * choice seeded so a rerun writes the same bytes. These functions only make the source files.
  */
 import { writeFile } from "node:fs/promises";
 
 import sharp from "sharp";
 
-import type { Artist, ClientLogo, Reel } from "../../app/content/types";
-import { MEDIA_SIZES } from "../../app/lib/media";
-import { artists, reels, site } from "./content";
-import type { Size } from "./derive";
-import { BITEXACT, ffmpeg, pipedPngInputs } from "./ffmpeg";
+import type { Artist, ClientLogo, Reel } from "../../../app/content/types";
+import { MEDIA_SIZES } from "../../../app/lib/media";
+import { SITE_CONTENT } from "../pipeline/site-content";
+import type { SourceType } from "../pipeline/sources";
+import { BITEXACT, ffmpeg } from "../recipes/ffmpeg";
+import type { Size } from "../recipes/probe";
 import { driftCamera, footageGraph, moveCamera, padAudioGraph, pickLight, reelGraph, type Footage } from "./graphs";
 import { logoMark } from "./logos";
 import { PALETTES, type Palette } from "./palette";
-import type { SourceType } from "./plan";
-import { MOTIF_NAMES, bustSvg, lowerThirdSvg, sceneSvg, titleCardSvg, type Motif } from "./scenes";
+import { MOTIF_NAMES, bustSvg, sceneSvg, type Motif } from "./scenes";
 import { deal, hash, rng } from "./seed";
+import { lowerThirdSvg, titleCardSvg } from "./titles";
 
 /** The file type the demo writes for each type of source. */
 export const DEMO_EXTENSION: Record<SourceType, string> = { video: "mp4", image: "png", logo: "png" };
@@ -64,8 +51,8 @@ export const AGENT = "agent";
 
 /** Palettes are dealt across everyone (all distinct), motifs within each list (evenly spread). */
 function styles(): Map<string, Style> {
-  const film = artists.film.map((a) => a.id);
-  const photographers = artists.photographers.map((a) => a.id);
+  const film = SITE_CONTENT.film.map((a) => a.id);
+  const photographers = SITE_CONTENT.photographers.map((a) => a.id);
   const everyone = [...film, ...photographers, AGENT];
   const palettes = deal(everyone, PALETTES, "palette");
   // The agent's bio photo is the only picture of theirs, and it has no motif.
@@ -86,6 +73,11 @@ function styleOf(id: string): Style {
   return style;
 }
 
+/** `-i` arguments for PNG images passed to ffmpeg() on pipes, in order: the first is ffmpeg input 0. */
+function pipedPngInputs(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => ["-f", "png_pipe", "-i", `pipe:${3 + i}`]).flat();
+}
+
 function svgToPng(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
@@ -100,7 +92,7 @@ interface FootageRecipe {
 }
 
 /**
- * Five seconds: the grid clip loops the last four and crossfades into the first (see derive.ts),
+ * Five seconds: the grid clip loops the last four and crossfades into the first (recipes/loops.ts),
  * so the camera's drift has a four-second period. Drawn at the director's still size, the
  * largest picture made from it.
  */
@@ -176,7 +168,7 @@ export function bioPhoto(id: string, out: string): Promise<void> {
 // Reels
 
 const REEL_FPS = 25;
-/** Drawn at the reel's largest output size (derive.ts REEL_VIDEO), so nothing is enlarged. */
+/** Drawn at the reel's largest output size (reelFrames.ts REEL_VIDEO), so nothing is enlarged. */
 const REEL_VIDEO = { width: 1920, height: 1080 };
 /** The title card over the opening; the first spot's lower third follows it. */
 const REEL_TITLE = { in: 0.4, out: 3.8 };
@@ -184,7 +176,7 @@ const REEL_TITLE = { in: 0.4, out: 3.8 };
 const CAPTION = { after: 0.3, seconds: 3.5, clear: 0.4 };
 
 function directorOf(id: string): Artist {
-  const found = artists.film.find((artist) => artist.id === id);
+  const found = SITE_CONTENT.film.find((artist) => artist.id === id);
   if (!found) throw new Error(`reel spot: no film artist "${id}"`);
   return found;
 }
@@ -226,7 +218,7 @@ export async function reelFootage(reel: Reel, out: string, display: string): Pro
   const size = REEL_VIDEO;
   const { shots, cut } = reelShots(reel, size);
   const plates = shots.map((shot) => svgToPng(sceneSvg(shot.motif, size.width, size.height, shot.palette, rng(shot.sceneKey), { vignette: VIGNETTE })));
-  const label = reel.title.includes(site.agencyName) ? "Showreel" : site.agencyName;
+  const label = reel.title.includes(SITE_CONTENT.agencyName) ? "Showreel" : SITE_CONTENT.agencyName;
   const captions = shots.map((shot) => svgToPng(lowerThirdSvg(size.width, size.height, shot.director, shot.spot.client, shot.spot.title)));
   const inputs = await Promise.all([...plates, svgToPng(titleCardSvg(size.width, size.height, label, reel.title)), ...captions]);
   await ffmpeg(

@@ -1,24 +1,17 @@
 /**
- * A reel's seek-bar thumbnails: a frame every SEEK_THUMBNAILS.interval seconds, scaled to 90 px
- * on its shorter side in the reel's shape (160×90 for 16:9: seekThumbSize) and laid out left to
- * right, top to bottom in one WebP sprite, and a WebVTT index whose cue for each interval names
- * that frame's cell (`{sprite}#xywh=x,y,w,h`, the cell's size included), the format video players
- * read for thumbnails. Each interval shows its middle frame, which is past the transition into a
- * spot that starts on it.
- *
- * Both are made from the reel's committed 1080p MP4 rather than from its source in media/, so a
- * fresh clone (which has no sources) can remake them, and a remade MP4 remakes them.
+ * A reel's seek-bar thumbnails (docs/media.md, "Seek-bar thumbnails"): a WebP sprite of a frame
+ * every SEEK_THUMBNAILS.interval seconds and its WebVTT index, both read from the reel's 1080p MP4.
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import sharp from "sharp";
 
-import { type Frame, rateValue, seekThumbSize } from "../../app/lib/reelFrames";
-import { SEEK_THUMBNAILS } from "../../app/reel/tracks";
-import { formatTimestamp as vttTimestamp } from "../../app/reel/webvtt";
-import { rateArg } from "./derive";
+import { type Frame, rateValue, seekThumbSize } from "../../../app/lib/reelFrames";
+import { SEEK_THUMBNAILS } from "../../../app/reel/tracks";
+import { writeWebVtt } from "../../../app/reel/webvtt";
 import { ffmpeg, ffprobe, splitFrames } from "./ffmpeg";
+import { rateArg } from "./frames";
 
 export interface SeekCell {
   start: number;
@@ -47,8 +40,7 @@ export function seekCells(duration: number, cell: Frame = SEEK_THUMBNAILS): Seek
 /** The WebVTT index of the cells, each `cell` in size, naming the sprite by its file name (it sits beside the index). */
 export function seekIndexVtt(cells: SeekCell[], spriteName: string, cell: Frame = SEEK_THUMBNAILS): string {
   const { width, height } = cell;
-  const cues = cells.map((cell) => `${vttTimestamp(cell.start)} --> ${vttTimestamp(cell.end)}\n${spriteName}#xywh=${cell.x},${cell.y},${width},${height}`);
-  return `WEBVTT\n\n${cues.join("\n\n")}\n`;
+  return writeWebVtt(cells.map(({ start, end, x, y }) => ({ start, end, text: `${spriteName}#xywh=${x},${y},${width},${height}` })));
 }
 
 /** The sprite of the reel MP4 `video`, written to `out` (WebP). */

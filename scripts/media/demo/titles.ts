@@ -1,0 +1,55 @@
+/** The type over the demo's reels: the title card and each spot's lower third, as transparent SVG. */
+import { escapeXml, n } from "./svg";
+
+/** Fonts the title cards use. */
+export const TITLE_FONT_FAMILIES = ["Nimbus Sans", "P052"];
+
+/**
+ * A transparent showreel title card: a small letter-spaced label, the title in a book serif and a
+ * hairline rule, centred over a soft dark pool that keeps the type legible on any shot.
+ */
+export function titleCardSvg(w: number, h: number, label: string, title: string): string {
+  const u = Math.min(w, h);
+  const titleSize = Math.min(u * 0.11, (w * 0.8) / Math.max(1, title.length * 0.5));
+  const labelSize = u * 0.026;
+  const cy = h * 0.5;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
+    `<defs><radialGradient id="pool"><stop offset="0" stop-color="#000" stop-opacity="0.55"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs>` +
+    `<ellipse cx="${n(w / 2)}" cy="${n(cy)}" rx="${n(w * 0.42)}" ry="${n(h * 0.26)}" fill="url(#pool)"/>` +
+    `<text x="${n(w / 2)}" y="${n(cy - titleSize * 0.75)}" text-anchor="middle" font-family="Nimbus Sans" font-size="${n(labelSize)}" letter-spacing="${n(labelSize * 0.45)}" fill="#f2f0ea" fill-opacity="0.8">${escapeXml(label.toUpperCase())}</text>` +
+    `<text x="${n(w / 2)}" y="${n(cy + titleSize * 0.32)}" text-anchor="middle" font-family="P052" font-size="${n(titleSize)}" fill="#f2f0ea">${escapeXml(title)}</text>` +
+    `<rect x="${n(w / 2 - u * 0.05)}" y="${n(cy + titleSize * 0.75)}" width="${n(u * 0.1)}" height="${n(Math.max(1, u * 0.002))}" fill="#f2f0ea" opacity="0.7"/>` +
+    `</svg>`
+  );
+}
+
+/** The lower third's box: the part of the frame it is drawn on, placed at the frame's bottom-left corner. */
+export function lowerThirdBox(w: number, h: number): { width: number; height: number } {
+  return { width: Math.round(w * 0.62), height: Math.round(h * 0.3) };
+}
+
+/**
+ * A transparent lower third for a spot in a showreel, drawn in the lowerThirdBox of a w×h frame:
+ * the director's name and, smaller below, the client and the spot's title in typographic quotes,
+ * over a soft dark corner shade, inside a title-safe margin (6% of the width, 8% of the height).
+ */
+export function lowerThirdSvg(w: number, h: number, director: string, client: string, title: string): string {
+  const box = lowerThirdBox(w, h);
+  const u = Math.min(w, h);
+  const nameSize = u * 0.04;
+  const creditSize = u * 0.023;
+  const left = w * 0.06;
+  const baseline = box.height - h * 0.08;
+  const nameY = baseline - creditSize * 1.7;
+  const ruleY = nameY - nameSize * 1.15;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${box.width}" height="${box.height}" viewBox="0 0 ${box.width} ${box.height}">` +
+    `<defs><radialGradient id="shade" cx="0" cy="1" r="1"><stop offset="0" stop-color="#000" stop-opacity="0.5"/><stop offset="0.6" stop-color="#000" stop-opacity="0.22"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs>` +
+    `<rect width="${box.width}" height="${box.height}" fill="url(#shade)"/>` +
+    `<rect x="${n(left)}" y="${n(ruleY)}" width="${n(u * 0.04)}" height="${n(Math.max(1, u * 0.002))}" fill="#f2f0ea" opacity="0.7"/>` +
+    `<text x="${n(left)}" y="${n(nameY)}" font-family="Nimbus Sans" font-size="${n(nameSize)}" letter-spacing="${n(nameSize * 0.02)}" fill="#f2f0ea">${escapeXml(director)}</text>` +
+    `<text x="${n(left)}" y="${n(baseline)}" font-family="Nimbus Sans" font-size="${n(creditSize)}" letter-spacing="${n(creditSize * 0.08)}" fill="#f2f0ea" fill-opacity="0.78">${escapeXml(`${client} — “${title}”`)}</text>` +
+    `</svg>`
+  );
+}

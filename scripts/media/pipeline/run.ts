@@ -1,0 +1,74 @@
+/**
+ * Runs the jobs of jobs.ts under a root folder (the repository, or a test's temp folder): first
+ * those made from sources, then those read from their outputs, each written under a temporary name
+ * and moved into place once complete; the manifest records what made each.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+import { encodeProgress } from "../recipes/ffmpeg";
+import { costOf, encodeReporter, fileCount, roughly, wallTime } from "./estimate";
+import { type Failures, failureLog } from "./failures";
+import { fileDecision, runFileJobs } from "./file-jobs";
+import { hasher, removeLeftovers } from "./files";
+import { type FileJob, isSourceJob, type Job } from "./kinds";
+import { type Manifest, readManifest, writeManifest } from "./manifest";
+import type { RunOptions, RunSummary } from "./run-options";
+import { planSourceJobs, runSourceJobs, type SourcePlan } from "./source-jobs";
+import { MEDIA_DIR } from "./sources";
+
+/**
+ * The line a run starts with: how many files it will make and roughly how long that takes. The
+ * files read from the sources' outputs are counted as "up to" (a remade output that comes out the
+ * same bytes leaves them up to date).
+ */
+async function announce(plan: SourcePlan, fileJobs: FileJob[], manifest: Manifest, options: RunOptions, failures: Failures): Promise<void> {
+  if (plan.pending.length === 0) return;
+  const remade = new Set(plan.pending.map(({ job }) => job.site));
+  const { hashOf } = hasher(options.root);
+  const following: FileJob[] = [];
+  for (const job of fileJobs) {
+    if (job.files.some((site) => failures.of(site))) continue;
+    if (job.files.some((site) => remade.has(site)) || (await fileDecision(job, manifest, options, hashOf)).decision === "make") following.push(job);
+  }
+  const work = wallTime(plan.pending.map(({ job, inputs: [file] }) => costOf(job, plan.infos.get(file)))) + wallTime(following.map((job) => costOf(job)));
+  const then = following.length > 0 ? `, then up to ${following.length} read from them` : "";
+  options.log(`making ${fileCount(plan.pending.length)} from sources in ${MEDIA_DIR}/${then} (${roughly(work)})`);
+}
+
+/**
+ * Makes every output that is not up to date: first those made from sources, then those read
+ * from them. The manifest keeps an entry for each current job (entries of outputs the content no
+ * longer names are dropped; their files are never deleted) and is saved even when the run stops,
+ * so the outputs made so far stay up to date. A file that cannot be used does not stop the run:
+ * the summary's `failed` lists it.
+ */
+export async function buildMedia(jobs: Job[], options: RunOptions): Promise<RunSummary> {
+  await removeLeftovers(path.join(options.root, "public"));
+  await removeLeftovers(path.join(options.root, MEDIA_DIR));
+  const previous = await readManifest(options.root);
+  const manifest: Manifest = Object.fromEntries(jobs.flatMap((job) => (previous[job.site] ? [[job.site, previous[job.site]]] : [])));
+  // Outputs the content no longer names (a renamed still, a logo strip after the list changed).
+  // Cached pages may still point at them for a day, so they are named, not deleted.
+  for (const site of Object.keys(previous).filter((site) => !(site in manifest))) {
+    if (existsSync(path.join(options.root, "public", site))) options.log(`unused: public${site} (no content names it now; delete it once cached pages have moved on)`);
+  }
+  const summary: RunSummary = { made: 0, upToDate: 0, kept: 0, failed: [] };
+  const failures = failureLog();
+  const selected = options.only ? jobs.filter(options.only) : jobs;
+  const fileJobs = selected.filter((job): job is FileJob => !isSourceJob(job));
+  const encodes = encodeReporter(options);
+  try {
+    await encodeProgress.run(encodes.listener, async () => {
+      const plan = await planSourceJobs(selected.filter(isSourceJob), manifest, options, summary, failures);
+      await announce(plan, fileJobs, manifest, options, failures);
+      await runSourceJobs(plan, manifest, options, summary, failures);
+      await runFileJobs(fileJobs, manifest, options, summary, failures);
+    });
+  } finally {
+    encodes.stop();
+    await writeManifest(options.root, manifest);
+  }
+  summary.failed = failures.list();
+  return summary;
+}
