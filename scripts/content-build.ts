@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 
 import { type Content, generatedModule } from "./content/compile";
 import { loadContent } from "./content/load";
+import { mapLimited } from "./lib/pool";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CONTENT_DIR = path.join(ROOT, "app/content");
@@ -65,19 +66,15 @@ async function checkRemote(): Promise<boolean> {
     console.error("--remote checks the media at MEDIA_ORIGIN: set it (e.g. MEDIA_ORIGIN=https://media.your-agency.example)");
     return false;
   }
-  const queue = [...named];
-  const missing: string[] = [];
-  const worker = async () => {
-    for (let sitePath = queue.shift(); sitePath !== undefined; sitePath = queue.shift()) {
-      const url = MEDIA_ORIGIN + sitePath;
-      const status = await fetch(url, { method: "HEAD" }).then(
-        (response) => String(response.status),
-        (error: unknown) => (error instanceof Error ? error.message : String(error)),
-      );
-      if (status !== "200") missing.push(`${url}: ${status} (run npm run media:publish)`);
-    }
-  };
-  await Promise.all(Array.from({ length: REMOTE_CONCURRENCY }, worker));
+  const statuses = await mapLimited([...named], REMOTE_CONCURRENCY, async (sitePath) => {
+    const url = MEDIA_ORIGIN + sitePath;
+    const status = await fetch(url, { method: "HEAD" }).then(
+      (response) => String(response.status),
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    return status === "200" ? undefined : `${url}: ${status} (run npm run media:publish)`;
+  });
+  const missing = statuses.filter((line) => line !== undefined);
   for (const line of missing.sort()) console.error(line);
   console.log(`media at ${MEDIA_ORIGIN}: ${named.size - missing.length} of ${named.size} files answer`);
   return missing.length === 0;

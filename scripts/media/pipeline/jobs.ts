@@ -7,6 +7,7 @@ import path from "node:path";
 
 import type { Artist, ClientLogo, Reel, WorkThumb } from "../../../app/content/types";
 import { type LadderFile, type LadderKind, ladderFiles, logoSprites, MEDIA_SIZES, previewImages } from "../../../app/lib/media";
+import { ladderOf } from "../../../app/lib/media-kinds";
 import { HLS_LADDER, REEL_MP4 } from "../../../app/lib/reelFrames";
 import { SEEK_THUMBNAILS, seekThumbnails } from "../../../app/reel/tracks";
 import { directorClip, directorStill, filmWorkAnimation, filmWorkStill } from "../recipes/clips";
@@ -119,17 +120,6 @@ function logoJob(client: ClientLogo): SourceJob {
   return { site: client.logo, kind: "clientLogo", source: mark, recipe: sizeRecipe(size), make: (file, _info, out) => logoPng(file, out, size) };
 }
 
-/** The kinds of still the pages show, with the ladder each one gets. */
-const LADDER_OF: Partial<Record<Kind, LadderKind>> = {
-  directorStill: "directorStill",
-  filmWorkStill: "filmWork",
-  photographerDesktop: "photographerDesktop",
-  photographerMobile: "photographerMobile",
-  photoWork: "photoWork",
-  bioPhoto: "bioPhoto",
-  reelPoster: "reelPoster",
-};
-
 const LADDER_KIND: Record<LadderFile["format"], Kind> = {
   avif: "ladderAvif",
   webp: "ladderWebp",
@@ -143,7 +133,7 @@ const LADDER_KIND: Record<LadderFile["format"], Kind> = {
  * stay flattened onto the page's colour, as the still is).
  */
 function ladderJobs(still: Job): Job[] {
-  const ladder = LADDER_OF[still.kind];
+  const ladder = ladderOf(still.kind);
   if (!ladder) return [];
   // A still cropped from a picture may have a transparent crop (SourceJob.transparent); a JPEG holds no alpha.
   const cropped = "transparent" in still && still.transparent !== undefined;

@@ -4,6 +4,7 @@
  * reads files already in public/.
  */
 import type { Artist, ClientLogo, Reel } from "../../../app/content/types";
+import { MEDIA_KINDS } from "../../../app/lib/media-kinds";
 import type { Size, SourceInfo } from "../recipes/probe";
 import type { Slot } from "./sources";
 
@@ -19,26 +20,14 @@ export interface MediaContent {
 }
 
 /**
- * Every kind of output: its label in the size summary, the extension its path must have, and
- * the version of its recipe. Bump a version when the way a kind is made changes: the manifest
- * then no longer matches, and the next run remakes every output of that kind.
+ * Every kind of output: the kinds the content names (app/lib/media-kinds.ts), and the files the
+ * build derives from them, each with its label in the size summary, the extension its path must
+ * have, and the version of its recipe (a bumped version remakes every output of that kind).
  */
 export const KINDS = {
-  directorClip: { label: "director clip (mp4)", extension: ".mp4", version: 3 },
-  directorStill: { label: "director still (jpg)", extension: ".jpg", version: 2 },
-  filmWork: { label: "film work (webp)", extension: ".webp", version: 3 },
-  filmWorkStill: { label: "film work still (jpg)", extension: ".jpg", version: 2 },
-  photographerDesktop: { label: "photographer desktop (jpg)", extension: ".jpg", version: 2 },
-  photographerMobile: { label: "photographer mobile (jpg)", extension: ".jpg", version: 2 },
-  photoWork: { label: "photo work (jpg)", extension: ".jpg", version: 2 },
-  bioPhoto: { label: "bio photo (jpg)", extension: ".jpg", version: 2 },
-  reelMp4: { label: "reel (mp4)", extension: ".mp4", version: 3 },
-  reelHls: { label: "reel (hls)", extension: ".m3u8", version: 3 },
-  reelPoster: { label: "reel poster (jpg)", extension: ".jpg", version: 2 },
-  reelThumb: { label: "reel thumb (webp)", extension: ".webp", version: 2 },
+  ...MEDIA_KINDS,
   seekSprite: { label: "seek-bar thumbnails (webp)", extension: ".webp", version: 1 },
   seekIndex: { label: "seek-bar index (vtt)", extension: ".vtt", version: 1 },
-  clientLogo: { label: "client logo (png)", extension: ".png", version: 1 },
   logoSpriteWebp: { label: "logo strip (webp)", extension: ".webp", version: 1 },
   logoSpritePng: { label: "logo strip (png)", extension: ".png", version: 1 },
   ladderAvif: { label: "ladder (avif)", extension: ".avif", version: 1 },
