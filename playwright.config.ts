@@ -6,6 +6,9 @@ import { SITE_URL } from "./tests/site-url.mjs";
 // E2E_PORT lets two checkouts run their suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const chromium = findChromium();
+const CLUSTER = "operators/cluster.spec.ts";
+/** The Chromium suite is every spec but the other engines' journeys and the cluster's. */
+const CHROMIUM_IGNORES = ["engines/**", CLUSTER];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -22,29 +25,30 @@ export default defineConfig({
         ? { executablePath: chromium.path, args: SYSTEM_CHROMIUM_ARGS }
         : {},
   },
+  // Specs by what they check: pages/, http/, reels/, operators/ in Chromium; engines/ in the others.
   projects: [
     {
       name: "phone",
-      testIgnore: ["cluster.spec.ts", "gecko.spec.ts", "webkit.spec.ts"],
+      testIgnore: CHROMIUM_IGNORES,
       // The screen matches the viewport: with the Pixel 7's own 412 px screen, Chromium's preload
       // scanner would pick srcset candidates for 412 px and layout for 390 px, fetching some twice.
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 } },
     },
     {
       name: "desktop",
-      testIgnore: ["cluster.spec.ts", "gecko.spec.ts", "webkit.spec.ts"],
+      testIgnore: CHROMIUM_IGNORES,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
     },
-    // The visitor's journeys in Firefox, which the spec drives itself (see gecko.spec.ts).
-    { name: "gecko", testMatch: "gecko.spec.ts" },
-    // The journeys in WebKitGTK, over WebKitWebDriver under Xvfb (see webkit.spec.ts).
-    { name: "webkit", testMatch: "webkit.spec.ts" },
+    // The visitor's journeys in Firefox, which the spec drives itself (see engines/gecko.spec.ts).
+    { name: "gecko", testMatch: "engines/gecko.spec.ts" },
+    // The journeys in WebKitGTK, over WebKitWebDriver under Xvfb (see engines/webkit.spec.ts).
+    { name: "webkit", testMatch: "engines/webkit.spec.ts" },
     // The site behind Varnish, with its own processes and ports (CLUSTER_PORT, default 8180, and
     // the two after it; CLUSTER_MEDIA_PORT, default 8190). It runs once the others have finished,
     // so its load never slows them; `npx playwright test --project=cluster --no-deps` runs it alone.
     {
       name: "cluster",
-      testMatch: "cluster.spec.ts",
+      testMatch: CLUSTER,
       dependencies: ["phone", "desktop"],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
     },

@@ -1,5 +1,5 @@
 /**
- * Makes sure the other engines exist for their journeys (tests/e2e/gecko.spec.ts, webkit.spec.ts),
+ * Makes sure the other engines exist for their journeys (tests/e2e/engines/*.spec.ts),
  * installing Debian's packages through apt-get when running as root:
  * - Gecko: FIREFOX_PATH, else firefox-esr, with the H.264 decoder (libavcodec) it plays the reels
  *   with, which it only recommends;

@@ -7,15 +7,15 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { expect, test as base } from "@playwright/test";
+import { expect, test as base } from "../fixtures";
 import resolveConfig from "tailwindcss/resolveConfig.js";
 
 import { artists, captions, reels } from "../../../app/content/index";
 import { clockTime } from "../../../app/reel/timeline";
 import { plainText } from "../../../app/reel/webvtt";
 import tailwindConfig from "../../../tailwind.config";
-import { firstScreenTiming } from "../hydration";
-import { sitemapUrls } from "../sitemap";
+import { firstScreenTiming } from "../support/hydration";
+import { sitemapUrls } from "../support/sitemap";
 import type { Engine, EngineDriver } from "./driver";
 
 const PHONE = 390;

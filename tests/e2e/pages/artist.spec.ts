@@ -1,0 +1,72 @@
+import { artists, site } from "../../../app/content/index";
+import type { Artist } from "../../../app/content/types";
+import { responsiveImage } from "../../../app/lib/media";
+import { expect, test } from "../fixtures";
+
+const allArtists: Artist[] = [...artists.film, ...artists.photographers];
+const find = (predicate: (artist: Artist) => boolean) => {
+  const artist = allArtists.find(predicate);
+  if (!artist) throw new Error("the content lacks an artist this test needs");
+  return artist;
+};
+
+test("every artist's detail page answers 200 with name, title, links and bio", async ({ page }) => {
+  for (const artist of allArtists) {
+    const response = await page.goto(artist.url);
+    expect(response?.status(), artist.url).toBe(200);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText(artist.name);
+    await expect(main).toContainText(artist.title);
+    await expect(main.getByRole("heading", { name: "View More Work:" })).toBeVisible();
+    await expect(main.locator(`a[href="https://${artist.website}"]`)).toBeVisible();
+
+    const recent = main.getByRole("region", { name: "Recent Work" });
+    await expect(recent).toHaveCount(artist.recentWorkThumbs.length > 0 ? 1 : 0);
+    if (artist.recentWorkThumbs.length > 0) {
+      const links = recent.getByRole("link");
+      await expect(links).toHaveCount(artist.recentWorkThumbs.length);
+      for (const [index, thumb] of artist.recentWorkThumbs.entries()) {
+        await expect(links.nth(index)).toHaveAttribute("href", thumb.url);
+        await expect(links.nth(index)).toHaveAttribute("target", "_blank");
+        await expect(links.nth(index)).toContainText(thumb.name);
+      }
+    }
+
+    const instagram = main.getByRole("link", { name: `@${artist.instagram}` });
+    if (artist.instagram) {
+      await expect(instagram).toHaveAttribute("href", `${site.instagramBaseUrl}${artist.instagram}`);
+    } else {
+      await expect(main.getByText(/^@/)).toHaveCount(0);
+    }
+  }
+});
+
+test("line breaks in a biography are rendered", async ({ page }) => {
+  const artist = find((candidate) => candidate.biography.includes("\n"));
+  await page.goto(artist.url);
+  const bio = page.getByRole("region", { name: "Bio:" });
+  await expect(bio.locator("br")).toHaveCount(artist.biography.split("\n").length - 1);
+});
+
+test("an extra thumbnail group shows under its own title", async ({ page }) => {
+  const artist = find((candidate) => Boolean(candidate.extraThumbsTitle && candidate.extraThumbs?.length));
+  await page.goto(artist.url);
+  const group = page.getByRole("region", { name: artist.extraThumbsTitle });
+  await expect(group.getByRole("link")).toHaveCount(artist.extraThumbs?.length ?? 0);
+});
+
+test("a bio photo shows when the artist has one", async ({ page }) => {
+  const artist = find((candidate) => candidate.bioPhoto !== undefined);
+  await page.goto(artist.url);
+  await expect(page.getByRole("img", { name: `Portrait of ${artist.name}` })).toHaveAttribute(
+    "src",
+    responsiveImage("bioPhoto", artist.bioPhoto ?? "").src,
+  );
+});
+
+test("an artist without a biography shows no empty Bio section", async ({ page }) => {
+  const artist = find((candidate) => candidate.biography === "" && !candidate.bioPhoto);
+  await page.goto(artist.url);
+  await expect(page.getByRole("heading", { name: "Bio:" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "View More Work:" })).toBeVisible();
+});

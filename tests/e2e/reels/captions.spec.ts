@@ -1,0 +1,164 @@
+/**
+ * Reels for every visitor (issue 28): captions and the described picture as WebVTT tracks, video.js's
+ * menus for them, the live region that reads the described picture, the visitor's choice kept for
+ * the next reel, and the transcript in the server's HTML. Every expectation is read from the
+ * content, so the tests hold for any valid reels, spots and captions files.
+ */
+import type { Page } from "@playwright/test";
+
+import { captions, reels } from "../../../app/content/index";
+import { parseCaptions } from "../../../app/reel/captions";
+import { clockTime, momentPath } from "../../../app/reel/timeline";
+import { captionsTrack, descriptionsTrack } from "../../../app/reel/tracks";
+import { plainText } from "../../../app/reel/webvtt";
+import { expect, test } from "../fixtures";
+
+/** A reel with captions, for the journeys that choose them. */
+const captioned = reels.find((reel) => (captions[reel.slug] ?? []).length > 0);
+
+/** Opens one of video.js's text track menus and picks an item. */
+async function pick(page: Page, isMobile: boolean, menu: "subs-caps" | "descriptions", item: string) {
+  const button = page.locator(`.vjs-${menu}-button > button`);
+  await (isMobile ? button.tap() : button.click());
+  const choice = page.locator(`.vjs-${menu}-button .vjs-menu-item`, { hasText: item });
+  await (isMobile ? choice.tap() : choice.click());
+}
+
+test.describe("the tracks", () => {
+  test.skip(({ isMobile }) => isMobile, "the HTML does not depend on the screen");
+
+  for (const reel of reels) {
+    test(`/${reel.slug}: links each captions language and the described picture, which parse as WebVTT`, async ({ request }) => {
+      const html = await (await request.get(`/${reel.slug}`)).text();
+      const tracks = [
+        ...(captions[reel.slug] ?? []).map((track) => ({ kind: "captions", src: captionsTrack(reel.slug, track.lang), lang: track.lang, cues: track.cues.length })),
+        { kind: "descriptions", src: descriptionsTrack(reel.slug), lang: "en", cues: reel.spots.length },
+      ];
+      for (const track of tracks) {
+        expect(html).toMatch(new RegExp(`<track kind="${track.kind}" src="${track.src}" srcLang="${track.lang}" label="[^"]+"/>`));
+        const response = await request.get(track.src);
+        expect(response.status()).toBe(200);
+        expect(response.headers()["content-type"]).toBe("text/vtt; charset=utf-8");
+        expect(response.headers()["cache-control"]).toContain("max-age");
+        const parsed = parseCaptions(await response.text(), "vtt");
+        expect(parsed.errors).toEqual([]);
+        expect(parsed.cues).toHaveLength(track.cues);
+        expect(Math.max(...parsed.cues.map((cue) => cue.end))).toBeLessThanOrEqual(reel.duration);
+      }
+      const described = parseCaptions(await (await request.get(descriptionsTrack(reel.slug))).text(), "vtt").cues;
+      reel.spots.forEach((spot, index) => {
+        expect(described[index].start).toBe(spot.start);
+        expect(plainText(described[index].text)).toContain(`${spot.title} for ${spot.client}, directed by`);
+        if (spot.description) expect(plainText(described[index].text)).toContain(spot.description);
+      });
+    });
+  }
+
+  test("an unknown reel or language has no track", async ({ request }) => {
+    expect((await request.get(captionsTrack(reels[0].slug, "xx"))).status()).toBe(404);
+    expect((await request.get(descriptionsTrack("no-such-reel"))).status()).toBe(404);
+  });
+});
+
+test.describe("the transcript without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test.skip(({ isMobile }) => isMobile, "the HTML does not depend on the screen");
+
+  for (const reel of reels) {
+    test(`/${reel.slug}: the captions and the described picture in time order, each linking to its moment`, async ({ page }) => {
+      await page.goto(`/${reel.slug}`);
+      const transcript = page.locator("details", { has: page.getByRole("heading", { name: "Transcript" }) });
+      await transcript.locator("summary").click();
+      const lines = transcript.getByRole("listitem");
+      const heard = captions[reel.slug]?.[0]?.cues ?? [];
+      await expect(lines).toHaveCount(heard.length + reel.spots.length);
+      const starts: number[] = [];
+      for (const line of await lines.all()) {
+        const link = line.getByRole("link");
+        const href = (await link.getAttribute("href")) ?? "";
+        const seconds = Number(new URL(href, "http://site").searchParams.get("t"));
+        expect(href).toBe(momentPath(reel.slug, seconds));
+        await expect(link).toHaveText(clockTime(seconds));
+        starts.push(seconds);
+      }
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+      for (const cue of heard) await expect(transcript).toContainText(plainText(cue.text));
+      for (const spot of reel.spots) await expect(transcript).toContainText(spot.title);
+    });
+  }
+});
+
+test.describe("in the player", () => {
+  test.skip(!captioned, "no reel has captions");
+  const reel = captioned!;
+  const heard = captions[reel.slug]![0];
+
+  test("captions chosen in video.js's menu show on the picture while the reel plays", async ({ page, isMobile, player }) => {
+    await page.goto(`/${reel.slug}`);
+    await player.play();
+    await pick(page, isMobile, "subs-caps", heard.label);
+    const now = await player.playhead();
+    const cue = heard.cues.find((candidate) => candidate.end > now + 1) ?? heard.cues[0];
+    await expect(page.locator(".vjs-text-track-display")).toContainText(plainText(cue.text), { timeout: 15_000 });
+  });
+
+  test("the described picture reaches a polite live region as its spot begins", async ({ page, isMobile, player }) => {
+    await page.goto(`/${reel.slug}`);
+    await player.play();
+    await pick(page, isMobile, "descriptions", "Described picture");
+    const region = page.locator("[aria-live=polite][data-reel-described]");
+    // The spot on screen now (a loaded machine may have played into the second by the time the menu answered).
+    const spotAt = (seconds: number) => [...reel.spots].reverse().find((spot) => spot.start <= seconds) ?? reel.spots[0];
+    const says = (spot: (typeof reel.spots)[number]) => `${spot.title} for ${spot.client}`;
+    await expect.poll(async () => ((await region.textContent()) ?? "").includes(says(spotAt(await player.playhead())))).toBe(true);
+    // Moved to another spot, the region says what is seen there.
+    test.skip(reel.spots.length < 2, "the reel has one spot");
+    const now = spotAt(await player.playhead());
+    const other = reel.spots[(reel.spots.indexOf(now) + 1) % reel.spots.length];
+    await player.video.evaluate((video: HTMLVideoElement, at) => (video.currentTime = at), other.start + 0.2);
+    await expect(region).toContainText(says(other), { timeout: 10_000 });
+  });
+
+  test("the choice carries to the next reel", async ({ page, isMobile, player }) => {
+    const other = reels.find((candidate) => candidate !== reel && captions[candidate.slug]?.some((track) => track.lang === heard.lang));
+    test.skip(!other, "no second reel has captions in the same language");
+    await page.goto(`/${reel.slug}`);
+    await player.play();
+    await pick(page, isMobile, "subs-caps", heard.label);
+    await page.goto(`/${other!.slug}`);
+    await player.play();
+    const cues = captions[other!.slug]!.find((track) => track.lang === heard.lang)!.cues;
+    const now = await player.playhead();
+    const cue = cues.find((candidate) => candidate.end > now + 1) ?? cues[0];
+    await expect(page.locator(".vjs-text-track-display")).toContainText(plainText(cue.text), { timeout: 15_000 });
+  });
+
+  test("the captions settings open from the keyboard, and axe finds nothing there; no CSP violation", async ({ page, isMobile, axe, csp, player }) => {
+    test.skip(isMobile, "a keyboard's journey");
+    await page.goto(`/${reel.slug}`);
+    await player.play();
+    await page.locator(".vjs-subs-caps-button > button").focus();
+    await page.keyboard.press("Enter");
+    const settingsItem = page.locator(".vjs-subs-caps-button .vjs-menu-item", { hasText: "captions settings" });
+    await expect(settingsItem).toBeVisible();
+    await settingsItem.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: /caption settings/i });
+    await expect(dialog).toBeVisible();
+    await axe.expectNoViolations();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    expect(await csp.violations()).toEqual([]);
+  });
+
+  test("a transcript's moment plays the reel from there, without a reload", async ({ page, player }) => {
+    const line = heard.cues.find((cue) => cue.start > 0) ?? heard.cues[0];
+    await page.goto(`/${reel.slug}`);
+    await player.ready();
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.locator("details summary", { hasText: "Transcript" }).click();
+    await page.locator("details").getByRole("link", { name: `Play from ${clockTime(line.start)}` }).last().click();
+    await expect.poll(() => player.playhead(), { timeout: 15_000 }).toBeGreaterThanOrEqual(line.start);
+    expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+  });
+});
