@@ -6,10 +6,10 @@ import type { ReactNode } from "react";
 import { DeferredScripts } from "~/components/deferred-scripts";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { MediaOriginContext } from "~/components/useMediaUrl";
+import { MediaOriginContext } from "~/components/use-media-url";
 import { site } from "~/content";
 import { MEDIA_ORIGIN } from "~/lib/media-origin.server";
-import { REEL_FRAME_CSS } from "~/lib/reelFrameCss.server";
+import { REEL_FRAME_CSS } from "~/lib/reel-frame-css.server";
 import { SITE_URL } from "~/lib/site-url.server";
 import stylesheet from "~/styles/tailwind.css";
 
@@ -24,7 +24,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     nav: site.nav,
     siteUrl: SITE_URL,
     mediaOrigin: MEDIA_ORIGIN,
-    // The reel players' shapes: every page's HTML carries them (app/lib/reelFrames.ts, reelFrameCss).
+    // The reel players' shapes: every page's HTML carries them (app/lib/reel-frames.ts, reelFrameCss).
     reelFrameCss: REEL_FRAME_CSS,
   };
 }

@@ -4,7 +4,7 @@ import type { ImageLoading } from "~/lib/media";
 
 import { ARTIST_GRID_SIZES } from "./artist-grid";
 import { Picture } from "./picture";
-import { useMediaUrl } from "./useMediaUrl";
+import { useMediaUrl } from "./use-media-url";
 
 interface DirectorClipProps {
   clip: string;

@@ -4,7 +4,7 @@ import { type ImageLoading, type LadderKind, MEDIA_SIZES } from "~/lib/media";
 import { prefersReducedMotion } from "~/lib/motion";
 
 import { Picture } from "./picture";
-import { useMediaUrl } from "./useMediaUrl";
+import { useMediaUrl } from "./use-media-url";
 
 interface FreezeFrameProps {
   /** The still first frame, shown at rest, and the kind of its ladder. */

@@ -1,6 +1,6 @@
 import { type ImageLoading, type LadderKind, loadingAttributes, responsiveImage, type ResponsiveImage } from "~/lib/media";
 
-import { useMediaUrl } from "./useMediaUrl";
+import { useMediaUrl } from "./use-media-url";
 
 /**
  * The `<source>`s of a ladder, best format first. With `media` (art direction) they also offer

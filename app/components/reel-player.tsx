@@ -1,12 +1,12 @@
 import { type RefObject, useEffect, useRef } from "react";
 
 import { HIGH_FETCH_PRIORITY, videoPoster } from "~/lib/media";
-import { frameClass, reelPosterSize } from "~/lib/reelFrames";
+import { frameClass, reelPosterSize } from "~/lib/reel-frames";
 import { mount } from "~/reel/player/mount.client";
 import type { ReelPageValue } from "~/reel/reel.server";
 import { reelTracks, seekThumbnails } from "~/reel/tracks";
 
-import { useMediaUrl } from "./useMediaUrl";
+import { useMediaUrl } from "./use-media-url";
 
 interface ReelPlayerProps {
   reel: ReelPageValue;

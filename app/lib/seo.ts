@@ -11,7 +11,7 @@ import type { Artist, Reel } from "~/content/types";
 import { chapterLabel, momentPath, type ReelChapter } from "~/reel/timeline";
 
 import { mediaUrl, PREVIEW_SIZE, previewImages } from "./media";
-import { reelPosterSize } from "./reelFrames";
+import { reelPosterSize } from "./reel-frames";
 import { artistCount, selectsPath } from "./selects";
 
 interface PageSeo {

@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 
 import { PageHeading } from "~/components/page-heading";
-import { useMediaUrl } from "~/components/useMediaUrl";
+import { useMediaUrl } from "~/components/use-media-url";
 import { clientLogos, clientNames } from "~/content";
 import { listImageLoading, loadingAttributes, logoSprites, logoTiles, MEDIA_SIZES } from "~/lib/media";
 import { sectionMeta } from "~/lib/seo";

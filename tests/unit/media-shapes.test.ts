@@ -6,7 +6,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type Frame, halveRate, HLS_LADDER, reelLadder, reelPosterSize, reelRate, seekThumbSize } from "~/lib/reelFrames";
+import { type Frame, halveRate, HLS_LADDER, reelLadder, reelPosterSize, reelRate, seekThumbSize } from "~/lib/reel-frames";
 import { directorStill } from "../../scripts/media/recipes/clips";
 import { ffprobe } from "../../scripts/media/recipes/ffmpeg";
 import { ladderImage } from "../../scripts/media/recipes/ladders";

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { Picture } from "~/components/picture";
-import { MediaOriginContext } from "~/components/useMediaUrl";
+import { MediaOriginContext } from "~/components/use-media-url";
 import {
   LADDERS,
   type LadderKind,

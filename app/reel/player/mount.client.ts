@@ -5,7 +5,7 @@
 import videojsStylesheet from "video.js/dist/video-js.css";
 
 import type { ReelSource } from "~/content/types";
-import { reelPosterSize } from "~/lib/reelFrames";
+import { reelPosterSize } from "~/lib/reel-frames";
 import seekBarStylesheet from "~/styles/reel-seek-bar.css";
 
 import type { ReelPageValue } from "../reel.server";

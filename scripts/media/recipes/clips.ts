@@ -2,7 +2,7 @@
 import { writeFile } from "node:fs/promises";
 
 import { MEDIA_SIZES } from "../../../app/lib/media";
-import { halveRate, rateValue } from "../../../app/lib/reelFrames";
+import { halveRate, rateValue } from "../../../app/lib/reel-frames";
 import { BITEXACT, ffmpeg, H264 } from "./ffmpeg";
 import { ANIMATION_RATE, checkMoment, cover, rateArg, rawFrames, sourceRate, stillAt } from "./frames";
 import { type Loop, loopGraph } from "./loops";

@@ -1,7 +1,7 @@
 /** A video source's frames as the recipes take them: at a rate, deinterlaced, scaled to fill or fit a frame. */
 import sharp from "sharp";
 
-import { rateValue } from "../../../app/lib/reelFrames";
+import { rateValue } from "../../../app/lib/reel-frames";
 import { ffmpeg, splitFrames } from "./ffmpeg";
 import type { Focus, Size, SourceInfo } from "./probe";
 import { JPEG } from "./stills";
@@ -36,7 +36,7 @@ export function cover(size: Size, info: SourceInfo, focus?: Focus): string {
   return `scale=${Math.max(width, Math.round(info.width * scale))}:${Math.max(height, Math.round(info.height * scale))}:flags=lanczos,${crop},setsar=1`;
 }
 
-/** Scales the whole picture to `size`, which has the source's display shape (reelFrames.ts): nothing is cropped. */
+/** Scales the whole picture to `size`, which has the source's display shape (app/lib/reel-frames.ts): nothing is cropped. */
 export function fit(size: Size, info: SourceInfo): string {
   // Square pixels of exactly that shape: cover crops nothing then, and is what 16:9 reels have always been made with.
   if (squarePixels(info) && info.width * size.height === info.height * size.width) return cover(size, info);

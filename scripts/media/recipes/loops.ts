@@ -2,7 +2,7 @@
  * Seamless loops (grid clips, work and reel thumbnails): a loop starts a little into the source and
  * crossfades its end into the moments before that start, so it runs without a visible jump.
  */
-import { rateValue } from "../../../app/lib/reelFrames";
+import { rateValue } from "../../../app/lib/reel-frames";
 import { cover, framesAt } from "./frames";
 import type { Focus, Size, SourceInfo } from "./probe";
 

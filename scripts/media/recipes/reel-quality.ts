@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { mediaSegments } from "../../../app/lib/hls";
-import { reelLadder, reelMp4Rendition, type Rendition } from "../../../app/lib/reelFrames";
+import { reelLadder, reelMp4Rendition, type Rendition } from "../../../app/lib/reel-frames";
 import { ffmpeg } from "./ffmpeg";
 import type { SourceInfo } from "./probe";
 import { reelPictureGraph } from "./reels";

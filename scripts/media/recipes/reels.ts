@@ -1,6 +1,6 @@
 /**
  * Reels go through whole, never cropped or stretched, at the source's frame rate: an MP4 fallback
- * and an HLS ladder of up to four H.264 renditions (app/lib/reelFrames.ts; docs/media.md, "The
+ * and an HLS ladder of up to four H.264 renditions (app/lib/reel-frames.ts; docs/media.md, "The
  * reels"), a poster and an animated thumbnail.
  */
 import { readFile, stat, writeFile } from "node:fs/promises";
@@ -8,7 +8,7 @@ import path from "node:path";
 
 import { masterVariants, mediaSegments } from "../../../app/lib/hls";
 import { MEDIA_SIZES } from "../../../app/lib/media";
-import { HLS_MASTER_ORDER, rateValue, reelLadder, reelMp4Rendition, reelPosterSize, type Rendition } from "../../../app/lib/reelFrames";
+import { HLS_MASTER_ORDER, rateValue, reelLadder, reelMp4Rendition, reelPosterSize, type Rendition } from "../../../app/lib/reel-frames";
 import { BITEXACT, ffmpeg, H264 } from "./ffmpeg";
 import { ANIMATION_RATE, checkMoment, fit, framesAt, rateArg, rawFrames, sourceRate, stillAt } from "./frames";
 import { loopGraph } from "./loops";

@@ -7,7 +7,7 @@ import path from "node:path";
 
 import sharp from "sharp";
 
-import { type Frame, rateValue, seekThumbSize } from "../../../app/lib/reelFrames";
+import { type Frame, rateValue, seekThumbSize } from "../../../app/lib/reel-frames";
 import { SEEK_THUMBNAILS } from "../../../app/reel/tracks";
 import { writeWebVtt } from "../../../app/reel/webvtt";
 import { ffmpeg, ffprobe, splitFrames } from "./ffmpeg";

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { reels } from "../../../app/content/index";
 import { videoPoster } from "../../../app/lib/media";
-import { reelLadder } from "../../../app/lib/reelFrames";
+import { reelLadder } from "../../../app/lib/reel-frames";
 import { STALL_SECONDS } from "../../../app/reel/player/fallback.client";
 import { expect, test } from "../fixtures";
 import { renditionsOf } from "../support/hls";
