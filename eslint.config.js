@@ -12,6 +12,9 @@ import tseslint from "typescript-eslint";
 
 const CODE = "**/*.{js,mjs,cjs,ts,tsx}";
 const APP = "app/**/*.{ts,tsx}";
+const DEMO = { group: ["**/demo/*", "./demo/*"], message: "The demo generator is imported by nothing outside scripts/media/demo/." };
+const TOOLING = { group: ["**/scripts/**", "**/server/**"], allowTypeImports: true, message: "app/ takes no code from scripts/ or server/." };
+const SERVER_ONLY = { group: ["**/*.server", "**/*.server.*"], allowTypeImports: true, message: "Server-only module in code the browser bundles." };
 
 export default tseslint.config(
   {
@@ -62,36 +65,24 @@ export default tseslint.config(
       "react/prop-types": "off",
     },
   },
+  // Import boundaries, as patterns of import paths (a type import crosses freely: it leaves nothing in a bundle).
   {
-    // Import boundaries: the demo's generator is its own folder that nothing else imports, the app takes nothing from
-    // the tooling or the server.
+    // The demo's generator is a folder nothing else imports: deleting it leaves a working media build.
     files: [CODE],
     ignores: ["scripts/media/demo/**"],
-    rules: {
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          zones: [
-            { target: "./app", from: ["./scripts", "./server"], message: "app/ is bundled on its own: no scripts/ or server/ code." },
-            { target: ".", from: "./scripts/media/demo", message: "The demo generator is imported by nothing outside scripts/media/demo/." },
-          ],
-        },
-      ],
-    },
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DEMO] }] },
+  },
+  {
+    // app/ is bundled on its own: it takes no code from the tooling or the server.
+    files: ["app/**"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DEMO, TOOLING] }] },
   },
   {
     // Code the browser bundles takes nothing from a `.server` module (Remix would leave it empty there). Routes and
     // root may: Remix strips their loaders from the browser's build.
-    files: ["app/components/**", "app/lib/**", "app/entry.client.tsx"],
+    files: ["app/components/**", "app/lib/**", "app/reel/**", "app/entry.client.tsx"],
     ignores: ["**/*.server.{ts,tsx}"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [{ group: ["**/*.server", "**/*.server.*"], allowTypeImports: true, message: "Server-only module in code the browser bundles." }],
-        },
-      ],
-    },
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DEMO, TOOLING, SERVER_ONLY] }] },
   },
   {
     // One naming style: kebab-case files and folders. Route files are URL syntax; `.server`, `.client`, `.test`, `.d`

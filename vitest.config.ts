@@ -7,7 +7,8 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: ["tests/unit/**/*.test.ts"],
+    // The demo generator's own tests sit in its folder, so deleting the folder takes them along.
+    include: ["tests/unit/**/*.test.ts", "scripts/media/demo/**/*.test.ts"],
     globalSetup: ["tests/unit/compile-content.ts"],
   },
 });

@@ -36,6 +36,7 @@ export function ReelPlayer({ reel, videoRef }: ReelPlayerProps) {
     if (!video) return;
     return mount(video, { ...reel, poster, sources, seekIndex: mediaUrl(seekThumbnails(slug).index) }, describedRef.current);
     // The rest belongs to the reel, which `sourcesKey` names: a new reel mounts a new player.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above: the sources by value, not by identity
   }, [poster, sourcesKey]);
 
   return (
@@ -46,6 +47,7 @@ export function ReelPlayer({ reel, videoRef }: ReelPlayerProps) {
       <div className={`relative mx-auto w-full bg-black ${frameClass(frame)}`}>
         {/* video.js copies the video's classes onto this box when it adopts it ("video-js" scopes its styles). */}
         <div data-vjs-player className="absolute inset-0">
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption -- its captions are the <track>s of reelTracks below, which the rule cannot see */}
           <video
             ref={videoRef}
             controls={controls}

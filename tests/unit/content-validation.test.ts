@@ -42,6 +42,7 @@ function spelledOut({ poster, thumb, sources }: (typeof reels)[number]) {
  * An edit that breaks a copy of the content as read from its files. `any`: the edits write what
  * the schema forbids, as an operator's hand-edited file can.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as said above
 type Edit = (content: any) => void;
 
 /** Problems without their line numbers: these edits change the data, not the files the lines are of. */

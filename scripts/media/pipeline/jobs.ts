@@ -6,7 +6,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import type { Artist, ClientLogo, Reel, WorkThumb } from "../../../app/content/types";
-import { type LadderFile, type LadderKind, ladderFiles, logoSprites, MEDIA_SIZES, previewImages } from "../../../app/lib/media";
+import { type LadderFile, ladderFiles, logoSprites, MEDIA_SIZES, previewImages } from "../../../app/lib/media";
 import { ladderOf } from "../../../app/lib/media-kinds";
 import { HLS_LADDER, REEL_MP4 } from "../../../app/lib/reel-frames";
 import { SEEK_THUMBNAILS, seekThumbnails } from "../../../app/reel/tracks";

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawnSync } from "node:child_process";
 import { lstat, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 import { artists, reels } from "../../../app/content/index";
 import { startServer } from "../../../scripts/server-process.mjs";
@@ -96,7 +97,7 @@ test.describe("docs/content.md's procedures", () => {
         `(${artists.film.length} film, ${photographers} photographers), ${reels.length + 1} reels`,
       );
       run(dir, "npm", ["run", "--silent", "build"]);
-      const unitTests = run(dir, "npx", ["--no-install", "vitest", "run"]).replace(/\x1b\[[0-9;]*m/g, "");
+      const unitTests = stripVTControlCharacters(run(dir, "npx", ["--no-install", "vitest", "run"]));
       expect(unitTests).toMatch(/Tests\s+\d+ passed/);
       // The roster is no longer the demo's, so the checks against SPEC.md's counts stand aside.
       expect(unitTests).toMatch(/content\.test\.ts \((\d+) tests \| \1 skipped\)/);

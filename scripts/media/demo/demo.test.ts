@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { reels } from "~/content";
 import type { Artist } from "~/content/types";
-import { shotFrames } from "../../scripts/media/demo/graphs";
-import { lowerThirdSvg } from "../../scripts/media/demo/titles";
-import { writeDemoSources } from "../../scripts/media/demo/write-sources";
-import { planJobs } from "../../scripts/media/pipeline/jobs";
-import type { MediaContent, SourceJob } from "../../scripts/media/pipeline/kinds";
+import { shotFrames } from "./graphs";
+import { lowerThirdSvg } from "./titles";
+import { writeDemoSources } from "./write-sources";
+import { planJobs } from "../pipeline/jobs";
+import type { MediaContent, SourceJob } from "../pipeline/kinds";
 
-/** The demo's generator (scripts/media/demo/), the one test that may import it. */
+/** The demo's generator. */
 
 const photographer: Artist = {
   id: "ines-park",
