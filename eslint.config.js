@@ -12,13 +12,33 @@ import tseslint from "typescript-eslint";
 
 const CODE = "**/*.{js,mjs,cjs,ts,tsx}";
 const APP = "app/**/*.{ts,tsx}";
-const DEMO = { group: ["**/demo/*", "./demo/*"], message: "The demo generator is imported by nothing outside scripts/media/demo/." };
-const TOOLING = { group: ["**/scripts/**", "**/server/**"], allowTypeImports: true, message: "app/ takes no code from scripts/ or server/." };
-const SERVER_ONLY = { group: ["**/*.server", "**/*.server.*"], allowTypeImports: true, message: "Server-only module in code the browser bundles." };
+const DEMO = {
+  group: ["**/demo/*", "./demo/*"],
+  message: "The demo generator is imported by nothing outside scripts/media/demo/.",
+};
+const TOOLING = {
+  group: ["**/scripts/**", "**/server/**"],
+  allowTypeImports: true,
+  message: "app/ takes no code from scripts/ or server/.",
+};
+const SERVER_ONLY = {
+  group: ["**/*.server", "**/*.server.*"],
+  allowTypeImports: true,
+  message: "Server-only module in code the browser bundles.",
+};
 
 export default tseslint.config(
   {
-    ignores: ["build/", "public/", ".cache/", "media/", "app/content/generated.*", "test-results/", "playwright-report/", "tests/artifacts/"],
+    ignores: [
+      "build/",
+      "public/",
+      ".cache/",
+      "media/",
+      "app/content/generated.*",
+      "test-results/",
+      "playwright-report/",
+      "tests/artifacts/",
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -20,10 +20,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
-    launchOptions:
-      chromium?.kind === "system"
-        ? { executablePath: chromium.path, args: SYSTEM_CHROMIUM_ARGS }
-        : {},
+    launchOptions: chromium?.kind === "system" ? { executablePath: chromium.path, args: SYSTEM_CHROMIUM_ARGS } : {},
   },
   // Specs by what they check: pages/, http/, reels/, operators/ in Chromium; engines/ in the others.
   projects: [

@@ -16,12 +16,20 @@ import { MEDIA_ORIGIN } from "~/lib/media-origin.server";
  * character meets the end of its 2 KiB buffer (facebook/react#31134), and a page with one is not
  * valid HTML. A rendering error propagates, and Remix renders the root ErrorBoundary instead.
  */
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
   const html = "<!DOCTYPE html>" + renderToString(<RemixServer context={remixContext} url={request.url} />);
   const development = process.env.NODE_ENV === "development";
   const etag = strongETag(html);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(html, { development, mediaOrigin: MEDIA_ORIGIN }));
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(html, { development, mediaOrigin: MEDIA_ORIGIN }),
+  );
   responseHeaders.set("ETag", etag);
   responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode));
   if (responseStatusCode === 200 && matchesIfNoneMatch(request, etag)) {

@@ -1,6 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { isRouteErrorResponse, Link, Links, LiveReload, Meta, Outlet, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  LiveReload,
+  Meta,
+  Outlet,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { DeferredScripts } from "~/components/deferred-scripts";
@@ -71,7 +81,10 @@ export function Layout({ children }: { children: ReactNode }) {
         </noscript>
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only z-50 bg-paper px-4 py-3 text-sm text-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
+        <a
+          href="#main"
+          className="sr-only z-50 bg-paper px-4 py-3 text-sm text-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
           Skip to content
         </a>
         {data && <SiteHeader agentName={data.agentName} nav={data.nav} />}
@@ -101,9 +114,14 @@ export function ErrorBoundary() {
     <section className="mx-auto max-w-screen-2xl px-5 py-24 md:px-10 md:py-40">
       <h1 className="text-3xl font-light md:text-5xl">{notFound ? "Page not found" : "Something went wrong"}</h1>
       <p className="mt-6 max-w-xl text-muted">
-        {notFound ? "We couldn’t find that artist or page. It may have moved, or the link may be mistyped." : "Please try again in a moment."}
+        {notFound
+          ? "We couldn’t find that artist or page. It may have moved, or the link may be mistyped."
+          : "Please try again in a moment."}
       </p>
-      <Link to="/artists/directors" className="mt-10 inline-block border-b border-paper pb-1 text-sm uppercase tracking-label">
+      <Link
+        to="/artists/directors"
+        className="mt-10 inline-block border-b border-paper pb-1 text-sm uppercase tracking-label"
+      >
         Back to the artists
       </Link>
     </section>

@@ -101,7 +101,7 @@ async function phoneBytes(browser, url, videojsPaths) {
   const bytes = { html: 0, js: 0, videojs: 0, css: 0, img: 0, video: 0, other: 0 };
   let modernImageBytes = 0;
   cdp.on("Network.responseReceived", ({ requestId, type, response }) => {
-    const kind = videojsPaths.has(new URL(response.url).pathname) ? "videojs" : KINDS[type] ?? "other";
+    const kind = videojsPaths.has(new URL(response.url).pathname) ? "videojs" : (KINDS[type] ?? "other");
     responses.set(requestId, { kind, mimeType: response.mimeType });
   });
   cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {

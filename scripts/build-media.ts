@@ -26,7 +26,7 @@ const REEL_KINDS: readonly Job["kind"][] = ["reelMp4", "reelHls", "reelPoster", 
 /** The reels' jobs, and the jobs that read their outputs (the posters' ladders, the reels' link previews). */
 function reelJobs(jobs: Job[]): Set<Job> {
   const selected = new Set(jobs.filter((job) => REEL_KINDS.includes(job.kind)));
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     const sites = new Set([...selected].map((job) => job.site));
     for (const job of jobs) {
@@ -45,7 +45,9 @@ function reelJobs(jobs: Job[]): Set<Job> {
  */
 async function qualityReports(jobs: Job[], masters: Set<string> | "all", notMade: Set<string>): Promise<string[]> {
   const lines: string[] = [];
-  for (const hls of jobs.filter((job): job is SourceJob => job.kind === "reelHls" && (masters === "all" || masters.has(job.site)))) {
+  for (const hls of jobs.filter(
+    (job): job is SourceJob => job.kind === "reelHls" && (masters === "all" || masters.has(job.site)),
+  )) {
     const mp4 = jobs.find((job) => job.kind === "reelMp4" && "source" in job && job.source === hls.source);
     if (notMade.has(hls.site) || (mp4 && notMade.has(mp4.site))) continue;
     const file = await sourceFileOf(ROOT, hls.source.slot);
@@ -55,8 +57,17 @@ async function qualityReports(jobs: Job[], masters: Set<string> | "all", notMade
     }
     const source = path.join(ROOT, file);
     const started = Date.now();
-    const rows = await reelQuality(source, await ffprobe(source), path.dirname(path.join(ROOT, "public", hls.site)), path.join(ROOT, "public", mp4.site), `quality of public${hls.site}`);
-    lines.push(...qualityTable(`${path.dirname(hls.site)} (measured in ${((Date.now() - started) / 1000).toFixed(0)} s)`, rows), "");
+    const rows = await reelQuality(
+      source,
+      await ffprobe(source),
+      path.dirname(path.join(ROOT, "public", hls.site)),
+      path.join(ROOT, "public", mp4.site),
+      `quality of public${hls.site}`,
+    );
+    lines.push(
+      ...qualityTable(`${path.dirname(hls.site)} (measured in ${((Date.now() - started) / 1000).toFixed(0)} s)`, rows),
+      "",
+    );
   }
   return lines;
 }
@@ -83,10 +94,13 @@ async function main(): Promise<void> {
   const { made, upToDate, kept, failed } = await buildMedia(jobs, options);
   if (made > 0) console.log(`\n${(await sizeReport(jobs, ROOT)).join("\n")}`);
   // Failures name files as "public/…"; jobs know them by site path.
-  const notMade = new Set(failed.flatMap((failure) => [...failure.outputs, ...failure.dependents]).map((file) => file.slice("public".length)));
+  const notMade = new Set(
+    failed.flatMap((failure) => [...failure.outputs, ...failure.dependents]).map((file) => file.slice("public".length)),
+  );
   const report = await qualityReports(jobs, args.includes("--report") ? "all" : madeMasters, notMade);
   if (report.length > 0) console.log(`\n${report.join("\n")}`);
-  if (kept > 0) console.log(`kept ${kept} outputs whose source is not in media/ (as committed; add the source to remake one)`);
+  if (kept > 0)
+    console.log(`kept ${kept} outputs whose source is not in media/ (as committed; add the source to remake one)`);
   console.log(`${made} made, ${upToDate} up to date, ${kept} kept in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (failed.length > 0) {
     console.error(`\n${failureReport(failed).join("\n")}`);

@@ -35,4 +35,6 @@ while (pending.length > 0) {
   pending.push(...[...source.matchAll(importedUrl)].map((match) => match[1]));
   if (!source.startsWith(HINT)) await writeFile(file, HINT + source);
 }
-console.log(`compile hints: ${urls.size} scripts run at hydration or imported by them are compiled while they download`);
+console.log(
+  `compile hints: ${urls.size} scripts run at hydration or imported by them are compiled while they download`,
+);

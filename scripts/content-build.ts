@@ -42,7 +42,11 @@ const named = new Set<string>();
 /** Checks the content; writes the module unless `check`. Whether the content is valid. */
 function build({ check }: { check: boolean }): boolean {
   named.clear();
-  const place = { publicDir: path.join(ROOT, "public"), remote: MEDIA_ORIGIN !== "", named: (sitePath: string) => named.add(sitePath) };
+  const place = {
+    publicDir: path.join(ROOT, "public"),
+    remote: MEDIA_ORIGIN !== "",
+    named: (sitePath: string) => named.add(sitePath),
+  };
   const { content, problems, warnings } = loadContent(ROOT, place);
   for (const warning of warnings) console.warn(`warning: ${warning}`);
   if (content === undefined) {
@@ -53,7 +57,8 @@ function build({ check }: { check: boolean }): boolean {
   }
   if (!check) writeIfChanged(content);
   console.log(summary(content));
-  if (MEDIA_ORIGIN) console.log(`media: at ${MEDIA_ORIGIN}, as recorded in media/manifest.json (not looked for in public/)`);
+  if (MEDIA_ORIGIN)
+    console.log(`media: at ${MEDIA_ORIGIN}, as recorded in media/manifest.json (not looked for in public/)`);
   return true;
 }
 
@@ -63,7 +68,9 @@ const REMOTE_CONCURRENCY = 8;
 /** Asks MEDIA_ORIGIN for every media path the content names (HEAD); each one missing is a problem line. Whether all answered. */
 async function checkRemote(): Promise<boolean> {
   if (!MEDIA_ORIGIN) {
-    console.error("--remote checks the media at MEDIA_ORIGIN: set it (e.g. MEDIA_ORIGIN=https://media.your-agency.example)");
+    console.error(
+      "--remote checks the media at MEDIA_ORIGIN: set it (e.g. MEDIA_ORIGIN=https://media.your-agency.example)",
+    );
     return false;
   }
   const statuses = await mapLimited([...named], REMOTE_CONCURRENCY, async (sitePath) => {
@@ -90,7 +97,9 @@ function buildOrSay(options: { check: boolean }): boolean {
     return build(options);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    console.error(`could not read the content: ${reason}\n(check that each file in app/content/, and media/manifest.json, is a readable file of its kind, then run npm run content:check again)`);
+    console.error(
+      `could not read the content: ${reason}\n(check that each file in app/content/, and media/manifest.json, is a readable file of its kind, then run npm run content:check again)`,
+    );
     return false;
   }
 }
@@ -99,7 +108,8 @@ function buildOrSay(options: { check: boolean }): boolean {
 function writeIfChanged(content: Content) {
   const module = generatedModule(content);
   for (const part of ["dts", "js"] as const) {
-    if (!existsSync(GENERATED[part]) || readFileSync(GENERATED[part], "utf8") !== module[part]) writeFileSync(GENERATED[part], module[part]);
+    if (!existsSync(GENERATED[part]) || readFileSync(GENERATED[part], "utf8") !== module[part])
+      writeFileSync(GENERATED[part], module[part]);
   }
 }
 

@@ -11,7 +11,10 @@ export function ensureBrowser() {
   run("npx", ["--no-install", "playwright", "install", "chromium"]);
   if (findChromium()) return;
 
-  if (aptInstall("chromium", "Playwright could not download its browser; installing Debian's chromium instead.") && findChromium()) {
+  if (
+    aptInstall("chromium", "Playwright could not download its browser; installing Debian's chromium instead.") &&
+    findChromium()
+  ) {
     return;
   }
 

@@ -10,10 +10,14 @@ import { aptInstall } from "./apt.mjs";
 
 const FONTS = ["fonts-dejavu-core", "fonts-dejavu-extra", "fonts-urw-base35", "fonts-liberation2"];
 
-const installed = (name) => spawnSync("dpkg-query", ["-W", "-f=${Status}", name], { encoding: "utf8" }).stdout?.includes("ok installed");
+const installed = (name) =>
+  spawnSync("dpkg-query", ["-W", "-f=${Status}", name], { encoding: "utf8" }).stdout?.includes("ok installed");
 
 export function ensureFfmpeg() {
-  const missing = [...(spawnSync("ffmpeg", ["-version"]).status === 0 ? [] : ["ffmpeg"]), ...FONTS.filter((font) => !installed(font))];
+  const missing = [
+    ...(spawnSync("ffmpeg", ["-version"]).status === 0 ? [] : ["ffmpeg"]),
+    ...FONTS.filter((font) => !installed(font)),
+  ];
   if (missing.length === 0) return;
   aptInstall(missing, `${missing.join(", ")} missing; installing Debian's for the media build's tests.`);
 }

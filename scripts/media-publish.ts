@@ -75,7 +75,9 @@ function origin(value: string): string {
   }
   if (value === "*") return value;
   if (!url || !/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, "")) {
-    throw new SettingError(`--cors takes a site's origin, e.g. --cors https://www.your-agency.example (scheme and host, no path): got "${value}"`);
+    throw new SettingError(
+      `--cors takes a site's origin, e.g. --cors https://www.your-agency.example (scheme and host, no path): got "${value}"`,
+    );
   }
   return url.origin;
 }
@@ -84,7 +86,10 @@ function parseArgs(argv: string[]): Args {
   const args: Args = { dryRun: false, prune: false, cors: [], root: ROOT };
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index];
-    const [name, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const [name, inline] =
+      arg.startsWith("--") && arg.includes("=")
+        ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+        : [arg, undefined];
     const value = () => {
       const given = inline ?? argv[++index];
       if (given === undefined || given === "") throw new SettingError(`${name} needs a value; usage: ${USAGE}`);
@@ -111,7 +116,9 @@ function readSettings(env: NodeJS.ProcessEnv): Settings {
   const bucket = env.MEDIA_BUCKET?.trim();
   if (!bucket) throw new SettingError("MEDIA_BUCKET is not set: the bucket's name, e.g. MEDIA_BUCKET=agency-media");
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{1,253}[A-Za-z0-9]$/.test(bucket)) {
-    throw new SettingError(`MEDIA_BUCKET must be a bucket's name (letters, digits, ".", "-"), not a URL or path: got "${bucket}"`);
+    throw new SettingError(
+      `MEDIA_BUCKET must be a bucket's name (letters, digits, ".", "-"), not a URL or path: got "${bucket}"`,
+    );
   }
 
   let endpoint: string | undefined;
@@ -124,25 +131,38 @@ function readSettings(env: NodeJS.ProcessEnv): Settings {
       // below
     }
     if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
-      throw new SettingError(`MEDIA_ENDPOINT must be an http(s) URL of the store, e.g. https://<account>.r2.cloudflarestorage.com: got "${given}"`);
+      throw new SettingError(
+        `MEDIA_ENDPOINT must be an http(s) URL of the store, e.g. https://<account>.r2.cloudflarestorage.com: got "${given}"`,
+      );
     }
     endpoint = given.replace(/\/+$/, "");
   }
 
   const region = env.AWS_REGION?.trim() || "us-east-1";
-  if (!/^[a-z]{2,}(-[a-z0-9]+)*$/.test(region)) throw new SettingError(`AWS_REGION must be a region's name, e.g. us-east-1 (or "auto" for R2): got "${region}"`);
+  if (!/^[a-z]{2,}(-[a-z0-9]+)*$/.test(region))
+    throw new SettingError(`AWS_REGION must be a region's name, e.g. us-east-1 (or "auto" for R2): got "${region}"`);
 
   let prefix = env.MEDIA_PREFIX?.trim() ?? "";
   if (prefix !== "") {
     if (!prefix.endsWith("/")) prefix += "/";
     const parts = prefix.slice(0, -1).split("/");
-    if (prefix.startsWith("/") || prefix.includes("\\") || parts.some((part) => part === "" || part === "." || part === "..")) {
-      throw new SettingError(`MEDIA_PREFIX must be a folder inside the bucket, e.g. MEDIA_PREFIX=site/ (no leading "/", no empty, "." or ".." parts): got "${env.MEDIA_PREFIX}"`);
+    if (
+      prefix.startsWith("/") ||
+      prefix.includes("\\") ||
+      parts.some((part) => part === "" || part === "." || part === "..")
+    ) {
+      throw new SettingError(
+        `MEDIA_PREFIX must be a folder inside the bucket, e.g. MEDIA_PREFIX=site/ (no leading "/", no empty, "." or ".." parts): got "${env.MEDIA_PREFIX}"`,
+      );
     }
   }
 
-  const id = Boolean(env.AWS_ACCESS_KEY_ID), secret = Boolean(env.AWS_SECRET_ACCESS_KEY);
-  if (id !== secret) throw new SettingError(`${id ? "AWS_SECRET_ACCESS_KEY" : "AWS_ACCESS_KEY_ID"} is not set, while ${id ? "AWS_ACCESS_KEY_ID" : "AWS_SECRET_ACCESS_KEY"} is: set both`);
+  const id = Boolean(env.AWS_ACCESS_KEY_ID),
+    secret = Boolean(env.AWS_SECRET_ACCESS_KEY);
+  if (id !== secret)
+    throw new SettingError(
+      `${id ? "AWS_SECRET_ACCESS_KEY" : "AWS_ACCESS_KEY_ID"} is not set, while ${id ? "AWS_ACCESS_KEY_ID" : "AWS_SECRET_ACCESS_KEY"} is: set both`,
+    );
   return { bucket, endpoint, region, prefix };
 }
 
@@ -164,7 +184,12 @@ function makeClient({ S3Client }: Sdk, { endpoint, region }: Settings): S3Client
 }
 
 /** The store, the bucket and the keys, tried once (HeadBucket) before anything: each failure as one line naming its setting. */
-async function checkBucket({ HeadBucketCommand, S3ServiceException }: Sdk, describeError: (error: unknown) => string, client: S3Client, settings: Settings): Promise<void> {
+async function checkBucket(
+  { HeadBucketCommand, S3ServiceException }: Sdk,
+  describeError: (error: unknown) => string,
+  client: S3Client,
+  settings: Settings,
+): Promise<void> {
   const where = settings.endpoint ?? `AWS S3 (${settings.region})`;
   try {
     await client.config.credentials();
@@ -175,17 +200,23 @@ async function checkBucket({ HeadBucketCommand, S3ServiceException }: Sdk, descr
     await client.send(new HeadBucketCommand({ Bucket: settings.bucket }));
   } catch (error) {
     if (!(error instanceof S3ServiceException)) {
-      throw new SettingError(`${settings.endpoint ? "MEDIA_ENDPOINT: cannot reach" : "cannot reach"} ${where}: ${describeError(error)}`);
+      throw new SettingError(
+        `${settings.endpoint ? "MEDIA_ENDPOINT: cannot reach" : "cannot reach"} ${where}: ${describeError(error)}`,
+      );
     }
     // A HEAD answer has no body, so the status says what is wrong.
     const status = error.$metadata?.httpStatusCode;
     if (status === 404) throw new SettingError(`MEDIA_BUCKET: there is no bucket "${settings.bucket}" at ${where}`);
     if (status === 403 || status === 400) {
-      throw new SettingError(`AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY: ${where} refused them for bucket "${settings.bucket}" (HTTP ${status}; they need s3:ListBucket, GetObject and PutObject on it)`);
+      throw new SettingError(
+        `AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY: ${where} refused them for bucket "${settings.bucket}" (HTTP ${status}; they need s3:ListBucket, GetObject and PutObject on it)`,
+      );
     }
     if (status === 301) {
       const region = (error.$response?.headers ?? {})["x-amz-bucket-region"];
-      throw new SettingError(`AWS_REGION: bucket "${settings.bucket}" is not in ${settings.region}${region ? ` but in ${region}` : ""}`);
+      throw new SettingError(
+        `AWS_REGION: bucket "${settings.bucket}" is not in ${settings.region}${region ? ` but in ${region}` : ""}`,
+      );
     }
     throw new SettingError(`s3://${settings.bucket} at ${where}: ${describeError(error)}`);
   }
@@ -208,7 +239,9 @@ async function main(): Promise<void> {
   const output = commandOutput();
   const target = `s3://${settings.bucket}/${settings.prefix}${settings.endpoint ? ` at ${settings.endpoint}` : ""}`;
   const manifest = path.join(args.root, "media/manifest.json");
-  const shown = path.relative(process.cwd(), manifest).startsWith("..") ? manifest : path.relative(process.cwd(), manifest);
+  const shown = path.relative(process.cwd(), manifest).startsWith("..")
+    ? manifest
+    : path.relative(process.cwd(), manifest);
   output.log(`publishing the outputs of ${shown} to ${target}${args.dryRun ? " (dry run: nothing changes)" : ""}`);
   if (args.cors.length > 0) {
     if (args.dryRun) output.log(`cors: would set ${JSON.stringify(corsRules(args.cors))}`);
@@ -230,15 +263,23 @@ async function main(): Promise<void> {
       : `${summary.uploaded} uploaded${resumed}, ${summary.unchanged} unchanged (${megabytes(summary.bytes)}) in ${seconds} s`,
   );
   if (args.cors.length === 0) {
-    const site = URL.canParse(process.env.SITE_URL ?? "") ? new URL(process.env.SITE_URL as string).origin : "https://www.your-agency.example";
-    console.log(`\nCORS rule for HLS on the site's pages (set it with --cors ${site}, or in the store's console):\n${corsJson(corsRules([site]))}`);
+    const site = URL.canParse(process.env.SITE_URL ?? "")
+      ? new URL(process.env.SITE_URL as string).origin
+      : "https://www.your-agency.example";
+    console.log(
+      `\nCORS rule for HLS on the site's pages (set it with --cors ${site}, or in the store's console):\n${corsJson(corsRules([site]))}`,
+    );
   }
   const problems = [
-    ...summary.missing.map((site) => `  public${site}: missing (the manifest names it; run npm run media, or git checkout -- public/)`),
+    ...summary.missing.map(
+      (site) => `  public${site}: missing (the manifest names it; run npm run media, or git checkout -- public/)`,
+    ),
     ...summary.failed.map(({ key, error }) => `  ${key}: ${error}`),
   ];
   if (problems.length > 0) {
-    console.error(`\n${problems.length} file${problems.length === 1 ? "" : "s"} not published; fix and run npm run media:publish again:\n${problems.join("\n")}`);
+    console.error(
+      `\n${problems.length} file${problems.length === 1 ? "" : "s"} not published; fix and run npm run media:publish again:\n${problems.join("\n")}`,
+    );
     process.exitCode = 1;
   }
 }

@@ -19,10 +19,15 @@ let after = 0;
 for (const file of files) {
   const source = await readFile(path.join(BUILD_DIR, file));
   const compressed = await compress(source, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+    },
   });
   await writeFile(path.join(BUILD_DIR, `${file}.br`), compressed);
   before += source.length;
   after += compressed.length;
 }
-console.log(`precompressed ${files.length} files in public/build: ${(before / 1024).toFixed(0)} KiB → ${(after / 1024).toFixed(0)} KiB (br)`);
+console.log(
+  `precompressed ${files.length} files in public/build: ${(before / 1024).toFixed(0)} KiB → ${(after / 1024).toFixed(0)} KiB (br)`,
+);

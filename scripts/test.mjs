@@ -1,8 +1,8 @@
 /**
- * `npm test`: everything from a fresh clone. Installs the npm packages if they are missing,
- * provisions the browsers (Chromium; Firefox and WebKitGTK for the other engines' journeys), ffmpeg
- * (for the media build's tests) and Varnish (for the cluster's tests), builds the app, then runs
- * the unit and end-to-end tests.
+ * `npm test`: everything from a fresh clone. Installs the npm packages if they are missing, lints
+ * (ESLint and Prettier), provisions the browsers (Chromium; Firefox and WebKitGTK for the other
+ * engines' journeys), ffmpeg (for the media build's tests) and Varnish (for the cluster's tests),
+ * builds the app, then runs the unit and end-to-end tests.
  */
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
@@ -17,7 +17,10 @@ function step(command, args) {
   if (status !== 0) process.exit(status ?? 1);
 }
 
-if (!existsSync("node_modules/.bin/remix")) step("npm", ["ci", "--no-audit", "--no-fund"]);
+// A checkout from before lint joined the tests has the packages but not ESLint.
+if (!existsSync("node_modules/.bin/remix") || !existsSync("node_modules/.bin/eslint"))
+  step("npm", ["ci", "--no-audit", "--no-fund"]);
+step("npm", ["run", "lint"]);
 
 // Imported only now: it needs @playwright/test, which `npm ci` has just installed.
 const { ensureBrowser } = await import("./ensure-browser.mjs");

@@ -6,7 +6,12 @@
 import http from "node:http";
 import type { Duplex } from "node:stream";
 
-import type { ErrorRequestHandler, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type {
+  ErrorRequestHandler,
+  Request as ExpressRequest,
+  RequestHandler,
+  Response as ExpressResponse,
+} from "express";
 
 import { SERVER_ERROR_CACHE_CONTROL } from "../app/lib/http.server";
 
@@ -72,7 +77,9 @@ export function sendText(res: ExpressResponse, status: number, detail?: string):
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   // An origin-form target ("/path?query") is appended as it is, so "//x" stays a path; anything
   // else (absolute-form, "*") is resolved and only its path and query are kept.
-  const target = req.originalUrl.startsWith("/") ? new URL(REQUEST_ORIGIN + req.originalUrl) : new URL(req.originalUrl, REQUEST_ORIGIN);
+  const target = req.originalUrl.startsWith("/")
+    ? new URL(REQUEST_ORIGIN + req.originalUrl)
+    : new URL(req.originalUrl, REQUEST_ORIGIN);
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
   const controller = new AbortController();

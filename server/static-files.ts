@@ -24,10 +24,16 @@ express.static.mime.define({ "image/avif": ["avif"] });
 export async function staticFiles(root: string, build: Pick<ServerBuild, "assetsBuildDirectory" | "publicPath">) {
   const assetsDir = path.join(root, build.assetsBuildDirectory);
   const router = Router();
-  router.use(build.publicPath, await brotliCopies(assetsDir), express.static(assetsDir, { ...ASSET_CACHE, index: false, redirect: false }));
+  router.use(
+    build.publicPath,
+    await brotliCopies(assetsDir),
+    express.static(assetsDir, { ...ASSET_CACHE, index: false, redirect: false }),
+  );
   // Media keep their names across deploys, so caches revalidate them after 30 days rather than a year;
   // an operator who replaces a file under the same name purges the CDN (see docs/deploy.md).
-  router.use(express.static(path.join(root, "public"), { maxAge: MEDIA_MAX_AGE * 1000, index: false, redirect: false }));
+  router.use(
+    express.static(path.join(root, "public"), { maxAge: MEDIA_MAX_AGE * 1000, index: false, redirect: false }),
+  );
   return router;
 }
 

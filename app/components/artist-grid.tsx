@@ -19,6 +19,10 @@ export const ARTIST_GRID_SIZES = {
 /** A list grid of ArtistTiles: one column on a phone for wide clips, two for portrait stills. */
 export function ArtistGrid({ shape, children }: { shape: keyof typeof COLUMNS; children: ReactNode }) {
   return (
-    <ul className={`mx-auto grid max-w-screen-2xl grid-cols-1 gap-x-5 gap-y-10 px-5 pb-20 md:px-10 lg:gap-x-8 lg:gap-y-14 ${COLUMNS[shape]}`}>{children}</ul>
+    <ul
+      className={`mx-auto grid max-w-screen-2xl grid-cols-1 gap-x-5 gap-y-10 px-5 pb-20 md:px-10 lg:gap-x-8 lg:gap-y-14 ${COLUMNS[shape]}`}
+    >
+      {children}
+    </ul>
   );
 }

@@ -12,7 +12,10 @@ const BIO_PHOTO_SIZES = "(min-width: 360px) 320px, calc(100vw - 40px)";
 export function ArtistProfile({ artist, instagramBaseUrl }: { artist: Artist; instagramBaseUrl: string }) {
   const hasBio = artist.biography !== "" || artist.bioPhoto !== undefined;
   const hasRecentWork = artist.recentWorkThumbs.length > 0;
-  const extraWork = artist.extraThumbsTitle && artist.extraThumbs ? { title: artist.extraThumbsTitle, thumbs: artist.extraThumbs } : undefined;
+  const extraWork =
+    artist.extraThumbsTitle && artist.extraThumbs
+      ? { title: artist.extraThumbsTitle, thumbs: artist.extraThumbs }
+      : undefined;
   return (
     <article className="mx-auto max-w-screen-2xl px-5 pb-24 pt-8 md:px-10 md:pt-14">
       <header>
@@ -22,7 +25,9 @@ export function ArtistProfile({ artist, instagramBaseUrl }: { artist: Artist; in
       </header>
 
       {hasRecentWork && <WorkGrid id="recent-work" title="Recent Work" thumbs={artist.recentWorkThumbs} opensPage />}
-      {extraWork && <WorkGrid id="extra-work" title={extraWork.title} thumbs={extraWork.thumbs} opensPage={!hasRecentWork} />}
+      {extraWork && (
+        <WorkGrid id="extra-work" title={extraWork.title} thumbs={extraWork.thumbs} opensPage={!hasRecentWork} />
+      )}
 
       <div className="mt-16 grid gap-12 border-t border-line pt-10 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <section aria-labelledby="more-work">
@@ -39,7 +44,9 @@ export function ArtistProfile({ artist, instagramBaseUrl }: { artist: Artist; in
               Bio:
             </h2>
             <div className="mt-4 flex flex-col gap-8 lg:flex-row">
-              {artist.biography && <Biography text={artist.biography} className="max-w-2xl text-lg font-light leading-relaxed" />}
+              {artist.biography && (
+                <Biography text={artist.biography} className="max-w-2xl text-lg font-light leading-relaxed" />
+              )}
               {artist.bioPhoto && (
                 <Picture
                   kind="bioPhoto"

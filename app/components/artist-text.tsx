@@ -17,7 +17,15 @@ export function Biography({ text, className }: { text: string; className: string
 }
 
 /** The artist's website and, when they have one, Instagram: list items for the caller's `<ul>`. */
-export function ArtistWebLinks({ website, instagram, instagramBaseUrl }: { website: string; instagram: string; instagramBaseUrl: string }) {
+export function ArtistWebLinks({
+  website,
+  instagram,
+  instagramBaseUrl,
+}: {
+  website: string;
+  instagram: string;
+  instagramBaseUrl: string;
+}) {
   return (
     <>
       <li>

@@ -28,7 +28,16 @@ interface FreezeFrameProps {
  * visitor prefers reduced motion) and toggles with a real button that keyboard and touch can use.
  * A mouse already resting on it when the page hydrates counts as hovering.
  */
-export function FreezeFrame({ still, stillKind, sizes, loading, animated, aspect, label, renderLink }: FreezeFrameProps) {
+export function FreezeFrame({
+  still,
+  stillKind,
+  sizes,
+  loading,
+  animated,
+  aspect,
+  label,
+  renderLink,
+}: FreezeFrameProps) {
   const mediaUrl = useMediaUrl();
   const boxRef = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -55,7 +64,14 @@ export function FreezeFrame({ still, stillKind, sizes, loading, animated, aspect
   const { width, height } = MEDIA_SIZES[stillKind];
   const media = (
     <span className={`relative block overflow-hidden bg-line ${aspect}`}>
-      <Picture kind={stillKind} src={still} alt="" sizes={sizes} loading={loading} className="absolute inset-0 h-full w-full object-cover" />
+      <Picture
+        kind={stillKind}
+        src={still}
+        alt=""
+        sizes={sizes}
+        loading={loading}
+        className="absolute inset-0 h-full w-full object-cover"
+      />
       {loaded && (
         <img
           src={mediaUrl(animated)}

@@ -38,15 +38,28 @@ export function MobileMenu({ nav }: { nav: readonly NavItem[] }) {
       >
         <span className="sr-only">Menu</span>
         <span aria-hidden="true" className="relative block h-3 w-6">
-          <span className={`absolute left-0 block h-px w-6 bg-paper transition-transform ${open ? "top-1.5 rotate-45" : "top-0"}`} />
-          <span className={`absolute left-0 block h-px w-6 bg-paper transition-transform ${open ? "top-1.5 -rotate-45" : "top-3"}`} />
+          <span
+            className={`absolute left-0 block h-px w-6 bg-paper transition-transform ${open ? "top-1.5 rotate-45" : "top-0"}`}
+          />
+          <span
+            className={`absolute left-0 block h-px w-6 bg-paper transition-transform ${open ? "top-1.5 -rotate-45" : "top-3"}`}
+          />
         </span>
       </button>
-      <nav id={MENU_ID} aria-label="Mobile" hidden={!open} className="absolute inset-x-0 top-full border-b border-line bg-ink px-5 pb-8 pt-4">
+      <nav
+        id={MENU_ID}
+        aria-label="Mobile"
+        hidden={!open}
+        className="absolute inset-x-0 top-full border-b border-line bg-ink px-5 pb-8 pt-4"
+      >
         <ul className="flex flex-col">
           {nav.map((item) => (
             <li key={item.href}>
-              <NavLink to={item.href} onClick={close} className={({ isActive }) => `block py-3 text-2xl font-light ${isActive ? "text-paper" : "text-muted"}`}>
+              <NavLink
+                to={item.href}
+                onClick={close}
+                className={({ isActive }) => `block py-3 text-2xl font-light ${isActive ? "text-paper" : "text-muted"}`}
+              >
                 {item.label}
               </NavLink>
             </li>

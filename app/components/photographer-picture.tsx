@@ -4,7 +4,15 @@ import { ARTIST_GRID_SIZES } from "./artist-grid";
 import { Picture } from "./picture";
 
 /** Art direction: a square crop on phones, the full portrait frame from 768 px up. */
-export function PhotographerPicture({ desktopSrc, mobileSrc, loading }: { desktopSrc: string; mobileSrc: string; loading: ImageLoading }) {
+export function PhotographerPicture({
+  desktopSrc,
+  mobileSrc,
+  loading,
+}: {
+  desktopSrc: string;
+  mobileSrc: string;
+  loading: ImageLoading;
+}) {
   return (
     <Picture
       kind="photographerMobile"

@@ -1,4 +1,10 @@
-import { type ImageLoading, type LadderKind, loadingAttributes, responsiveImage, type ResponsiveImage } from "~/lib/media";
+import {
+  type ImageLoading,
+  type LadderKind,
+  loadingAttributes,
+  responsiveImage,
+  type ResponsiveImage,
+} from "~/lib/media";
 
 import { useMediaUrl } from "./use-media-url";
 
@@ -9,7 +15,15 @@ import { useMediaUrl } from "./use-media-url";
 function PictureSources({ image, sizes, media }: { image: ResponsiveImage; sizes: string; media?: string }) {
   const sources = media ? [...image.sources, { type: undefined, srcSet: image.srcSet }] : image.sources;
   return sources.map((source) => (
-    <source key={source.srcSet} media={media} type={source.type} srcSet={source.srcSet} sizes={sizes} width={image.width} height={image.height} />
+    <source
+      key={source.srcSet}
+      media={media}
+      type={source.type}
+      srcSet={source.srcSet}
+      sizes={sizes}
+      width={image.width}
+      height={image.height}
+    />
   ));
 }
 

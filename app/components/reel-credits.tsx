@@ -74,12 +74,18 @@ export function ReelCredits({ reel, videoRef, playFrom }: ReelCreditsProps) {
             </a>
             <span className="font-medium text-paper">
               {chapter.title}
-              {index === current ? <span className="ml-2 inline-block h-1.5 w-1.5 rounded-full bg-paper align-middle" aria-hidden="true" /> : null}
+              {index === current ? (
+                <span className="ml-2 inline-block h-1.5 w-1.5 rounded-full bg-paper align-middle" aria-hidden="true" />
+              ) : null}
             </span>
             <span className="text-muted">{chapter.client}</span>
             <span className="text-muted max-md:col-start-2">
               Dir.{" "}
-              <Link to={chapter.director.url} prefetch="intent" className="text-paper underline-offset-4 hover:underline">
+              <Link
+                to={chapter.director.url}
+                prefetch="intent"
+                className="text-paper underline-offset-4 hover:underline"
+              >
                 {chapter.director.name}
               </Link>
             </span>

@@ -15,9 +15,7 @@ export function ReelPage({ reel }: { reel: ReelPageValue }) {
   }, []);
   return (
     <article className="mx-auto max-w-screen-xl px-5 pb-20 pt-8 md:px-10 md:pt-14">
-      <h1 className="mb-6 text-xs font-medium uppercase tracking-label text-muted md:mb-10">
-        {reel.title}
-      </h1>
+      <h1 className="mb-6 text-xs font-medium uppercase tracking-label text-muted md:mb-10">{reel.title}</h1>
       <ReelPlayer key={reel.slug} reel={reel} videoRef={videoRef} />
       <p className="mt-6 max-w-2xl text-sm text-muted">{reel.description}</p>
       <ReelCredits key={`credits-${reel.slug}`} reel={reel} videoRef={videoRef} playFrom={playFrom} />

@@ -34,7 +34,11 @@ export function ReelPlayer({ reel, videoRef }: ReelPlayerProps) {
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    return mount(video, { ...reel, poster, sources, seekIndex: mediaUrl(seekThumbnails(slug).index) }, describedRef.current);
+    return mount(
+      video,
+      { ...reel, poster, sources, seekIndex: mediaUrl(seekThumbnails(slug).index) },
+      describedRef.current,
+    );
     // The rest belongs to the reel, which `sourcesKey` names: a new reel mounts a new player.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above: the sources by value, not by identity
   }, [poster, sourcesKey]);

@@ -18,7 +18,9 @@ export function SelectsLink() {
       to={selectsPath(selects)}
       className={({ isActive }) =>
         `flex items-baseline text-[13px] uppercase tracking-label ${
-          isActive ? "text-paper underline decoration-1 underline-offset-8" : "text-muted transition-colors hover:text-paper"
+          isActive
+            ? "text-paper underline decoration-1 underline-offset-8"
+            : "text-muted transition-colors hover:text-paper"
         }`
       }
     >

@@ -2,7 +2,16 @@ import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 
 import type { ArtistTitle } from "~/content/types";
-import { artistCount, MAX_SELECTS, moveSelect, requestedSelects, sameSelects, selectsPath, withoutSelect, withSelect } from "~/lib/selects";
+import {
+  artistCount,
+  MAX_SELECTS,
+  moveSelect,
+  requestedSelects,
+  sameSelects,
+  selectsPath,
+  withoutSelect,
+  withSelect,
+} from "~/lib/selects";
 import { readSelects, setSelects, useSelects } from "~/lib/selects-store";
 
 import { ArtistWebLinks, Biography } from "./artist-text";
@@ -64,7 +73,10 @@ export function SelectsPage(props: SelectsPageProps) {
     if (!edit) return;
     const focusable = (key: string) => document.querySelector<HTMLElement>(`[data-focus-key="${key}"]`);
     const next = ids[Math.min(edit.index, ids.length - 1)];
-    const target = edit.action === "remove" ? next && focusable(`${next}:remove`) : (focusable(`${edit.id}:${edit.action}`) ?? focusable(`${edit.id}:remove`));
+    const target =
+      edit.action === "remove"
+        ? next && focusable(`${next}:remove`)
+        : (focusable(`${edit.id}:${edit.action}`) ?? focusable(`${edit.id}:remove`));
     (target || document.getElementById("main"))?.focus();
   }, [ids]);
 
@@ -83,7 +95,8 @@ export function SelectsPage(props: SelectsPageProps) {
         </p>
         {artists.length > 0 ? (
           <p className="max-w-2xl text-lg font-light leading-relaxed print:hidden">
-            A shortlist of {artistCount(artists.length)}, kept in this page’s link: send it to your team, or print it as a treatment.
+            A shortlist of {artistCount(artists.length)}, kept in this page’s link: send it to your team, or print it as
+            a treatment.
           </p>
         ) : (
           <EmptyNotice />
@@ -97,8 +110,8 @@ export function SelectsPage(props: SelectsPageProps) {
         )}
         {overLimit > 0 && (
           <p className="mt-4 max-w-2xl text-sm text-muted print:hidden">
-            Selects hold at most {MAX_SELECTS} artists: the first {MAX_SELECTS} of this link are shown, and {overLimit} more {overLimit === 1 ? "is" : "are"}{" "}
-            left out.
+            Selects hold at most {MAX_SELECTS} artists: the first {MAX_SELECTS} of this link are shown, and {overLimit}{" "}
+            more {overLimit === 1 ? "is" : "are"} left out.
           </p>
         )}
         {artists.length > 0 && <ShareTools shareUrl={shareUrl} />}
@@ -128,7 +141,12 @@ export function SelectsPage(props: SelectsPageProps) {
                 key={artist.id}
                 className="border-t border-line py-10 print:break-before-page print:break-inside-avoid print:border-0 print:py-0 print:first:break-before-auto"
               >
-                <SelectedArtistEntry artist={artist} index={index} siteUrl={siteUrl} instagramBaseUrl={instagramBaseUrl}>
+                <SelectedArtistEntry
+                  artist={artist}
+                  index={index}
+                  siteUrl={siteUrl}
+                  instagramBaseUrl={instagramBaseUrl}
+                >
                   {index > 0 && editLink("up", moveSelect(ids, index, -1), "Move up")}
                   {index < artists.length - 1 && editLink("down", moveSelect(ids, index, 1), "Move down")}
                   {editLink("remove", withoutSelect(ids, artist.id), "Remove")}
@@ -140,7 +158,9 @@ export function SelectsPage(props: SelectsPageProps) {
       )}
 
       <div className="mx-auto max-w-screen-2xl px-5 pb-24 md:px-10 print:hidden">
-        {working && working.length > 0 && artists.length > 0 && !sameSelects(working, ids) && <OtherWorkingList working={working} ids={ids} />}
+        {working && working.length > 0 && artists.length > 0 && !sameSelects(working, ids) && (
+          <OtherWorkingList working={working} ids={ids} />
+        )}
         {!full && <AddArtists roster={roster} ids={ids} />}
       </div>
     </>
@@ -160,8 +180,8 @@ function EmptyNotice() {
         <Link to="/artists/photographers" className="underline underline-offset-4">
           Photographers
         </Link>{" "}
-        pages, on an artist’s page, or below. The list is kept on this device only. Here you can put it in order, copy its link for your team, or print it as a
-        treatment.
+        pages, on an artist’s page, or below. The list is kept on this device only. Here you can put it in order, copy
+        its link for your team, or print it as a treatment.
       </p>
     </div>
   );
@@ -182,7 +202,10 @@ function SelectedArtistEntry({
 }) {
   const headingId = `select-${artist.id}`;
   return (
-    <article aria-labelledby={headingId} className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-10 print:block">
+    <article
+      aria-labelledby={headingId}
+      className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-10 print:block"
+    >
       <Picture
         kind={artist.image.kind}
         src={artist.image.src}
@@ -201,7 +224,12 @@ function SelectedArtistEntry({
           </Link>
         </h2>
         <p className="mt-2 text-xs uppercase tracking-label text-muted print:text-neutral-600">{artist.title}</p>
-        {artist.biography && <Biography text={artist.biography} className="mt-5 line-clamp-4 max-w-2xl font-light leading-relaxed print:line-clamp-none" />}
+        {artist.biography && (
+          <Biography
+            text={artist.biography}
+            className="mt-5 line-clamp-4 max-w-2xl font-light leading-relaxed print:line-clamp-none"
+          />
+        )}
         <ul className="mt-5 space-y-1 text-sm">
           <ArtistWebLinks website={artist.website} instagram={artist.instagram} instagramBaseUrl={instagramBaseUrl} />
           <li>
@@ -331,7 +359,9 @@ function OtherWorkingList({ working, ids }: { working: readonly string[]; ids: s
       <h2 id="other-list" className="text-xs font-medium uppercase tracking-label text-muted">
         Your selects on this device
       </h2>
-      <p className="mt-3 text-sm">Your own list on this device holds {artistCount(working.length)} and is not this one.</p>
+      <p className="mt-3 text-sm">
+        Your own list on this device holds {artistCount(working.length)} and is not this one.
+      </p>
       <div className="mt-4 flex flex-wrap gap-3">
         <button type="button" onClick={addThese} className={BUTTON}>
           Add this list to mine

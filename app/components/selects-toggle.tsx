@@ -1,7 +1,8 @@
 import { selectsPath, withoutSelect, withSelect } from "~/lib/selects";
 import { readSelects, setSelects, useSelects } from "~/lib/selects-store";
 
-const LOOK = "inline-flex min-h-6 items-center gap-1.5 text-xs uppercase tracking-label text-muted transition-colors hover:text-paper aria-pressed:text-paper";
+const LOOK =
+  "inline-flex min-h-6 items-center gap-1.5 text-xs uppercase tracking-label text-muted transition-colors hover:text-paper aria-pressed:text-paper";
 
 /**
  * "Add to selects" for one artist. With JavaScript, a toggle button over the working list on this

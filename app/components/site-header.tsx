@@ -26,7 +26,9 @@ export function SiteHeader({ agentName, nav }: SiteHeaderProps) {
                     to={item.href}
                     prefetch="intent"
                     className={({ isActive }) =>
-                      isActive ? "text-paper underline decoration-1 underline-offset-8" : "text-muted transition-colors hover:text-paper"
+                      isActive
+                        ? "text-paper underline decoration-1 underline-offset-8"
+                        : "text-muted transition-colors hover:text-paper"
                     }
                   >
                     {item.label}

@@ -28,7 +28,11 @@ export function useThumbnailMotion() {
 
   const toggle =
     playing === undefined ? null : (
-      <button type="button" onClick={() => setPlaying(!playing)} className="hidden text-xs uppercase tracking-label text-muted hover:text-paper md:block">
+      <button
+        type="button"
+        onClick={() => setPlaying(!playing)}
+        className="hidden text-xs uppercase tracking-label text-muted hover:text-paper md:block"
+      >
         {playing ? "Pause motion" : "Play motion"}
       </button>
     );

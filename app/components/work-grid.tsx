@@ -30,7 +30,8 @@ const LAYOUT = {
   },
   photo: {
     columns: "grid-cols-2 lg:grid-cols-4",
-    sizes: "(min-width: 1536px) 349px, (min-width: 1024px) calc((100vw - 140px) / 4), (min-width: 768px) calc((100vw - 100px) / 2), calc((100vw - 60px) / 2)",
+    sizes:
+      "(min-width: 1536px) 349px, (min-width: 1024px) calc((100vw - 140px) / 4), (min-width: 768px) calc((100vw - 100px) / 2), calc((100vw - 60px) / 2)",
     firstScreen: 8,
   },
 } as const;

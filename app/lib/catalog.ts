@@ -17,7 +17,9 @@ export function findArtist(type: string, id: string): Artist | undefined {
 }
 
 /** Every artist by id (ids are unique across both lists). */
-const ARTISTS_BY_ID = new Map([...artists.film, ...artists.photographers].map((artist) => [artist.id, artist] as const));
+const ARTISTS_BY_ID = new Map(
+  [...artists.film, ...artists.photographers].map((artist) => [artist.id, artist] as const),
+);
 
 export function findArtistById(id: string): Artist | undefined {
   return ARTISTS_BY_ID.get(id);

@@ -9,14 +9,18 @@ const STREAM_INF = "#EXT-X-STREAM-INF:";
 export function masterVariants(master: string): { attributes: string; uri: string }[] {
   const lines = master.split("\n").map((line) => line.trim());
   return lines.flatMap((line, i) =>
-    line.startsWith(STREAM_INF) && lines[i + 1] ? [{ attributes: line.slice(STREAM_INF.length), uri: lines[i + 1] }] : [],
+    line.startsWith(STREAM_INF) && lines[i + 1]
+      ? [{ attributes: line.slice(STREAM_INF.length), uri: lines[i + 1] }]
+      : [],
   );
 }
 
 /** Durations (EXTINF) and segment URIs of a media playlist. */
 export function mediaSegments(playlist: string): { duration: number; uri: string }[] {
   const lines = playlist.split("\n").map((line) => line.trim());
-  return lines.flatMap((line, i) => (line.startsWith("#EXTINF:") ? [{ duration: Number(line.slice(8).split(",")[0]), uri: lines[i + 1] }] : []));
+  return lines.flatMap((line, i) =>
+    line.startsWith("#EXTINF:") ? [{ duration: Number(line.slice(8).split(",")[0]), uri: lines[i + 1] }] : [],
+  );
 }
 
 /** The URIs a playlist lists: its URI lines and the URI="…" attributes of its tags (EXT-X-MEDIA, EXT-X-MAP). */

@@ -9,7 +9,9 @@ export function parseMediaOrigin(value: string | undefined): string {
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`MEDIA_ORIGIN must be an absolute http(s) URL such as https://media.example.com, not ${JSON.stringify(value)}`);
+    throw new Error(
+      `MEDIA_ORIGIN must be an absolute http(s) URL such as https://media.example.com, not ${JSON.stringify(value)}`,
+    );
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new Error(`MEDIA_ORIGIN must be an http(s) URL, not ${JSON.stringify(value)}`);

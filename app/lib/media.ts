@@ -161,7 +161,9 @@ export function logoSprites<Logo extends { logo: string }>(logos: readonly Logo[
   const sprites: LogoSprite<Logo>[] = [];
   for (let start = 0; start < logos.length; start += LOGOS_PER_SPRITE) {
     const members = logos.slice(start, start + LOGOS_PER_SPRITE);
-    const name = `/images/clients/logos-${fnv1a(members.map((member) => member.logo).join("\n")).toString(16).padStart(8, "0")}`;
+    const name = `/images/clients/logos-${fnv1a(members.map((member) => member.logo).join("\n"))
+      .toString(16)
+      .padStart(8, "0")}`;
     sprites.push({ webp: `${name}.webp`, png: `${name}.png`, logos: members });
   }
   return sprites;

@@ -5,7 +5,11 @@
  */
 export function canAutoplayThumbnails(): boolean {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  return window.matchMedia("(min-width: 768px) and (hover: hover) and (pointer: fine)").matches && !prefersReducedMotion() && !connection?.saveData;
+  return (
+    window.matchMedia("(min-width: 768px) and (hover: hover) and (pointer: fine)").matches &&
+    !prefersReducedMotion() &&
+    !connection?.saveData
+  );
 }
 
 export function prefersReducedMotion(): boolean {

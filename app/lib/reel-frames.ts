@@ -52,10 +52,14 @@ export const HLS_MASTER_ORDER = ["540p", "1080p", "720p", "360p"] as const;
 const even = (value: number): number => Math.max(2, 2 * Math.round(value / 2));
 
 /** A side `length` long (the source's side, `source`, scaled) at an even size, never past the source's. */
-const evenSide = (length: number, source: number): number => Math.min(even(length), Math.max(2, 2 * Math.floor(source / 2)));
+const evenSide = (length: number, source: number): number =>
+  Math.min(even(length), Math.max(2, 2 * Math.floor(source / 2)));
 
 /** `display` scaled by `scale`, even-sized. */
-const scaled = (display: Frame, scale: number): Frame => ({ width: evenSide(display.width * scale, display.width), height: evenSide(display.height * scale, display.height) });
+const scaled = (display: Frame, scale: number): Frame => ({
+  width: evenSide(display.width * scale, display.width),
+  height: evenSide(display.height * scale, display.height),
+});
 
 /** A film taller than it is wide takes the boxes on their side. */
 const isVertical = (display: Frame): boolean => display.height > display.width;
@@ -93,9 +97,14 @@ const FRAME_VIEWPORT_MARGIN_REM = 4;
  * `style` attribute per reel would say the same, but the CSP allows no inline style attributes.)
  */
 export function reelFrameCss(frames: readonly Frame[]): string {
-  const shapes = [...new Map(frames.map((frame) => [frameClass(frame), frame])).entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+  const shapes = [...new Map(frames.map((frame) => [frameClass(frame), frame])).entries()].sort(([a], [b]) =>
+    a < b ? -1 : 1,
+  );
   return shapes
-    .map(([name, { width, height }]) => `.${name}{aspect-ratio:${width}/${height};max-width:calc((100svh - ${FRAME_VIEWPORT_MARGIN_REM}rem)*${(width / height).toFixed(4)})}`)
+    .map(
+      ([name, { width, height }]) =>
+        `.${name}{aspect-ratio:${width}/${height};max-width:calc((100svh - ${FRAME_VIEWPORT_MARGIN_REM}rem)*${(width / height).toFixed(4)})}`,
+    )
     .join("\n");
 }
 

@@ -29,7 +29,8 @@ interface PageSeo {
 }
 
 function rootDataOf(matches: MetaArgs["matches"]) {
-  const root = matches.find((match) => match.id === "root")?.data as { siteUrl: string; mediaOrigin: string } | undefined;
+  const root = matches.find((match) => match.id === "root")?.data as
+    { siteUrl: string; mediaOrigin: string } | undefined;
   if (!root) throw new Error("the root loader's data is missing");
   return root;
 }
@@ -155,7 +156,10 @@ export function artistMeta(args: MetaArgs<() => { artist: Artist }>) {
       jobTitle: artist.title,
       image: absoluteMediaUrl(image),
       url: `${siteUrl}${artist.url}`,
-      sameAs: [`https://${artist.website}`, ...(artist.instagram ? [`${site.instagramBaseUrl}${artist.instagram}`] : [])],
+      sameAs: [
+        `https://${artist.website}`,
+        ...(artist.instagram ? [`${site.instagramBaseUrl}${artist.instagram}`] : []),
+      ],
       memberOf: { "@id": `${siteUrl}/#organization` },
     }),
   });
@@ -174,7 +178,8 @@ export function selectsMeta(args: MetaArgs<() => { artists: { id: string; name: 
     : `Shortlist artists represented by ${site.agencyName}, then share the list as a link or print it as a treatment.`;
   return seoMeta(args, {
     title: first ? `Selects — ${artistCount(artists.length)}` : "Selects",
-    description: description.length > DESCRIPTION_LENGTH ? `${description.slice(0, DESCRIPTION_LENGTH - 1)}…` : description,
+    description:
+      description.length > DESCRIPTION_LENGTH ? `${description.slice(0, DESCRIPTION_LENGTH - 1)}…` : description,
     image: first
       ? { src: previewImages.artist(first.id), alt: `Work by ${first.name}` }
       : { src: previewImages.site, alt: `${site.agencyName} — ${site.tagline}` },

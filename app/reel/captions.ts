@@ -53,17 +53,31 @@ export function checkCues(cues: ParsedCaptions["cues"], duration: number) {
   const warnings: { line: number; message: string }[] = [];
   cues.forEach((cue, index) => {
     const { line } = cue;
-    if (cue.end <= cue.start) errors.push({ line, message: `ends (${formatTimestamp(cue.end)}) before it starts (${formatTimestamp(cue.start)})` });
+    if (cue.end <= cue.start)
+      errors.push({
+        line,
+        message: `ends (${formatTimestamp(cue.end)}) before it starts (${formatTimestamp(cue.start)})`,
+      });
     const previous = cues[index - 1];
     if (previous && cue.start < previous.start) {
-      errors.push({ line, message: `starts (${formatTimestamp(cue.start)}) before the cue above it (${formatTimestamp(previous.start)}): cues go in time order` });
+      errors.push({
+        line,
+        message: `starts (${formatTimestamp(cue.start)}) before the cue above it (${formatTimestamp(previous.start)}): cues go in time order`,
+      });
     }
-    if (cue.end > duration) errors.push({ line, message: `ends at ${formatTimestamp(cue.end)}, after the film's end (${formatTimestamp(duration)})` });
+    if (cue.end > duration)
+      errors.push({
+        line,
+        message: `ends at ${formatTimestamp(cue.end)}, after the film's end (${formatTimestamp(duration)})`,
+      });
     const characters = plainText(cue.text).length;
     if (characters === 0) errors.push({ line, message: "has no text: remove the cue, or write what is heard" });
     const rate = characters / (cue.end - cue.start);
     if (cue.end > cue.start && rate > MAX_CHARACTERS_PER_SECOND) {
-      warnings.push({ line, message: `${Math.round(rate)} characters a second is hard to read in time (${MAX_CHARACTERS_PER_SECOND} at most): shorten it or show it longer` });
+      warnings.push({
+        line,
+        message: `${Math.round(rate)} characters a second is hard to read in time (${MAX_CHARACTERS_PER_SECOND} at most): shorten it or show it longer`,
+      });
     }
   });
   return { errors, warnings };

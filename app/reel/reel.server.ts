@@ -25,7 +25,9 @@ export function describedCues(chapters: readonly ReelChapter[]): Cue[] {
   return chapters.map((chapter) => ({
     start: chapter.start,
     end: chapter.end,
-    text: escapeText(`${chapter.title} for ${chapter.client}, directed by ${chapter.director.name}.${chapter.description ? ` ${chapter.description}` : ""}`),
+    text: escapeText(
+      `${chapter.title} for ${chapter.client}, directed by ${chapter.director.name}.${chapter.description ? ` ${chapter.description}` : ""}`,
+    ),
   }));
 }
 

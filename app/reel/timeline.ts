@@ -26,12 +26,21 @@ interface ReelTimeline {
  * The reel's spots as chapters, each running until the next one starts. `directorOf` finds a
  * spot's director by id; the content check guarantees it exists (a missing one is a build error).
  */
-export function reelChapters(reel: ReelTimeline, directorOf: (id: string) => { name: string; url: string } | undefined): ReelChapter[] {
+export function reelChapters(
+  reel: ReelTimeline,
+  directorOf: (id: string) => { name: string; url: string } | undefined,
+): ReelChapter[] {
   return reel.spots.map((spot, index) => {
     const director = directorOf(spot.artist);
     if (!director) throw new Error(`spot "${spot.title}": no film artist "${spot.artist}"`);
     const end = reel.spots[index + 1]?.start ?? reel.duration;
-    const chapter: ReelChapter = { start: spot.start, end, title: spot.title, client: spot.client, director: { name: director.name, url: director.url } };
+    const chapter: ReelChapter = {
+      start: spot.start,
+      end,
+      title: spot.title,
+      client: spot.client,
+      director: { name: director.name, url: director.url },
+    };
     if (spot.description !== undefined) chapter.description = spot.description;
     return chapter;
   });

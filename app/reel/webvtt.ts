@@ -65,7 +65,8 @@ function seconds(hours: string | undefined, minutes: string, secs: string, fract
 }
 
 /** What could not be read, by line of the file; the caller words it for its reader. */
-export type Unreadable = { line: number; problem: "header" | "block" } | { line: number; problem: "timing"; timing: string };
+export type Unreadable =
+  { line: number; problem: "header" | "block" } | { line: number; problem: "timing"; timing: string };
 
 export interface ParsedWebVtt {
   /** Each with the line of its timing. */
@@ -79,7 +80,10 @@ export interface ParsedWebVtt {
  * text. WebVTT's NOTE, STYLE and REGION blocks are skipped.
  */
 export function parseWebVtt(source: string, format: CueFormat = "vtt"): ParsedWebVtt {
-  const lines = source.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").split("\n");
+  const lines = source
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .split("\n");
   const result: ParsedWebVtt = { cues: [], unreadable: [] };
   let index = 0;
   if (format === "vtt") {
@@ -111,7 +115,10 @@ export function parseWebVtt(source: string, format: CueFormat = "vtt"): ParsedWe
     const cue: Cue & { line: number } = {
       start: seconds(match[1], match[2], match[3], match[4]),
       end: seconds(match[5], match[6], match[7], match[8]),
-      text: block.slice(timingAt + 1).join("\n").trim(),
+      text: block
+        .slice(timingAt + 1)
+        .join("\n")
+        .trim(),
       line,
     };
     if (timingAt === 1) cue.id = block[0].trim();

@@ -34,7 +34,13 @@ export default function Directors() {
       <PageHeading action={motion.toggle}>Artists — Film & Content</PageHeading>
       <ArtistGrid shape="landscape">
         {directors.map((director, index) => (
-          <ArtistTile key={director.id} id={director.id} name={director.name} website={director.website} profileUrl={director.url}>
+          <ArtistTile
+            key={director.id}
+            id={director.id}
+            name={director.name}
+            website={director.website}
+            profileUrl={director.url}
+          >
             <DirectorClip
               clip={director.thumb}
               still={director.mobileBG}

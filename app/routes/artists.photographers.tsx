@@ -31,8 +31,18 @@ export default function Photographers() {
       <PageHeading>Artists — Photography</PageHeading>
       <ArtistGrid shape="portrait">
         {photographers.map((photographer, index) => (
-          <ArtistTile key={photographer.id} id={photographer.id} name={photographer.name} website={photographer.website} profileUrl={photographer.url}>
-            <PhotographerPicture desktopSrc={photographer.thumb} mobileSrc={photographer.mobileBG} loading={listImageLoading(index, FIRST_SCREEN_TILES)} />
+          <ArtistTile
+            key={photographer.id}
+            id={photographer.id}
+            name={photographer.name}
+            website={photographer.website}
+            profileUrl={photographer.url}
+          >
+            <PhotographerPicture
+              desktopSrc={photographer.thumb}
+              mobileSrc={photographer.mobileBG}
+              loading={listImageLoading(index, FIRST_SCREEN_TILES)}
+            />
           </ArtistTile>
         ))}
       </ArtistGrid>

@@ -13,7 +13,8 @@ export function loader() {
  * The portrait is never wider than 448 px (max-w-md). From md its column is 5/12 of the row less
  * the 64 px gap and 40 px padding each side; on a phone, the width less 20 px padding each side.
  */
-const PHOTO_SIZES = "(min-width: 1220px) 448px, (min-width: 768px) calc((100vw - 144px) * 5 / 12), (min-width: 488px) 448px, calc(100vw - 40px)";
+const PHOTO_SIZES =
+  "(min-width: 1220px) 448px, (min-width: 768px) calc((100vw - 144px) * 5 / 12), (min-width: 488px) 448px, calc(100vw - 40px)";
 
 export default function Biography() {
   const { agentName, biography, testimonials } = useLoaderData<typeof loader>();

@@ -43,7 +43,9 @@ export default function Clients() {
             </li>
           ))}
         </ul>
-        <h2 className="mt-20 border-t border-line pt-10 text-xs font-medium uppercase tracking-label text-muted">Selected clients</h2>
+        <h2 className="mt-20 border-t border-line pt-10 text-xs font-medium uppercase tracking-label text-muted">
+          Selected clients
+        </h2>
         <ul className="mt-8 columns-1 gap-x-8 text-sm leading-7 tracking-wide md:columns-3 [&>li]:break-inside-avoid">
           {names.map((name) => (
             <li key={name}>{name}</li>

@@ -32,12 +32,16 @@ function startFloor(siteOrigin) {
     const url = new URL(request.url, "http://floor");
     if (!REEL_PAGES.includes(url.pathname)) return response.writeHead(404).end();
     const moment = url.searchParams.has("t") ? `#t=${Number(url.searchParams.get("t"))}` : "";
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(
-      `<!doctype html><title>floor</title><video controls preload="none" playsinline ` +
-        `src="${siteOrigin}/videos/reels${url.pathname}.mp4${moment}" width="1280" height="720"></video>`,
-    );
+    response
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end(
+        `<!doctype html><title>floor</title><video controls preload="none" playsinline ` +
+          `src="${siteOrigin}/videos/reels${url.pathname}.mp4${moment}" width="1280" height="720"></video>`,
+      );
   });
-  return new Promise((resolve) => server.listen(FLOOR_PORT, "127.0.0.1", () => resolve({ origin: `http://127.0.0.1:${FLOOR_PORT}`, server })));
+  return new Promise((resolve) =>
+    server.listen(FLOOR_PORT, "127.0.0.1", () => resolve({ origin: `http://127.0.0.1:${FLOOR_PORT}`, server })),
+  );
 }
 
 /**
@@ -51,7 +55,8 @@ function installProbes() {
   const pressedAt = () => probe.pressAt ?? Infinity;
   if ("requestVideoFrameCallback" in video) {
     const onFrame = (_now, metadata) => {
-      if (metadata.presentationTime > pressedAt() && metadata.mediaTime > 0) probe.firstFrameAt = metadata.presentationTime;
+      if (metadata.presentationTime > pressedAt() && metadata.mediaTime > 0)
+        probe.firstFrameAt = metadata.presentationTime;
       else video.requestVideoFrameCallback(onFrame);
     };
     video.requestVideoFrameCallback(onFrame);
@@ -77,11 +82,15 @@ async function firstFrame(engine, url, { site: isSite }) {
   try {
     await site.goto(url);
     if (isSite) {
-      await waitFor(site, () => window.__pressedBeforeHydration === null && !!document.querySelector(".vjs-big-play-button"), "player");
+      await waitFor(
+        site,
+        () => window.__pressedBeforeHydration === null && !!document.querySelector(".vjs-big-play-button"),
+        "player",
+      );
     }
     // Settled: nothing fetched for half a second.
     let count = -1;
-    for (let next; (next = await site.run(() => performance.getEntriesByType("resource").length)) !== count; ) {
+    for (let next; (next = await site.run(() => performance.getEntriesByType("resource").length)) !== count;) {
       count = next;
       await sleep(500);
     }
@@ -90,7 +99,13 @@ async function firstFrame(engine, url, { site: isSite }) {
     if (isSite) await site.click(".vjs-big-play-button");
     else {
       await site.click("video");
-      await site.run(() => void document.querySelector("video").play().catch(() => undefined));
+      await site.run(
+        () =>
+          void document
+            .querySelector("video")
+            .play()
+            .catch(() => undefined),
+      );
     }
     await waitFor(site, () => window.reelBench.firstFrameAt !== undefined, "first frame");
     const probe = await site.run(() => window.reelBench);
@@ -123,10 +138,15 @@ export async function enginesSection() {
         for (const reelPage of REEL_PAGES) {
           const { spots } = reels.find((reel) => `/${reel.slug}` === reelPage);
           const moment = spots[Math.floor(spots.length / 2)].start;
-          for (const [from, query] of [["the start", ""], [`${moment} s`, `?t=${moment}`]]) {
+          for (const [from, query] of [
+            ["the start", ""],
+            [`${moment} s`, `?t=${moment}`],
+          ]) {
             const measured = (results[`${engine.name} ${reelPage} from ${from}`] ??= { site: [], floor: [] });
-            const site = async () => measured.site.push(await firstFrame(engine, app.origin + reelPage + query, { site: true }));
-            const bare = async () => measured.floor.push(await firstFrame(engine, floor.origin + reelPage + query, { site: false }));
+            const site = async () =>
+              measured.site.push(await firstFrame(engine, app.origin + reelPage + query, { site: true }));
+            const bare = async () =>
+              measured.floor.push(await firstFrame(engine, floor.origin + reelPage + query, { site: false }));
             for (const measure of round % 2 ? [site, bare] : [bare, site]) await measure();
           }
         }
@@ -142,7 +162,9 @@ export async function enginesSection() {
   for (const [name, { site, floor: bare }] of Object.entries(results)) {
     const [s, f] = [summary(site), summary(bare)];
     const ratio = s.median !== undefined && f.median !== undefined ? s.median / f.median : undefined;
-    lines.push(`| ${name} | ${cell(s)} | ${cell(f)} | ${ratio === undefined ? "✗" : `${ratio.toFixed(2)}× ${mark(ratio <= GOAL_RATIO)}`} | ≤ ${GOAL_RATIO}× |`);
+    lines.push(
+      `| ${name} | ${cell(s)} | ${cell(f)} | ${ratio === undefined ? "✗" : `${ratio.toFixed(2)}× ${mark(ratio <= GOAL_RATIO)}`} | ≤ ${GOAL_RATIO}× |`,
+    );
     for (const { error } of [...site, ...bare]) if (error) failures.push(`- ${name}: ${error}`);
   }
   console.log(lines.join("\n"));

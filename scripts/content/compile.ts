@@ -23,7 +23,10 @@ export function compileContent(
 ) {
   return {
     artists: { film: inOrder(artists.film), photographers: inOrder(artists.photographers) },
-    reels: inOrder(reels).map((reel) => ({ ...reel, ...reelTiming(media, { mp4: reel.sources[1].src, duration: reel.duration }) })),
+    reels: inOrder(reels).map((reel) => ({
+      ...reel,
+      ...reelTiming(media, { mp4: reel.sources[1].src, duration: reel.duration }),
+    })),
     clients,
     biography: {
       biography: { photo: biography.photo, paragraphs: biography.paragraphs },
@@ -46,12 +49,26 @@ export function generatedModule(content: Content): { js: string; dts: string } {
   const { clients, biography, ...rest } = content;
   const parts = [
     ...Object.entries(rest).map(([name, value]) => ({ name, value, type: `Content[${JSON.stringify(name)}]` })),
-    ...Object.entries(clients).map(([name, value]) => ({ name, value, type: `Content["clients"][${JSON.stringify(name)}]` })),
-    ...Object.entries(biography).map(([name, value]) => ({ name, value, type: `Content["biography"][${JSON.stringify(name)}]` })),
+    ...Object.entries(clients).map(([name, value]) => ({
+      name,
+      value,
+      type: `Content["clients"][${JSON.stringify(name)}]`,
+    })),
+    ...Object.entries(biography).map(([name, value]) => ({
+      name,
+      value,
+      type: `Content["biography"][${JSON.stringify(name)}]`,
+    })),
   ];
   const header = "// Made by scripts/content-build.ts from the content files in app/content/: edit those, not this.\n";
   return {
-    js: [header, ...parts.map(({ name, value }) => `export const ${name} = ${JSON.stringify(value, null, 2)};\n`)].join(""),
-    dts: [header, 'import type { Content } from "./types";\n\n', ...parts.map(({ name, type }) => `export declare const ${name}: ${type};\n`)].join(""),
+    js: [header, ...parts.map(({ name, value }) => `export const ${name} = ${JSON.stringify(value, null, 2)};\n`)].join(
+      "",
+    ),
+    dts: [
+      header,
+      'import type { Content } from "./types";\n\n',
+      ...parts.map(({ name, type }) => `export declare const ${name}: ${type};\n`),
+    ].join(""),
   };
 }

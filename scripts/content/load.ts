@@ -62,9 +62,13 @@ export function validateContent(read: ContentRead, { publicDir, remote = false, 
     ...checkTimeline(parts, media),
     ...checkReferences(parts),
   ];
-  if (!shaped.success || problems.length > 0) return { content: undefined, problems: say(inFileOrder(problems, parts)), warnings: [] };
+  if (!shaped.success || problems.length > 0)
+    return { content: undefined, problems: say(inFileOrder(problems, parts)), warnings: [] };
   const durations = Object.fromEntries(
-    Object.entries(shaped.data.reels).map(([slug, reel]) => [slug, reelTiming(media, { mp4: reel.sources[1].src, duration: reel.duration }).duration]),
+    Object.entries(shaped.data.reels).map(([slug, reel]) => [
+      slug,
+      reelTiming(media, { mp4: reel.sources[1].src, duration: reel.duration }).duration,
+    ]),
   );
   const captions = checkCaptions(read.captions, durations);
   const warnings = say(captions.warnings);
@@ -74,7 +78,11 @@ export function validateContent(read: ContentRead, { publicDir, remote = false, 
 
 /** Each file's problems together, the files in the order the shapes read them (a file's shape problems before its checks'). */
 function inFileOrder(problems: Problem[], { artists, reels }: ContentParts): Problem[] {
-  const files = [...artists, ...reels, ...["clients", "biography", "contact", "site"].map((part) => ({ at: [part] }))].map(({ at }) => fileOf(at)?.name);
+  const files = [
+    ...artists,
+    ...reels,
+    ...["clients", "biography", "contact", "site"].map((part) => ({ at: [part] })),
+  ].map(({ at }) => fileOf(at)?.name);
   const rank = ({ file }: Problem) => (file === undefined ? -1 : files.indexOf(file));
   return [...problems].sort((a, b) => rank(a) - rank(b));
 }

@@ -21,7 +21,9 @@ export interface Problem {
 /** A problem with the part of the content at `contentPath` (e.g. ["artists", "film", "jane-doe", "thumb"]). */
 export function problemAt(contentPath: readonly PropertyKey[], message: string): Problem {
   const file = fileOf(contentPath);
-  return file ? { file: file.name, path: contentPath.slice(file.at.length), message } : { file: undefined, path: [...contentPath], message };
+  return file
+    ? { file: file.name, path: contentPath.slice(file.at.length), message }
+    : { file: undefined, path: [...contentPath], message };
 }
 
 /** A problem zod found with a shape; an unknown field's line is its own, not that of the entry holding it. */
@@ -67,7 +69,8 @@ const TYPE_NAMES: Partial<Record<string, string>> = {
  * Without the line when the file was not read (the content was built otherwise, as in tests).
  */
 export function formatProblem({ file, path, message, line }: Problem, files: ReadFile[]): string {
-  if (file === undefined) return `${path.length === 0 ? "app/content/" : `app/content/ ${describePath(path)}`}: ${message}`;
+  if (file === undefined)
+    return `${path.length === 0 ? "app/content/" : `app/content/ ${describePath(path)}`}: ${message}`;
   const read = files.find((candidate) => candidate.name === file);
   const at = line ?? read?.lineOf(path);
   const where = at === undefined ? file : `${file}:${at}`;

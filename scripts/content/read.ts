@@ -103,16 +103,28 @@ export function readContentFiles(root: string): ContentRead {
   for (const folder of FOLDERS) {
     place(read.content, folder.at, {});
     const dir = path.join(contentDir, folder.path);
-    const entries = existsSync(dir) ? readdirSync(dir).filter((entry) => !entry.startsWith(".")).sort() : [];
+    const entries = existsSync(dir)
+      ? readdirSync(dir)
+          .filter((entry) => !entry.startsWith("."))
+          .sort()
+      : [];
     for (const entry of entries) {
       const name = `app/content/${folder.path}/${entry}`;
       const captions = folder.path === "reels" ? CAPTIONS_FILE.exec(entry) : null;
       if (entry.endsWith(".md")) readFile(root, name, [...folder.at, entry.slice(0, -".md".length)], folder.body, read);
       else if (captions) {
         const [, slug, lang, format] = captions;
-        read.captions.push({ name, slug, lang, format: format as CaptionFormat, text: readFileSync(path.join(root, name), "utf8") });
+        read.captions.push({
+          name,
+          slug,
+          lang,
+          format: format as CaptionFormat,
+          text: readFileSync(path.join(root, name), "utf8"),
+        });
       } else if (folder.path === "reels") {
-        read.problems.push(`${name}: only {slug}.md files and their captions ({slug}.{language}.vtt or .srt, e.g. reel-2020.en.vtt) belong in reels/: rename or move this one`);
+        read.problems.push(
+          `${name}: only {slug}.md files and their captions ({slug}.{language}.vtt or .srt, e.g. reel-2020.en.vtt) belong in reels/: rename or move this one`,
+        );
       } else read.problems.push(`${name}: only {name}.md files belong in ${folder.path}/: rename or move this one`);
     }
   }
@@ -131,11 +143,15 @@ function readFilms(root: string, read: ContentRead) {
     manifest = JSON.parse(readFileSync(file, "utf8")) as typeof manifest;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    read.problems.push(`${MANIFEST}: cannot be read (${reason}): restore it (git checkout -- ${MANIFEST}) and run npm run media`);
+    read.problems.push(
+      `${MANIFEST}: cannot be read (${reason}): restore it (git checkout -- ${MANIFEST}) and run npm run media`,
+    );
     return;
   }
   read.outputs = new Set(Object.keys(manifest));
-  read.films = Object.fromEntries(Object.entries(manifest).flatMap(([site, entry]) => (entry.film ? [[site, entry.film]] : [])));
+  read.films = Object.fromEntries(
+    Object.entries(manifest).flatMap(([site, entry]) => (entry.film ? [[site, entry.film]] : [])),
+  );
 }
 
 /** `{slug}.{lang}.vtt` or `.srt`: the reel's slug, a language tag, the format. */
@@ -156,17 +172,24 @@ function strayFiles(contentDir: string): string[] {
     existsSync(path.join(contentDir, dir))
       ? readdirSync(path.join(contentDir, dir))
           .filter((entry) => !entry.startsWith(".") && !/\.(ts|js)$/.test(entry) && !expected.has(entry))
-          .map((entry) => `app/content/${dir}${entry}: not a file the site reads; docs/content.md lists where content goes`)
+          .map(
+            (entry) =>
+              `app/content/${dir}${entry}: not a file the site reads; docs/content.md lists where content goes`,
+          )
       : [];
   return [...stray("", TOP_LEVEL), ...stray("artists/", IN_ARTISTS)];
 }
 
 function readFile(root: string, name: string, at: string[], body: Body | undefined, read: ContentRead) {
   // Editors on Windows may save CRLF line ends and a byte-order mark; the content keeps plain "\n".
-  const text = readFileSync(path.join(root, name), "utf8").replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const text = readFileSync(path.join(root, name), "utf8")
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n");
   const parts = body ? splitFrontMatter(text) : { yaml: text, firstLine: 1, body: "", bodyLine: 1 };
   if (parts === undefined) {
-    read.problems.push(`${name}:1: must start with a line of three dashes (---), then the fields, then another --- line`);
+    read.problems.push(
+      `${name}:1: must start with a line of three dashes (---), then the fields, then another --- line`,
+    );
     return;
   }
   const lineCounter = new LineCounter();

@@ -122,7 +122,8 @@ function uniqueIn(name: string, keyOf: (entry: unknown) => unknown, field?: stri
 
 /** A field an editor may leave out, as it is derived: one written out must be the derived value. */
 function derived(ctx: z.RefinementCtx, path: PropertyKey[], value: string | undefined, expected: string, why: string) {
-  if (value !== undefined && value !== expected) ctx.addIssue({ code: "custom", path, message: `${JSON.stringify(value)} must be ${expected} (${why})` });
+  if (value !== undefined && value !== expected)
+    ctx.addIssue({ code: "custom", path, message: `${JSON.stringify(value)} must be ${expected} (${why})` });
 }
 
 /** The kind of each media field of an artist, by list (checks/media.ts looks for the files). */
@@ -142,9 +143,15 @@ export const WORK_MEDIA = {
  * and no separate `still`. One shape for both, so code can read `still` of any thumb.
  */
 function workThumbShape(type: ArtistType) {
-  const still = type === "film"
-    ? mediaPath("filmWorkStill").optional().refine((path) => path !== undefined, "is missing")
-    : z.string().optional().refine((path) => path === undefined, "photographs have no separate still: remove this field");
+  const still =
+    type === "film"
+      ? mediaPath("filmWorkStill")
+          .optional()
+          .refine((path) => path !== undefined, "is missing")
+      : z
+          .string()
+          .optional()
+          .refine((path) => path === undefined, "photographs have no separate still: remove this field");
   return z.strictObject({
     name: text,
     image: mediaPath(WORK_MEDIA[type].image),
@@ -188,22 +195,42 @@ function artistFields(type: ArtistType) {
 }
 
 function artistShape(type: ArtistType) {
-  return z
-    .strictObject(artistFields(type))
-    .superRefine((artist, ctx) => {
-      // Zod runs this after a field's own check failed, too: derive only from a valid id.
-      if (slug.safeParse(artist.id).success) derived(ctx, ["url"], artist.url, artistUrl(type, artist.id), "its list and id");
-      // The page shows the extra group only when it has both, so one without the other is silently lost.
-      if ((artist.extraThumbsTitle === undefined) !== (artist.extraThumbs === undefined)) {
-        const missing = artist.extraThumbs === undefined ? "extraThumbs" : "extraThumbsTitle";
-        ctx.addIssue({ code: "custom", path: [missing], message: "is missing: extraThumbsTitle and extraThumbs go together" });
-      }
-      if (type !== "film" && artist.clipStart !== undefined) {
-        ctx.addIssue({ code: "custom", path: ["clipStart"], message: "only a director's grid clip has a start: remove this field" });
-      }
-    })
-    // The derived field in its place, so the compiled content reads the same however the file spells it.
-    .transform(({ id, order, name, title, thumb, mobileBG, ...rest }) => ({ id, order, name, title, thumb, mobileBG, url: artistUrl(type, id), ...rest }));
+  return (
+    z
+      .strictObject(artistFields(type))
+      .superRefine((artist, ctx) => {
+        // Zod runs this after a field's own check failed, too: derive only from a valid id.
+        if (slug.safeParse(artist.id).success)
+          derived(ctx, ["url"], artist.url, artistUrl(type, artist.id), "its list and id");
+        // The page shows the extra group only when it has both, so one without the other is silently lost.
+        if ((artist.extraThumbsTitle === undefined) !== (artist.extraThumbs === undefined)) {
+          const missing = artist.extraThumbs === undefined ? "extraThumbs" : "extraThumbsTitle";
+          ctx.addIssue({
+            code: "custom",
+            path: [missing],
+            message: "is missing: extraThumbsTitle and extraThumbs go together",
+          });
+        }
+        if (type !== "film" && artist.clipStart !== undefined) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["clipStart"],
+            message: "only a director's grid clip has a start: remove this field",
+          });
+        }
+      })
+      // The derived field in its place, so the compiled content reads the same however the file spells it.
+      .transform(({ id, order, name, title, thumb, mobileBG, ...rest }) => ({
+        id,
+        order,
+        name,
+        title,
+        thumb,
+        mobileBG,
+        url: artistUrl(type, id),
+        ...rest,
+      }))
+  );
 }
 
 /**
@@ -286,7 +313,8 @@ const reelFields = {
 };
 
 /** A reel as its file gives it, with the media its slug derives. */
-type CompiledReel = Omit<z.output<z.ZodObject<typeof reelFields>>, "poster" | "thumb" | "sources"> & ReturnType<typeof reelMedia>;
+type CompiledReel = Omit<z.output<z.ZodObject<typeof reelFields>>, "poster" | "thumb" | "sources"> &
+  ReturnType<typeof reelMedia>;
 
 const reelShape = z
   .strictObject(reelFields)
@@ -296,10 +324,16 @@ const reelShape = z
       const media = reelMedia(reel.slug);
       derived(ctx, ["poster"], reel.poster, media.poster, "its slug");
       derived(ctx, ["thumb"], reel.thumb, media.thumb, "its slug");
-      reel.sources?.forEach((source, index) => derived(ctx, ["sources", index, "src"], source.src, media.sources[index].src, "its slug"));
+      reel.sources?.forEach((source, index) =>
+        derived(ctx, ["sources", index, "src"], source.src, media.sources[index].src, "its slug"),
+      );
     }
     if (!reel.controls && !reel.autoplay) {
-      ctx.addIssue({ code: "custom", path: ["controls"], message: "false needs autoplay: true, or nobody could start the reel" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["controls"],
+        message: "false needs autoplay: true, or nobody could start the reel",
+      });
     }
   })
   // The derived fields in their places, so the compiled content reads the same however the file spells them.
@@ -310,15 +344,21 @@ const reelShape = z
 
 /** The fields of clients.yaml. */
 const clientsFields = {
-  clientLogos: z
-    .array(z.strictObject({ name: text, logo: mediaPath("clientLogo"), alt: text }))
-    .superRefine(uniqueIn("clientLogos", (entry) => fieldsOf(entry).name, "name"), ALWAYS),
+  clientLogos: z.array(z.strictObject({ name: text, logo: mediaPath("clientLogo"), alt: text })).superRefine(
+    uniqueIn("clientLogos", (entry) => fieldsOf(entry).name, "name"),
+    ALWAYS,
+  ),
   clientNames: z
     .array(
       // The /clients page sets the text list in capitals; a lowercase entry would stand out.
-      text.refine((name) => name === name.toUpperCase(), { error: (issue) => `${JSON.stringify(issue.input)} must be in capitals` }),
+      text.refine((name) => name === name.toUpperCase(), {
+        error: (issue) => `${JSON.stringify(issue.input)} must be in capitals`,
+      }),
     )
-    .superRefine(uniqueIn("clientNames", (entry) => entry), ALWAYS),
+    .superRefine(
+      uniqueIn("clientNames", (entry) => entry),
+      ALWAYS,
+    ),
 };
 
 /** The fields of biography.md: the agent's portrait and testimonials above the line, the profile's paragraphs below it. */
@@ -386,7 +426,9 @@ export type ContentFiles = z.output<typeof contentShape>;
  * in an entry that may have other problems (each reported by its shape).
  */
 function validFields<F extends z.ZodRawShape>(fields: F, value: unknown) {
-  const valid = entriesOf(value).filter(([key, field]) => Object.hasOwn(fields, key) && z.safeParse(fields[key], field).success);
+  const valid = entriesOf(value).filter(
+    ([key, field]) => Object.hasOwn(fields, key) && z.safeParse(fields[key], field).success,
+  );
   return z.object(fields).partial().parse(Object.fromEntries(valid));
 }
 
@@ -395,11 +437,20 @@ export function contentParts(content: unknown) {
   const { artists, reels, clients, biography } = fieldsOf(content);
   const artistsIn = (list: "film" | "photographers", type: ArtistType) => {
     const shape = artistFields(type);
-    return entriesOf(fieldsOf(artists)[list]).map(([name, value]) => ({ at: ["artists", list, name], name, type, fields: validFields(shape, value) }));
+    return entriesOf(fieldsOf(artists)[list]).map(([name, value]) => ({
+      at: ["artists", list, name],
+      name,
+      type,
+      fields: validFields(shape, value),
+    }));
   };
   return {
     artists: [...artistsIn("film", "film"), ...artistsIn("photographers", "photography")],
-    reels: entriesOf(reels).map(([name, value]) => ({ at: ["reels", name], name, fields: validFields(reelFields, value) })),
+    reels: entriesOf(reels).map(([name, value]) => ({
+      at: ["reels", name],
+      name,
+      fields: validFields(reelFields, value),
+    })),
     clients: validFields(clientsFields, clients),
     biography: validFields(biographyFields, biography),
   };

@@ -5,7 +5,11 @@
  * with the results in that order. After a failure it starts no new item, waits for those running,
  * then rejects with the first failure.
  */
-export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = [];
   let next = 0;
   let failed = false;

@@ -80,14 +80,17 @@ export function progressLines(output: Output & { progressEvery?: number }, { aft
   const every = (output.progressEvery ?? PROGRESS_EVERY) * 1000;
   // Each task's line as of its own last update, so the others' do not drift between theirs.
   const running = new Map<string, { started: number; elapsed: number; line: string; timer?: NodeJS.Timeout }>();
-  const redraw = () => output.status?.([...running.values()].filter(({ elapsed }) => elapsed >= after).map(({ line }) => line));
+  const redraw = () =>
+    output.status?.([...running.values()].filter(({ elapsed }) => elapsed >= after).map(({ line }) => line));
   return {
     update(key, line) {
       const now = Date.now();
       let task = running.get(key);
       if (!task) {
         const added = { started: now, elapsed: 0, line: "" };
-        task = output.status ? added : { ...added, timer: setInterval(() => output.log(running.get(key)?.line ?? ""), every).unref() };
+        task = output.status
+          ? added
+          : { ...added, timer: setInterval(() => output.log(running.get(key)?.line ?? ""), every).unref() };
         running.set(key, task);
       }
       task.elapsed = (now - task.started) / 1000;

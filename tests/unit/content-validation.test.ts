@@ -1,5 +1,16 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -46,7 +57,8 @@ function spelledOut({ poster, thumb, sources }: (typeof reels)[number]) {
 type Edit = (content: any) => void;
 
 /** Problems without their line numbers: these edits change the data, not the files the lines are of. */
-const withoutLines = (problems: string[]) => problems.map((problem) => problem.replace(/^(app\/content\/[^:]*):\d+: /, "$1: "));
+const withoutLines = (problems: string[]) =>
+  problems.map((problem) => problem.replace(/^(app\/content\/[^:]*):\d+: /, "$1: "));
 
 /** What the validator says about a copy of the real content after `breakIt` edits it. */
 function problemsAfter(breakIt: Edit): string[] {
@@ -63,22 +75,22 @@ describe("validateContent on the real content", () => {
   it("reports media as missing when checked against a folder that holds none", () => {
     const problems = withoutLines(validateContent(readContentFiles(ROOT), { publicDir: join(ROOT, "tests") }).problems);
     expect(problems).toContain(`app/content/artists/film/${director}.md: thumb: ${film[0].thumb} is not in public/`);
-    expect(problems).toContain(
-      `app/content/biography.md: photo: ${biography.photo} is not in public/`,
-    );
+    expect(problems).toContain(`app/content/biography.md: photo: ${biography.photo} is not in public/`);
   });
 });
 
 describe("media files", () => {
   it("names a missing file", () => {
-    expect(problemsAfter((content) => (content.artists.film[film[0].id].thumb = "/videos/directors/nobody.mp4"))).toEqual([
-      `app/content/artists/film/${director}.md: thumb: /videos/directors/nobody.mp4 is not in public/`,
-    ]);
+    expect(
+      problemsAfter((content) => (content.artists.film[film[0].id].thumb = "/videos/directors/nobody.mp4")),
+    ).toEqual([`app/content/artists/film/${director}.md: thumb: /videos/directors/nobody.mp4 is not in public/`]);
   });
 
   it("names a still whose responsive copies were never generated", () => {
     // The site's link-preview image exists, but no srcset ladder was made from it.
-    expect(problemsAfter((content) => (content.artists.photographers[photographers[0].id].thumb = "/images/og/site.jpg"))).toEqual([
+    expect(
+      problemsAfter((content) => (content.artists.photographers[photographers[0].id].thumb = "/images/og/site.jpg")),
+    ).toEqual([
       `app/content/artists/photographers/${photographer}.md: thumb: /images/og/site.jpg lacks 9 responsive copies in public/ ` +
         "(e.g. /images/og/site-320w.avif); run npm run media",
     ]);
@@ -127,7 +139,9 @@ describe("media files", () => {
 
   it("wants the reel's HLS playlist first and its MP4 last", () => {
     const [hls, mp4] = reels[0].sources;
-    expect(problemsAfter((content) => (content.reels[reels[0].slug].sources = spelledOut(reels[0]).sources.reverse()))).toEqual([
+    expect(
+      problemsAfter((content) => (content.reels[reels[0].slug].sources = spelledOut(reels[0]).sources.reverse())),
+    ).toEqual([
       `app/content/reels/${reel}.md: sources[0].src: "${mp4.src}" must be an HLS playlist (.m3u8) under /videos/`,
       `app/content/reels/${reel}.md: sources[0].type: "video/mp4" is not allowed here; use "application/x-mpegURL"`,
       `app/content/reels/${reel}.md: sources[1].src: "${hls.src}" must be an .mp4 video under /videos/`,
@@ -136,7 +150,9 @@ describe("media files", () => {
   });
 
   it("rejects a reel without its MP4 fallback", () => {
-    expect(problemsAfter((content) => (content.reels[reels[0].slug].sources = spelledOut(reels[0]).sources.slice(0, 1)))).toEqual([
+    expect(
+      problemsAfter((content) => (content.reels[reels[0].slug].sources = spelledOut(reels[0]).sources.slice(0, 1))),
+    ).toEqual([
       `app/content/reels/${reel}.md: sources: must be two sources: the HLS playlist (.m3u8) first, then the .mp4`,
     ]);
   });
@@ -191,7 +207,9 @@ describe("ids, slugs and detail URLs", () => {
     for (const field of ["poster", "thumb", "sources"]) expect(read.content).not.toHaveProperty(["reels", reel, field]);
     const { content } = validateContent(read, { publicDir: PUBLIC_DIR });
     expect(content?.artists.film.find((artist) => artist.id === director)?.url).toBe(`/artists/film/${director}`);
-    expect(content?.artists.photographers.find((artist) => artist.id === photographer)?.url).toBe(`/artists/photography/${photographer}`);
+    expect(content?.artists.photographers.find((artist) => artist.id === photographer)?.url).toBe(
+      `/artists/photography/${photographer}`,
+    );
     expect(content?.reels.find((each) => each.slug === reel)).toMatchObject({
       poster: `/images/reels/${reel}.jpg`,
       thumb: `/images/reels/${reel}.webp`,
@@ -266,7 +284,11 @@ describe("names and text", () => {
       (content) => (content.artists.film[film[0].id].recentWorkThumbs[2].name = ""),
       `app/content/artists/film/${director}.md: recentWorkThumbs[2].name: must not be empty`,
     ],
-    ["a reel's title", (content) => (content.reels[reels[0].slug].title = "\n"), `app/content/reels/${reel}.md: title: must not be empty`],
+    [
+      "a reel's title",
+      (content) => (content.reels[reels[0].slug].title = "\n"),
+      `app/content/reels/${reel}.md: title: must not be empty`,
+    ],
     [
       "a client logo",
       (content) => (content.clients.clientLogos[4].name = ""),
@@ -301,7 +323,9 @@ describe("links and handles", () => {
   it.each(["http://watch.frameline.example/v/1", "/work/1", "watch.frameline.example/v/1", "https://"])(
     "rejects the work URL %j",
     (url) => {
-      expect(problemsAfter((content) => (content.artists.photographers[photographers[0].id].recentWorkThumbs[0].url = url))).toEqual([
+      expect(
+        problemsAfter((content) => (content.artists.photographers[photographers[0].id].recentWorkThumbs[0].url = url)),
+      ).toEqual([
         `app/content/artists/photographers/${photographer}.md: recentWorkThumbs[0].url: ${JSON.stringify(url)} must be an ` +
           "absolute https:// URL, e.g. https://vimeo.com/123",
       ]);
@@ -343,9 +367,7 @@ describe("fields the pages depend on", () => {
   });
 
   it("rejects an extra group without its title", () => {
-    expect(
-      problemsAfter((content) => delete content.artists.photographers[withExtras].extraThumbsTitle),
-    ).toEqual([
+    expect(problemsAfter((content) => delete content.artists.photographers[withExtras].extraThumbsTitle)).toEqual([
       `app/content/artists/photographers/${withExtras}.md: extraThumbsTitle: is missing: ` +
         "extraThumbsTitle and extraThumbs go together",
     ]);
@@ -353,7 +375,11 @@ describe("fields the pages depend on", () => {
 
   it("rejects a separate still on a photograph", () => {
     const image = photographers[0].recentWorkThumbs[0].image;
-    expect(problemsAfter((content) => (content.artists.photographers[photographers[0].id].recentWorkThumbs[0].still = image))).toEqual([
+    expect(
+      problemsAfter(
+        (content) => (content.artists.photographers[photographers[0].id].recentWorkThumbs[0].still = image),
+      ),
+    ).toEqual([
       `app/content/artists/photographers/${photographer}.md: recentWorkThumbs[0].still: ` +
         "photographs have no separate still: remove this field",
     ]);
@@ -563,7 +589,15 @@ describe("collecting every problem", () => {
  */
 function scratchProject(): string {
   const dir = mkdtempSync(join(tmpdir(), "content-check-"));
-  for (const file of ["app", "scripts", "package.json", "remix.config.js", "remix.env.d.ts", "tailwind.config.ts", "tsconfig.json"]) {
+  for (const file of [
+    "app",
+    "scripts",
+    "package.json",
+    "remix.config.js",
+    "remix.env.d.ts",
+    "tailwind.config.ts",
+    "tsconfig.json",
+  ]) {
     cpSync(join(ROOT, file), join(dir, file), { recursive: true });
   }
   rmSync(join(dir, "app/content/generated.js"), { force: true });
@@ -611,7 +645,10 @@ describe("content files", () => {
     // The media build's record says the film ends where its last spot starts.
     const film = { width: 1920, height: 1080, duration: lastStart, fps: "25/1" };
     mkdirSync(join(project, "media"), { recursive: true });
-    writeFileSync(join(project, "media/manifest.json"), JSON.stringify({ [first.sources[1].src]: { from: [], key: "", film } }));
+    writeFileSync(
+      join(project, "media/manifest.json"),
+      JSON.stringify({ [first.sources[1].src]: { from: [], key: "", film } }),
+    );
     try {
       const file = `app/content/reels/${first.slug}.md`;
       let line = 0;
@@ -645,7 +682,9 @@ describe("content files", () => {
 
   it("names a media file that is not in public/", () => {
     let line = 0;
-    const problems = problemsWith((path) => (line = replaceIn(path(filmFile), film[0].thumb, "/videos/directors/nobody.mp4")));
+    const problems = problemsWith(
+      (path) => (line = replaceIn(path(filmFile), film[0].thumb, "/videos/directors/nobody.mp4")),
+    );
     expect(problems).toEqual([`${filmFile}:${line}: thumb: /videos/directors/nobody.mp4 is not in public/`]);
   });
 
@@ -682,7 +721,11 @@ describe("content files", () => {
     let descriptionLine = 0;
     const problems = problemsWith((path) => {
       replaceIn(path(filmFile), "---\n", "");
-      descriptionLine = replaceIn(path(`app/content/reels/${reel}.md`), "\ntitle: ", "\ndescription: Two descriptions\ntitle: ");
+      descriptionLine = replaceIn(
+        path(`app/content/reels/${reel}.md`),
+        "\ntitle: ",
+        "\ndescription: Two descriptions\ntitle: ",
+      );
     });
     expect(problems).toEqual([
       `${filmFile}:1: must start with a line of three dashes (---), then the fields, then another --- line`,
@@ -706,7 +749,10 @@ describe("content files", () => {
   it("refuses captions with a cue past the film's end, or for no reel, by file and line", () => {
     const duration = reels[0].duration;
     const problems = problemsWith((path) => {
-      writeFileSync(path(`app/content/reels/${reel}.de.vtt`), "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n[Wind]\n\n00:00:01.000 --> 00:10:00.000\n[Too long]\n");
+      writeFileSync(
+        path(`app/content/reels/${reel}.de.vtt`),
+        "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n[Wind]\n\n00:00:01.000 --> 00:10:00.000\n[Too long]\n",
+      );
       writeFileSync(path("app/content/reels/no-such-reel.en.vtt"), "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n[Wind]\n");
     });
     expect(problems).toEqual([
@@ -716,7 +762,8 @@ describe("content files", () => {
   });
 
   it("warns of a reel without captions, naming the reel's file, and lets it through", () => {
-    const uncaptioned = (warnings: string[]) => warnings.filter((warning) => warning.includes(": has no captions file:")).map((warning) => warning.split(":")[0]);
+    const uncaptioned = (warnings: string[]) =>
+      warnings.filter((warning) => warning.includes(": has no captions file:")).map((warning) => warning.split(":")[0]);
     const read = readContentFiles(ROOT);
     expect(uncaptioned(validateContent(read, { publicDir: PUBLIC_DIR }).warnings)).toEqual(
       reels.filter((each) => !captions[each.slug]?.length).map((each) => `app/content/reels/${each.slug}.md`),
@@ -726,20 +773,36 @@ describe("content files", () => {
     expect(problems).toEqual([]);
     expect(content?.captions[reel]).toBeUndefined();
     expect(uncaptioned(warnings)).toContain(`app/content/reels/${reel}.md`);
-    expect(warnings).toContainEqual(expect.stringMatching(new RegExp(`^app/content/reels/${reel}\\.md:1: has no captions file: .*WCAG 1\\.2\\.2`)));
+    expect(warnings).toContainEqual(
+      expect.stringMatching(new RegExp(`^app/content/reels/${reel}\\.md:1: has no captions file: .*WCAG 1\\.2\\.2`)),
+    );
   });
 
   it("names a file in reels/ that is neither a reel nor its captions", () => {
     const problems = problemsWith((path) => writeFileSync(path(`app/content/reels/${reel}.en.txt`), "not captions"));
-    expect(problems).toEqual([expect.stringMatching(new RegExp(`^app/content/reels/${reel}\\.en\\.txt: only \\{slug\\}\\.md files and their captions`))]);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        new RegExp(`^app/content/reels/${reel}\\.en\\.txt: only \\{slug\\}\\.md files and their captions`),
+      ),
+    ]);
   });
 
   it("compiles an SRT file's captions under its language, named in that language", () => {
     const read = readContentFiles(ROOT);
-    read.captions.push({ name: `app/content/reels/${reel}.fr.srt`, slug: reel, lang: "fr", format: "srt", text: "1\n00:00:01,000 --> 00:00:02,500\n[Vent]\n" });
+    read.captions.push({
+      name: `app/content/reels/${reel}.fr.srt`,
+      slug: reel,
+      lang: "fr",
+      format: "srt",
+      text: "1\n00:00:01,000 --> 00:00:02,500\n[Vent]\n",
+    });
     const { content, problems } = validateContent(read, { publicDir: PUBLIC_DIR });
     expect(problems).toEqual([]);
-    expect(content?.captions[reel]?.find((track) => track.lang === "fr")).toEqual({ lang: "fr", label: "Français", cues: [{ start: 1, end: 2.5, text: "[Vent]" }] });
+    expect(content?.captions[reel]?.find((track) => track.lang === "fr")).toEqual({
+      lang: "fr",
+      label: "Français",
+      cues: [{ start: 1, end: 2.5, text: "[Vent]" }],
+    });
   });
 
   it("keeps a biography's line breaks and the blank lines between the agent's paragraphs", () => {
@@ -754,7 +817,9 @@ describe("npm run content:check and npm run build", () => {
   const tsx = join(ROOT, "node_modules/.bin/tsx");
 
   it("passes the real content with a one-line summary", { timeout: 60_000 }, () => {
-    const { status, stdout, stderr } = spawnSync(tsx, [join(ROOT, "scripts/content-build.ts"), "--check"], { encoding: "utf8" });
+    const { status, stdout, stderr } = spawnSync(tsx, [join(ROOT, "scripts/content-build.ts"), "--check"], {
+      encoding: "utf8",
+    });
     // Valid content can still be warned of (a reel without captions, say): a line each, nothing else.
     const { warnings } = validateContent(readContentFiles(ROOT), { publicDir: PUBLIC_DIR });
     expect(stderr).toBe(warnings.map((warning) => `warning: ${warning}\n`).join(""));
@@ -772,7 +837,10 @@ describe("npm run content:check and npm run build", () => {
       const file = join(project, `app/content/artists/film/${director}.md`);
       writeFileSync(file, readFileSync(file, "utf8").replace(`\ntitle: ${film[0].title}\n`, "\ntitle: Dierctor\n"));
 
-      const { status, stdout, stderr } = spawnSync("npm", ["run", "--silent", "build"], { cwd: project, encoding: "utf8" });
+      const { status, stdout, stderr } = spawnSync("npm", ["run", "--silent", "build"], {
+        cwd: project,
+        encoding: "utf8",
+      });
       expect(stdout).not.toMatch(/content OK/);
       expect(stderr).toMatch(
         new RegExp(

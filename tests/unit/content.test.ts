@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  artists,
-  biography,
-  clientLogos,
-  clientNames,
-  contact,
-  reels,
-  site,
-  testimonials,
-} from "~/content";
+import { artists, biography, clientLogos, clientNames, contact, reels, site, testimonials } from "~/content";
 import type { Artist, WorkThumb } from "~/content/types";
 
 import { DEMO_ONLY, isDemoContent } from "./demo-content";

@@ -48,4 +48,5 @@ export const isDemoContent = isDeepStrictEqual(
 );
 
 /** Starts the name of a suite that runs on the demo content only, and says why it is skipped otherwise. */
-export const DEMO_ONLY = "demo content only (skipped when app/content/ is not the demo's roster, tests/unit/demo-content.ts)";
+export const DEMO_ONLY =
+  "demo content only (skipped when app/content/ is not the demo's roster, tests/unit/demo-content.ts)";

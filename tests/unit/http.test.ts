@@ -54,8 +54,27 @@ describe("contentSecurityPolicy", () => {
   });
 
   it("names only directives every engine knows (WebKit reports manifest-src as unknown)", () => {
-    const known = ["default-src", "script-src", "style-src", "img-src", "media-src", "font-src", "connect-src", "worker-src", "frame-src", "base-uri", "form-action", "frame-ancestors", "object-src"];
-    expect(policy.split("; ").map((part) => part.split(" ")[0]).filter((name) => !known.includes(name))).toEqual([]);
+    const known = [
+      "default-src",
+      "script-src",
+      "style-src",
+      "img-src",
+      "media-src",
+      "font-src",
+      "connect-src",
+      "worker-src",
+      "frame-src",
+      "base-uri",
+      "form-action",
+      "frame-ancestors",
+      "object-src",
+    ];
+    expect(
+      policy
+        .split("; ")
+        .map((part) => part.split(" ")[0])
+        .filter((name) => !known.includes(name)),
+    ).toEqual([]);
   });
 
   it("lets the development server's live reload connect over a WebSocket", () => {

@@ -28,9 +28,9 @@ describe("artist detail loader", () => {
 
   it("returns the artist for a known type and id", () => {
     expect(artistLoader(args(film.url, { type: "film", "*": film.id })).artist).toBe(film);
-    expect(
-      artistLoader(args(photographer.url, { type: "photography", "*": photographer.id })).artist,
-    ).toBe(photographer);
+    expect(artistLoader(args(photographer.url, { type: "photography", "*": photographer.id })).artist).toBe(
+      photographer,
+    );
   });
 
   it("answers 404 for an unknown id", () => {
@@ -58,7 +58,9 @@ describe("fallback loaders", () => {
   /** A single-segment path reaches the reel route first, a longer one the splat route. */
   const loaderOf = (path: string) => {
     const segments = path.split("/").filter(Boolean);
-    return segments.length === 1 ? () => reelLoader(args(path, { slug: segments[0] })) : () => fallbackLoader(args(path));
+    return segments.length === 1
+      ? () => reelLoader(args(path, { slug: segments[0] }))
+      : () => fallbackLoader(args(path));
   };
 
   it("redirect unknown pages to the directors' grid with a 302", () => {
@@ -100,7 +102,16 @@ describe("reel loader", () => {
     const middle = duration / 2;
     expect(startOf(`t=${middle}`)).toBe(middle);
     expect(startOf(`t=${Math.floor(middle)}`)).toBe(Math.floor(middle));
-    for (const bad of ["t=-5", `t=${duration}`, "t=abc", "t=1e400", "t=99999999999999999999999", "t=", "t=NaN", "t=Infinity"]) {
+    for (const bad of [
+      "t=-5",
+      `t=${duration}`,
+      "t=abc",
+      "t=1e400",
+      "t=99999999999999999999999",
+      "t=",
+      "t=NaN",
+      "t=Infinity",
+    ]) {
       expect(startOf(bad), bad).toBe(0);
     }
   });

@@ -38,13 +38,27 @@ const director: Artist = {
   thumb: "/videos/directors/tom-ashe.mp4",
   mobileBG: "/images/directors/tom-ashe.jpg",
   url: "/artists/film/tom-ashe",
-  recentWorkThumbs: [{ name: "Spot", image: "/images/work/tom-ashe/1.webp", still: "/images/work/tom-ashe/1.jpg", url: "https://example.com/spot" }],
+  recentWorkThumbs: [
+    {
+      name: "Spot",
+      image: "/images/work/tom-ashe/1.webp",
+      still: "/images/work/tom-ashe/1.jpg",
+      url: "https://example.com/spot",
+    },
+  ],
 };
 
-const content = (film: Artist[], photographers: Artist[]): MediaContent => ({ film, photographers, reels: [], clientLogos: [], agencyName: "Test Agency" });
+const content = (film: Artist[], photographers: Artist[]): MediaContent => ({
+  film,
+  photographers,
+  reels: [],
+  clientLogos: [],
+  agencyName: "Test Agency",
+});
 
 /** The jobs of `content` without link previews and icons (they need fonts and a favicon). */
-const jobsOf = (media: MediaContent): Job[] => planJobs(media).filter((job) => !["preview", "icon", "favicon"].includes(job.kind));
+const jobsOf = (media: MediaContent): Job[] =>
+  planJobs(media).filter((job) => !["preview", "icon", "favicon"].includes(job.kind));
 
 async function dimensions(file: string): Promise<[number | undefined, number | undefined, string | undefined]> {
   const { width, height, format } = await sharp(file).metadata();
@@ -54,7 +68,10 @@ async function dimensions(file: string): Promise<[number | undefined, number | u
 /** Every file under `dir`, relative to it. */
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 describe("media build, pictures (sharp only)", () => {
@@ -68,7 +85,9 @@ describe("media build, pictures (sharp only)", () => {
     root = await mkdtemp(path.join(tmpdir(), "media-build-"));
     await mkdir(path.dirname(photo()), { recursive: true });
     // A landscape "photograph" with a bright subject off centre, so the crops have work to do.
-    const subject = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1600"><rect width="2400" height="1600" fill="#203040"/><circle cx="1700" cy="700" r="300" fill="#f0c080"/></svg>');
+    const subject = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1600"><rect width="2400" height="1600" fill="#203040"/><circle cx="1700" cy="700" r="300" fill="#f0c080"/></svg>',
+    );
     await sharp(subject).jpeg().toFile(photo());
   });
 
@@ -78,18 +97,38 @@ describe("media build, pictures (sharp only)", () => {
     const summary = await buildMedia(jobs, options());
     expect(await dimensions(path.join(root, "public", photographer.thumb))).toEqual([960, 1200, "jpeg"]);
     expect(await dimensions(path.join(root, "public", photographer.mobileBG))).toEqual([720, 720, "jpeg"]);
-    const ladder = [...ladderFiles("photographerDesktop", photographer.thumb), ...ladderFiles("photographerMobile", photographer.mobileBG)];
+    const ladder = [
+      ...ladderFiles("photographerDesktop", photographer.thumb),
+      ...ladderFiles("photographerMobile", photographer.mobileBG),
+    ];
     for (const file of ladder) {
       const format = file.format === "jpg" ? "jpeg" : file.format === "avif" ? "heif" : file.format;
-      expect(await dimensions(path.join(root, "public", file.path)), file.path).toEqual([file.width, file.height, format]);
+      expect(await dimensions(path.join(root, "public", file.path)), file.path).toEqual([
+        file.width,
+        file.height,
+        format,
+      ]);
     }
     expect(summary).toEqual({ made: 2 + ladder.length, upToDate: 0, kept: 0, failed: [] });
     expect(lines.filter((line) => line.startsWith("making "))).toEqual([
-      expect.stringMatching(new RegExp(`^making 2 files from sources in media/, then up to ${ladder.length} read from them \\(about \\d+ s\\)$`)),
+      expect.stringMatching(
+        new RegExp(
+          `^making 2 files from sources in media/, then up to ${ladder.length} read from them \\(about \\d+ s\\)$`,
+        ),
+      ),
       expect.stringMatching(new RegExp(`^making ${ladder.length} files from files in public/ \\(about \\d+ s\\)$`)),
     ]);
-    expect(lines.some((line) => /^\[1\/2\] media\/artists\/ines-park\/photo\.jpg → public\/images\/photographers\/ines-park(-mobile)?\.jpg \(\d+\.\d s\)$/.test(line))).toBe(true);
-    const manifest = JSON.parse(await readFile(path.join(root, "media/manifest.json"), "utf8")) as Record<string, { from: string[] }>;
+    expect(
+      lines.some((line) =>
+        /^\[1\/2\] media\/artists\/ines-park\/photo\.jpg → public\/images\/photographers\/ines-park(-mobile)?\.jpg \(\d+\.\d s\)$/.test(
+          line,
+        ),
+      ),
+    ).toBe(true);
+    const manifest = JSON.parse(await readFile(path.join(root, "media/manifest.json"), "utf8")) as Record<
+      string,
+      { from: string[] }
+    >;
     expect(manifest[photographer.thumb].from).toEqual(["media/artists/ines-park/photo.jpg"]);
     expect(manifest[ladder[0].path].from).toEqual([`public${photographer.thumb}`]);
   });
@@ -121,9 +160,13 @@ describe("media build, pictures (sharp only)", () => {
     lines.length = 0;
     const { made, failed } = await buildMedia(jobs, options());
     expect(made).toBe(0);
-    const reason = "the file is damaged or not what its name says (Input file contains unsupported image format); export it again (JPEG or PNG)";
+    const reason =
+      "the file is damaged or not what its name says (Input file contains unsupported image format); export it again (JPEG or PNG)";
     expect(lines).toContain(`cannot read media/artists/ines-park/photo.jpg: ${reason}`);
-    const ladder = [...ladderFiles("photographerDesktop", photographer.thumb), ...ladderFiles("photographerMobile", photographer.mobileBG)];
+    const ladder = [
+      ...ladderFiles("photographerDesktop", photographer.thumb),
+      ...ladderFiles("photographerMobile", photographer.mobileBG),
+    ];
     expect(failed).toEqual([
       {
         source: "media/artists/ines-park/photo.jpg",
@@ -169,7 +212,8 @@ async function pixel(file: string, x: number, y: number): Promise<number[]> {
 const rgb = (hex: string): number[] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 
 /** Whether two colours are within `delta` in every channel. */
-const near = (actual: number[], expected: number[], delta: number): boolean => actual.every((value, i) => Math.abs(value - expected[i]) <= delta);
+const near = (actual: number[], expected: number[], delta: number): boolean =>
+  actual.every((value, i) => Math.abs(value - expected[i]) <= delta);
 
 describe("media build, stills: transparency, colour and focus", () => {
   let dir: string;
@@ -183,14 +227,20 @@ describe("media build, stills: transparency, colour and focus", () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it("flattens a transparent portrait onto the page's colour, not black", async () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1500"><circle cx="600" cy="700" r="400" fill="#c08060"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1500"><circle cx="600" cy="700" r="400" fill="#c08060"/></svg>';
     const source = path.join(dir, "cut-out.png");
     await sharp(Buffer.from(svg)).png().toFile(source);
     expect((await sharp(source).metadata()).hasAlpha).toBe(true);
     const out = path.join(dir, "cut-out.jpg");
     await croppedJpeg(source, out, size);
     const { width, height } = size;
-    for (const [x, y] of [[0, 0], [width - 1, 0], [0, height - 1], [width - 1, height - 1]]) {
+    for (const [x, y] of [
+      [0, 0],
+      [width - 1, 0],
+      [0, height - 1],
+      [width - 1, height - 1],
+    ]) {
       const corner = await pixel(out, x, y);
       expect(near(corner, rgb(colors.ink), 2), `corner ${x},${y}: ${corner.join(",")}`).toBe(true);
     }
@@ -198,7 +248,8 @@ describe("media build, stills: transparency, colour and focus", () => {
 
   it("writes the still's window of a transparent picture with its transparency, where attention or a focus put it", async () => {
     // A disc near the right edge of a wide picture: the 600×750 window (of 1200×750 scaled) has to move to it.
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000"><circle cx="1250" cy="450" r="250" fill="#c08060"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000"><circle cx="1250" cy="450" r="250" fill="#c08060"/></svg>';
     const source = path.join(dir, "off-centre.png");
     await sharp(Buffer.from(svg)).png().toFile(source);
     for (const focus of [undefined, { x: 0.7, y: 0.5 }]) {
@@ -206,13 +257,20 @@ describe("media build, stills: transparency, colour and focus", () => {
       const transparent = path.join(dir, "off-centre-transparent.png");
       await croppedJpeg(source, out, size, focus, transparent);
       const { info } = await sharp(transparent).raw().toBuffer({ resolveWithObject: true });
-      expect([info.width, info.height, info.channels], `focus ${JSON.stringify(focus)}`).toEqual([size.width, size.height, 4]);
+      expect([info.width, info.height, info.channels], `focus ${JSON.stringify(focus)}`).toEqual([
+        size.width,
+        size.height,
+        4,
+      ]);
       // Flattened as the still is, the window shows what the still shows, to within the JPEG's loss.
       const shown = await sharp(out).raw().toBuffer();
       const flattened = await sharp(transparent).flatten({ background: colors.ink }).raw().toBuffer();
       const difference = shown.reduce((sum, value, i) => sum + Math.abs(value - flattened[i]), 0) / shown.length;
       expect(difference, `focus ${JSON.stringify(focus)}`).toBeLessThan(1);
-      expect(near(await pixel(out, size.width / 2, 300), rgb("#c08060"), 12), `focus ${JSON.stringify(focus)}: the disc is in the window`).toBe(true);
+      expect(
+        near(await pixel(out, size.width / 2, 300), rgb("#c08060"), 12),
+        `focus ${JSON.stringify(focus)}: the disc is in the window`,
+      ).toBe(true);
     }
   });
 
@@ -220,7 +278,10 @@ describe("media build, stills: transparency, colour and focus", () => {
     // A colour that print's CMYK reproduces, so the round trip through it comes back.
     const colour = { r: 200, g: 170, b: 150 };
     const source = path.join(dir, "cmyk.jpg");
-    await sharp({ create: { width: 800, height: 1000, channels: 3, background: colour } }).withIccProfile("cmyk").jpeg({ quality: 95 }).toFile(source);
+    await sharp({ create: { width: 800, height: 1000, channels: 3, background: colour } })
+      .withIccProfile("cmyk")
+      .jpeg({ quality: 95 })
+      .toFile(source);
     expect((await sharp(source).metadata()).space).toBe("cmyk");
     const out = path.join(dir, "cmyk-out.jpg");
     await croppedJpeg(source, out, size);
@@ -232,7 +293,10 @@ describe("media build, stills: transparency, colour and focus", () => {
     // Stored in P3 as about 184, 56, 49: read as sRGB numbers, it would come out duller.
     const colour = { r: 200, g: 40, b: 40 };
     const source = path.join(dir, "p3.png");
-    await sharp({ create: { width: 800, height: 1000, channels: 3, background: colour } }).withIccProfile("p3").png().toFile(source);
+    await sharp({ create: { width: 800, height: 1000, channels: 3, background: colour } })
+      .withIccProfile("p3")
+      .png()
+      .toFile(source);
     expect((await sharp(source).metadata()).icc).toBeDefined();
     const out = path.join(dir, "p3-out.jpg");
     await croppedJpeg(source, out, size);
@@ -285,13 +349,22 @@ describe("media build, stills: transparency, colour and focus", () => {
 
 /** The alpha (0 to 255) of the pixel at (x, y) of a picture file. */
 async function alphaAt(file: string, x: number, y: number): Promise<number> {
-  const [, , , alpha] = await sharp(file).ensureAlpha().extract({ left: x, top: y, width: 1, height: 1 }).raw().toBuffer();
+  const [, , , alpha] = await sharp(file)
+    .ensureAlpha()
+    .extract({ left: x, top: y, width: 1, height: 1 })
+    .raw()
+    .toBuffer();
   return alpha;
 }
 
 describe("media build, a transparent picture", () => {
   let root: string;
-  const cutOut: Artist = { ...photographer, id: "ada-cut", thumb: "/images/photographers/ada-cut.jpg", mobileBG: "/images/photographers/ada-cut-mobile.jpg" };
+  const cutOut: Artist = {
+    ...photographer,
+    id: "ada-cut",
+    thumb: "/images/photographers/ada-cut.jpg",
+    mobileBG: "/images/photographers/ada-cut-mobile.jpg",
+  };
   const agentPhoto = "/images/bio/agent.jpg";
   const jobs = jobsOf({ ...content([], [cutOut]), agentPhoto });
   const photo = () => path.join(root, `media/artists/${cutOut.id}/photo.png`);
@@ -307,17 +380,30 @@ describe("media build, a transparent picture", () => {
     const summary = await buildMedia(jobs, { root, force: false, log: (line) => lines.push(line) });
     return { summary, lines };
   };
-  const readManifest = async () => JSON.parse(await readFile(path.join(root, "media/manifest.json"), "utf8")) as Record<string, { from: string[]; transparent?: string }>;
+  const readManifest = async () =>
+    JSON.parse(await readFile(path.join(root, "media/manifest.json"), "utf8")) as Record<
+      string,
+      { from: string[]; transparent?: string }
+    >;
   /** A 600×800 portrait: a disc in the middle, on transparent or (`opaque`) on grey. */
   const portrait = (opaque: boolean) =>
-    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">${opaque ? '<rect width="600" height="800" fill="#808080"/>' : ""}<circle cx="300" cy="400" r="200" fill="#c08060"/></svg>`);
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">${opaque ? '<rect width="600" height="800" fill="#808080"/>' : ""}<circle cx="300" cy="400" r="200" fill="#c08060"/></svg>`,
+    );
   /** Whether the ladder's files of `still` other than its JPEGs have an alpha channel, each. */
   const alphaOfLadder = async (ladder: LadderFile[]) =>
-    Promise.all(ladder.filter((file) => file.format !== "jpg").map(async (file) => (await sharp(path.join(root, "public", file.path)).metadata()).hasAlpha));
+    Promise.all(
+      ladder
+        .filter((file) => file.format !== "jpg")
+        .map(async (file) => (await sharp(path.join(root, "public", file.path)).metadata()).hasAlpha),
+    );
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), "media-transparent-"));
-    for (const [source, opaque] of [[photo(), false], [agentSource(), true]] as const) {
+    for (const [source, opaque] of [
+      [photo(), false],
+      [agentSource(), true],
+    ] as const) {
       await mkdir(path.dirname(source), { recursive: true });
       await sharp(portrait(opaque)).png().toFile(source);
       expect((await sharp(source).metadata()).hasAlpha).toBe(true);
@@ -326,73 +412,96 @@ describe("media build, a transparent picture", () => {
 
   afterAll(() => rm(root, { recursive: true, force: true }));
 
-  it("keeps the transparency in the ladder's AVIF and WebP, and flattens the JPEGs onto the page's colour", { timeout: 120_000 }, async () => {
-    const { summary, lines } = await run();
-    expect(summary).toEqual({ made: 30, upToDate: 0, kept: 0, failed: [] });
-    expect(lines.filter((line) => line.startsWith("ignored"))).toEqual([]);
-    const manifest = await readManifest();
-    for (const { still, ladder } of cutOutStills) {
-      expect(manifest[still].transparent).toBe(`media/.transparent${still.replace(/\.jpg$/, ".png")}`);
-      for (const file of [{ path: still, format: "jpg" }, ...ladder]) {
-        const out = path.join(root, "public", file.path);
-        const { width = 0, height = 0, hasAlpha } = await sharp(out).metadata();
-        const corners = [[0, 0], [width - 1, 0], [0, height - 1], [width - 1, height - 1]];
-        if (file.format === "jpg") {
-          expect(hasAlpha, file.path).toBe(false);
-          for (const [x, y] of corners) {
-            const corner = await pixel(out, x, y);
-            expect(near(corner, rgb(colors.ink), 2), `${file.path}, corner ${x},${y}: ${corner.join(",")}`).toBe(true);
+  it(
+    "keeps the transparency in the ladder's AVIF and WebP, and flattens the JPEGs onto the page's colour",
+    { timeout: 120_000 },
+    async () => {
+      const { summary, lines } = await run();
+      expect(summary).toEqual({ made: 30, upToDate: 0, kept: 0, failed: [] });
+      expect(lines.filter((line) => line.startsWith("ignored"))).toEqual([]);
+      const manifest = await readManifest();
+      for (const { still, ladder } of cutOutStills) {
+        expect(manifest[still].transparent).toBe(`media/.transparent${still.replace(/\.jpg$/, ".png")}`);
+        for (const file of [{ path: still, format: "jpg" }, ...ladder]) {
+          const out = path.join(root, "public", file.path);
+          const { width = 0, height = 0, hasAlpha } = await sharp(out).metadata();
+          const corners = [
+            [0, 0],
+            [width - 1, 0],
+            [0, height - 1],
+            [width - 1, height - 1],
+          ];
+          if (file.format === "jpg") {
+            expect(hasAlpha, file.path).toBe(false);
+            for (const [x, y] of corners) {
+              const corner = await pixel(out, x, y);
+              expect(near(corner, rgb(colors.ink), 2), `${file.path}, corner ${x},${y}: ${corner.join(",")}`).toBe(
+                true,
+              );
+            }
+            if (file.path !== still) expect(manifest[file.path].from, file.path).toEqual([`public${still}`]);
+          } else {
+            expect(hasAlpha, file.path).toBe(true);
+            for (const [x, y] of corners) expect(await alphaAt(out, x, y), `${file.path}, corner ${x},${y}`).toBe(0);
+            expect(await alphaAt(out, Math.floor(width / 2), Math.floor(height / 2)), `${file.path}, centre`).toBe(255);
+            expect(manifest[file.path].from, file.path).toEqual([`public${still}`, manifest[still].transparent]);
           }
-          if (file.path !== still) expect(manifest[file.path].from, file.path).toEqual([`public${still}`]);
-        } else {
-          expect(hasAlpha, file.path).toBe(true);
-          for (const [x, y] of corners) expect(await alphaAt(out, x, y), `${file.path}, corner ${x},${y}`).toBe(0);
-          expect(await alphaAt(out, Math.floor(width / 2), Math.floor(height / 2)), `${file.path}, centre`).toBe(255);
-          expect(manifest[file.path].from, file.path).toEqual([`public${still}`, manifest[still].transparent]);
         }
       }
-    }
-    // The opaque picture: no crop, and a ladder made from its still alone, as before.
-    expect(manifest[agentPhoto].transparent).toBeUndefined();
-    expect(existsSync(crop(agentPhoto))).toBe(false);
-    const agentLadder = ladderFiles("bioPhoto", agentPhoto);
-    expect(await alphaOfLadder(agentLadder)).toEqual(agentLadder.filter((file) => file.format !== "jpg").map(() => false));
-    for (const file of agentLadder) expect(manifest[file.path].from, file.path).toEqual([`public${agentPhoto}`]);
-  });
+      // The opaque picture: no crop, and a ladder made from its still alone, as before.
+      expect(manifest[agentPhoto].transparent).toBeUndefined();
+      expect(existsSync(crop(agentPhoto))).toBe(false);
+      const agentLadder = ladderFiles("bioPhoto", agentPhoto);
+      expect(await alphaOfLadder(agentLadder)).toEqual(
+        agentLadder.filter((file) => file.format !== "jpg").map(() => false),
+      );
+      for (const file of agentLadder) expect(manifest[file.path].from, file.path).toEqual([`public${agentPhoto}`]);
+    },
+  );
 
-  it("makes nothing on a rerun, and makes a removed crop again with its still, the same bytes", { timeout: 60_000 }, async () => {
-    expect((await run()).summary).toEqual({ made: 0, upToDate: 30, kept: 0, failed: [] });
-    const before = await readFile(crop(cutOut.thumb));
-    await rm(crop(cutOut.thumb));
-    expect((await run()).summary).toEqual({ made: 1, upToDate: 29, kept: 0, failed: [] });
-    expect((await readFile(crop(cutOut.thumb))).equals(before)).toBe(true);
-  });
+  it(
+    "makes nothing on a rerun, and makes a removed crop again with its still, the same bytes",
+    { timeout: 60_000 },
+    async () => {
+      expect((await run()).summary).toEqual({ made: 0, upToDate: 30, kept: 0, failed: [] });
+      const before = await readFile(crop(cutOut.thumb));
+      await rm(crop(cutOut.thumb));
+      expect((await run()).summary).toEqual({ made: 1, upToDate: 29, kept: 0, failed: [] });
+      expect((await readFile(crop(cutOut.thumb))).equals(before)).toBe(true);
+    },
+  );
 
   it("keeps the outputs as they are in a clone without the sources or the crops", { timeout: 60_000 }, async () => {
     const aside = await mkdtemp(path.join(tmpdir(), "media-transparent-aside-"));
     const avif = path.join(root, "public", cutOutStills[0].ladder[0].path);
     const before = await readFile(avif);
     try {
-      for (const folder of ["artists", "agent", ".transparent"]) await rename(path.join(root, "media", folder), path.join(aside, folder));
+      for (const folder of ["artists", "agent", ".transparent"])
+        await rename(path.join(root, "media", folder), path.join(aside, folder));
       // Kept: the three stills, and the twelve AVIF and WebP files read from the two crops.
       expect((await run()).summary).toEqual({ made: 0, upToDate: 15, kept: 15, failed: [] });
       expect((await readFile(avif)).equals(before)).toBe(true);
     } finally {
-      for (const folder of ["artists", "agent", ".transparent"]) await rename(path.join(aside, folder), path.join(root, "media", folder));
+      for (const folder of ["artists", "agent", ".transparent"])
+        await rename(path.join(aside, folder), path.join(root, "media", folder));
       await rm(aside, { recursive: true, force: true });
     }
   });
 
-  it("remakes the stills and their whole ladders, without transparency, when an opaque picture replaces a transparent one", { timeout: 120_000 }, async () => {
-    await sharp(portrait(true)).png().toFile(photo());
-    expect((await run()).summary).toEqual({ made: 20, upToDate: 10, kept: 0, failed: [] });
-    const manifest = await readManifest();
-    for (const { still, ladder } of cutOutStills) {
-      expect(manifest[still].transparent, still).toBeUndefined();
-      expect(existsSync(crop(still)), still).toBe(false);
-      expect(await alphaOfLadder(ladder), still).toEqual([false, false, false, false, false, false]);
-    }
-  });
+  it(
+    "remakes the stills and their whole ladders, without transparency, when an opaque picture replaces a transparent one",
+    { timeout: 120_000 },
+    async () => {
+      await sharp(portrait(true)).png().toFile(photo());
+      expect((await run()).summary).toEqual({ made: 20, upToDate: 10, kept: 0, failed: [] });
+      const manifest = await readManifest();
+      for (const { still, ladder } of cutOutStills) {
+        expect(manifest[still].transparent, still).toBeUndefined();
+        expect(existsSync(crop(still)), still).toBe(false);
+        expect(await alphaOfLadder(ladder), still).toEqual([false, false, false, false, false, false]);
+      }
+    },
+  );
 });
 
 /** RGBA pixels with the colour of transparent ones zeroed: lossless WebP may change it, as nothing shows it. */
@@ -404,15 +513,25 @@ function visible(rgba: Buffer): Buffer {
 
 describe("media build, logos", () => {
   let root: string;
-  const clientLogos = ["square", "bar", "dot"].map((name) => ({ name, logo: `/images/clients/${name}.png`, alt: `${name} logo` }));
+  const clientLogos = ["square", "bar", "dot"].map((name) => ({
+    name,
+    logo: `/images/clients/${name}.png`,
+    alt: `${name} logo`,
+  }));
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), "media-logos-"));
     await mkdir(path.join(root, "media/logos"), { recursive: true });
-    const marks = { square: "<rect width='400' height='400'/>", bar: "<rect width='1200' height='200'/>", dot: "<circle cx='300' cy='300' r='300'/>" };
+    const marks = {
+      square: "<rect width='400' height='400'/>",
+      bar: "<rect width='1200' height='200'/>",
+      dot: "<circle cx='300' cy='300' r='300'/>",
+    };
     for (const [name, mark] of Object.entries(marks)) {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="600"><g fill="#eee">${mark}</g></svg>`;
-      await sharp(Buffer.from(svg)).png().toFile(path.join(root, `media/logos/${name}.png`));
+      await sharp(Buffer.from(svg))
+        .png()
+        .toFile(path.join(root, `media/logos/${name}.png`));
     }
   });
 
@@ -426,63 +545,105 @@ describe("media build, logos", () => {
       const strip = path.join(root, "public", file);
       expect(await dimensions(strip)).toEqual([width, height * 3, file.endsWith("webp") ? "webp" : "png"]);
       for (const [cell, client] of clientLogos.entries()) {
-        const shown = await sharp(strip).extract({ left: 0, top: cell * height, width, height }).ensureAlpha().raw().toBuffer();
-        const fitted = await sharp(path.join(root, "public", client.logo)).ensureAlpha().raw().toBuffer();
+        const shown = await sharp(strip)
+          .extract({ left: 0, top: cell * height, width, height })
+          .ensureAlpha()
+          .raw()
+          .toBuffer();
+        const fitted = await sharp(path.join(root, "public", client.logo))
+          .ensureAlpha()
+          .raw()
+          .toBuffer();
         expect(visible(shown).equals(visible(fitted)), `${file}, cell ${cell}: ${client.name}`).toBe(true);
       }
     }
   });
 
-  it("names the strips a changed list left unused, and keeps them for pages still cached", { timeout: 60_000 }, async () => {
-    const [before] = logoSprites(clientLogos);
-    const lines: string[] = [];
-    await buildMedia(jobsOf({ ...content([], []), clientLogos: clientLogos.slice(1) }), { root, force: false, log: (line) => lines.push(line) });
-    const [after] = logoSprites(clientLogos.slice(1));
-    expect(existsSync(path.join(root, "public", after.webp))).toBe(true);
-    expect(lines.filter((line) => line.startsWith("unused:")).sort()).toEqual(
-      [before.png, before.webp, clientLogos[0].logo].map((site) => `unused: public${site} (no content names it now; delete it once cached pages have moved on)`).sort(),
-    );
-    expect(existsSync(path.join(root, "public", before.webp))).toBe(true);
-  });
+  it(
+    "names the strips a changed list left unused, and keeps them for pages still cached",
+    { timeout: 60_000 },
+    async () => {
+      const [before] = logoSprites(clientLogos);
+      const lines: string[] = [];
+      await buildMedia(jobsOf({ ...content([], []), clientLogos: clientLogos.slice(1) }), {
+        root,
+        force: false,
+        log: (line) => lines.push(line),
+      });
+      const [after] = logoSprites(clientLogos.slice(1));
+      expect(existsSync(path.join(root, "public", after.webp))).toBe(true);
+      expect(lines.filter((line) => line.startsWith("unused:")).sort()).toEqual(
+        [before.png, before.webp, clientLogos[0].logo]
+          .map((site) => `unused: public${site} (no content names it now; delete it once cached pages have moved on)`)
+          .sort(),
+      );
+      expect(existsSync(path.join(root, "public", before.webp))).toBe(true);
+    },
+  );
 });
 
 const ffmpegMissing = spawnSync("ffmpeg", ["-version"]).status !== 0;
 
-describe.skipIf(ffmpegMissing)(`media build, videos${ffmpegMissing ? " (skipped: ffmpeg is not installed)" : ""}`, () => {
-  let root: string;
+describe.skipIf(ffmpegMissing)(
+  `media build, videos${ffmpegMissing ? " (skipped: ffmpeg is not installed)" : ""}`,
+  () => {
+    let root: string;
 
-  beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), "media-build-"));
-    const dir = path.join(root, "media/artists/tom-ashe");
-    await mkdir(dir, { recursive: true });
-    for (const name of ["clip.mov", "work-1.mp4"]) {
-      const made = spawnSync("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=s=320x240:r=30:d=3", "-pix_fmt", "yuv420p", path.join(dir, name)]);
-      expect(made.status, made.stderr.toString()).toBe(0);
-    }
-  });
+    beforeAll(async () => {
+      root = await mkdtemp(path.join(tmpdir(), "media-build-"));
+      const dir = path.join(root, "media/artists/tom-ashe");
+      await mkdir(dir, { recursive: true });
+      for (const name of ["clip.mov", "work-1.mp4"]) {
+        const made = spawnSync("ffmpeg", [
+          "-v",
+          "error",
+          "-f",
+          "lavfi",
+          "-i",
+          "testsrc2=s=320x240:r=30:d=3",
+          "-pix_fmt",
+          "yuv420p",
+          path.join(dir, name),
+        ]);
+        expect(made.status, made.stderr.toString()).toBe(0);
+      }
+    });
 
-  afterAll(() => rm(root, { recursive: true, force: true }));
+    afterAll(() => rm(root, { recursive: true, force: true }));
 
-  it("loops a director's clip, takes its first frame as the still, and makes the work thumbnail", { timeout: 120_000 }, async () => {
-    const jobs = jobsOf(content([director], [])).filter((job) => "source" in job);
-    await buildMedia(jobs, { root, force: false, log: () => undefined });
-    const clip = await ffprobe(path.join(root, "public", director.thumb));
-    expect([clip.width, clip.height, clip.audio]).toEqual([MEDIA_SIZES.directorClip.width, MEDIA_SIZES.directorClip.height, false]);
-    expect(clip.duration).toBeGreaterThan(1.5);
-    expect(await dimensions(path.join(root, "public", director.mobileBG))).toEqual([960, 540, "jpeg"]);
-    const work = director.recentWorkThumbs[0];
-    const animation = await sharp(path.join(root, "public", work.image)).metadata();
-    expect([animation.width, animation.height, animation.format]).toEqual([480, 270, "webp"]);
-    expect(animation.pages).toBeGreaterThan(12);
-    expect(await dimensions(path.join(root, "public", work.still ?? ""))).toEqual([480, 270, "jpeg"]);
-  });
+    it(
+      "loops a director's clip, takes its first frame as the still, and makes the work thumbnail",
+      { timeout: 120_000 },
+      async () => {
+        const jobs = jobsOf(content([director], [])).filter((job) => "source" in job);
+        await buildMedia(jobs, { root, force: false, log: () => undefined });
+        const clip = await ffprobe(path.join(root, "public", director.thumb));
+        expect([clip.width, clip.height, clip.audio]).toEqual([
+          MEDIA_SIZES.directorClip.width,
+          MEDIA_SIZES.directorClip.height,
+          false,
+        ]);
+        expect(clip.duration).toBeGreaterThan(1.5);
+        expect(await dimensions(path.join(root, "public", director.mobileBG))).toEqual([960, 540, "jpeg"]);
+        const work = director.recentWorkThumbs[0];
+        const animation = await sharp(path.join(root, "public", work.image)).metadata();
+        expect([animation.width, animation.height, animation.format]).toEqual([480, 270, "webp"]);
+        expect(animation.pages).toBeGreaterThan(12);
+        expect(await dimensions(path.join(root, "public", work.still ?? ""))).toEqual([480, 270, "jpeg"]);
+      },
+    );
 
-  it("names a video it cannot read, and leaves its outputs as they were", async () => {
-    await writeFile(path.join(root, "media/artists/tom-ashe/clip.mov"), "not a video");
-    const jobs = jobsOf(content([director], [])).filter((job) => "source" in job);
-    const { failed } = await buildMedia(jobs, { root, force: false, log: () => undefined });
-    expect(failed.map(({ source, outputs }) => [source, outputs])).toEqual([["media/artists/tom-ashe/clip.mov", [`public${director.thumb}`, `public${director.mobileBG}`]]]);
-    expect(failed[0].reason).toMatch(/^its index is missing, as in a file cut short or still being written \(moov atom not found\); copy it again in full, or re-export it/);
-    expect(existsSync(path.join(root, "public", director.thumb))).toBe(true);
-  });
-});
+    it("names a video it cannot read, and leaves its outputs as they were", async () => {
+      await writeFile(path.join(root, "media/artists/tom-ashe/clip.mov"), "not a video");
+      const jobs = jobsOf(content([director], [])).filter((job) => "source" in job);
+      const { failed } = await buildMedia(jobs, { root, force: false, log: () => undefined });
+      expect(failed.map(({ source, outputs }) => [source, outputs])).toEqual([
+        ["media/artists/tom-ashe/clip.mov", [`public${director.thumb}`, `public${director.mobileBG}`]],
+      ]);
+      expect(failed[0].reason).toMatch(
+        /^its index is missing, as in a file cut short or still being written \(moov atom not found\); copy it again in full, or re-export it/,
+      );
+      expect(existsSync(path.join(root, "public", director.thumb))).toBe(true);
+    });
+  },
+);

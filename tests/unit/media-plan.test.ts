@@ -39,13 +39,18 @@ describe("which source feeds which outputs", () => {
     expect(madeFrom(director.mobileBG)).toBe(`media/artists/${director.id}/clip.{mp4,mov,m4v,webm}`);
   });
 
-  it.skipIf(!filmWork || !photoWork)("names work sources after the work's file, films' as videos and photographers' as pictures (skipped without both kinds of work)", () => {
-    if (!filmWork || !photoWork) return;
-    const [film] = filmWork.recentWorkThumbs;
-    expect(outputsOf(`media/artists/${filmWork.id}/work-${fileName(film.image)}`)).toEqual([film.image, film.still]);
-    const [photo] = photoWork.recentWorkThumbs;
-    expect(madeFrom(photo.image)).toBe(`media/artists/${photoWork.id}/work-${fileName(photo.image)}.{jpg,jpeg,png,webp,tif,tiff}`);
-  });
+  it.skipIf(!filmWork || !photoWork)(
+    "names work sources after the work's file, films' as videos and photographers' as pictures (skipped without both kinds of work)",
+    () => {
+      if (!filmWork || !photoWork) return;
+      const [film] = filmWork.recentWorkThumbs;
+      expect(outputsOf(`media/artists/${filmWork.id}/work-${fileName(film.image)}`)).toEqual([film.image, film.still]);
+      const [photo] = photoWork.recentWorkThumbs;
+      expect(madeFrom(photo.image)).toBe(
+        `media/artists/${photoWork.id}/work-${fileName(photo.image)}.{jpg,jpeg,png,webp,tif,tiff}`,
+      );
+    },
+  );
 
   it("crops a photographer's desktop and phone stills from one photo", () => {
     for (const { id, thumb, mobileBG } of SITE_CONTENT.photographers) {
@@ -82,7 +87,8 @@ describe("which source feeds which outputs", () => {
     for (const artist of allArtists) {
       expect(sites.has(artist.thumb) && sites.has(artist.mobileBG), artist.id).toBe(true);
     }
-    for (const job of jobs) if ("source" in job) expect(job.source.slot.base).toMatch(/^media\/(artists|agent|reels|logos)\//);
+    for (const job of jobs)
+      if ("source" in job) expect(job.source.slot.base).toMatch(/^media\/(artists|agent|reels|logos)\//);
   });
 });
 
@@ -90,12 +96,20 @@ describe("finding a source", () => {
   const slot: Slot = { base: "media/artists/jane/photo", type: "image" };
 
   it("takes the slot's file in any accepted type, in any case", () => {
-    expect(findSource(slot, ["media/artists/jane/photo.JPG", "media/artists/jane/clip.mp4"])).toBe("media/artists/jane/photo.JPG");
+    expect(findSource(slot, ["media/artists/jane/photo.JPG", "media/artists/jane/clip.mp4"])).toBe(
+      "media/artists/jane/photo.JPG",
+    );
     expect(findSource(slot, ["media/artists/jane/photo.tiff"])).toBe("media/artists/jane/photo.tiff");
   });
 
   it("ignores other slots, other types and other folders", () => {
-    expect(findSource(slot, ["media/artists/jane/photo.mov", "media/artists/jane/photos.jpg", "media/artists/janet/photo.jpg"])).toBeUndefined();
+    expect(
+      findSource(slot, [
+        "media/artists/jane/photo.mov",
+        "media/artists/jane/photos.jpg",
+        "media/artists/janet/photo.jpg",
+      ]),
+    ).toBeUndefined();
   });
 
   it("refuses two candidates, naming both", () => {
@@ -114,9 +128,15 @@ describe("up to date", () => {
   });
 
   it("remakes it when the source's content, its path or the recipe changed, or when forced", () => {
-    expect(decide(entryKey("photoWork@1 600x750", [["media/artists/jane/work-1.jpg", "abd"]]), entry, true, false)).toBe("make");
-    expect(decide(entryKey("photoWork@1 600x750", [["media/artists/jane/work-1.png", "abc"]]), entry, true, false)).toBe("make");
-    expect(decide(entryKey("photoWork@2 600x750", [["media/artists/jane/work-1.jpg", "abc"]]), entry, true, false)).toBe("make");
+    expect(
+      decide(entryKey("photoWork@1 600x750", [["media/artists/jane/work-1.jpg", "abd"]]), entry, true, false),
+    ).toBe("make");
+    expect(
+      decide(entryKey("photoWork@1 600x750", [["media/artists/jane/work-1.png", "abc"]]), entry, true, false),
+    ).toBe("make");
+    expect(
+      decide(entryKey("photoWork@2 600x750", [["media/artists/jane/work-1.jpg", "abc"]]), entry, true, false),
+    ).toBe("make");
     expect(decide(key, entry, true, true)).toBe("make");
   });
 
@@ -141,10 +161,15 @@ describe("up to date", () => {
 describe("messages", () => {
   it("names each missing source with every name it may have, and what it makes, then says to run the build", () => {
     const message = missingSourcesMessage([
-      { slot: { base: "media/reels/reel-2020", type: "video" }, outputs: ["public/videos/reels/reel-2020.mp4", "public/images/reels/reel-2020.jpg"] },
+      {
+        slot: { base: "media/reels/reel-2020", type: "video" },
+        outputs: ["public/videos/reels/reel-2020.mp4", "public/images/reels/reel-2020.jpg"],
+      },
     ]);
     expect(message).toMatch(/^public\/ lacks files that no source in media\/ can make\. Add:\n/);
-    expect(message).toContain("media/reels/reel-2020.{mp4,mov,m4v,webm}  (for public/videos/reels/reel-2020.mp4, public/images/reels/reel-2020.jpg)");
+    expect(message).toContain(
+      "media/reels/reel-2020.{mp4,mov,m4v,webm}  (for public/videos/reels/reel-2020.mp4, public/images/reels/reel-2020.jpg)",
+    );
     expect(message).toMatch(/\nthen run npm run media again\.$/);
   });
 
@@ -153,7 +178,12 @@ describe("messages", () => {
       "its index is missing, as in a file cut short or still being written (moov atom not found); copy it again in full, or re-export it from the editing tool (an H.264 MP4)",
     );
     // ffmpeg part-way through a cut-short film: its heading line names no cause, the packet's does.
-    expect(diagnosis("ffmpeg failed (exit 1) for public/videos/reels/x.mp4:\nInvalid NAL unit size (11748 > 3714).\ncorrupt input packet in stream 0", "video")).toBe(
+    expect(
+      diagnosis(
+        "ffmpeg failed (exit 1) for public/videos/reels/x.mp4:\nInvalid NAL unit size (11748 > 3714).\ncorrupt input packet in stream 0",
+        "video",
+      ),
+    ).toBe(
       "the file is cut short or damaged part-way (corrupt input packet in stream 0); copy it again in full, or re-export it from the editing tool (an H.264 MP4)",
     );
     expect(diagnosis("VipsJpeg: premature end of JPEG image", "image")).toBe(
@@ -162,7 +192,9 @@ describe("messages", () => {
     expect(diagnosis("Input file contains unsupported image format\nmore", "image")).toBe(
       "the file is damaged or not what its name says (Input file contains unsupported image format); export it again (JPEG or PNG)",
     );
-    expect(diagnosis("too short: 1.2 s, needs at least 2 s", "video")).toBe("too short: 1.2 s, needs at least 2 s; give a longer film");
+    expect(diagnosis("too short: 1.2 s, needs at least 2 s", "video")).toBe(
+      "too short: 1.2 s, needs at least 2 s; give a longer film",
+    );
     expect(diagnosis("Decoder (codec none) not found for input stream #0:0", "video")).toBe(
       "ffmpeg cannot decode its format (Decoder (codec none) not found for input stream #0:0); re-export it from the editing tool (an H.264 MP4)",
     );
@@ -170,13 +202,27 @@ describe("messages", () => {
       "the file is damaged or not what its name says (vipspng: libpng read error); restore it (git checkout) or remake it from its source (npm run media -- --force)",
     );
     // A recipe's own reason says what is wrong already.
-    expect(diagnosis("clip start at 40 s: the film runs from 0 to 30.00 s", "video")).toBe("clip start at 40 s: the film runs from 0 to 30.00 s");
+    expect(diagnosis("clip start at 40 s: the film runs from 0 to 30.00 s", "video")).toBe(
+      "clip start at 40 s: the film runs from 0 to 30.00 s",
+    );
   });
 
   it("lists each failure on one line: the file, the outputs not made, why", () => {
-    const failure = { source: "media/reels/x.mp4", outputs: ["public/videos/reels/x.mp4", "public/images/reels/x.jpg"], dependents: ["public/images/reels/x-480w.avif", "public/images/reels/x-480w.webp"], reason: "the file is cut short; copy it again" };
-    expect(failureLine(failure)).toBe("media/reels/x.mp4 (not made: public/videos/reels/x.mp4, public/images/reels/x.jpg, and 2 files read from them): the file is cut short; copy it again");
-    expect(failureReport([failure, { ...failure, source: "media/agent/bio.jpg", outputs: ["public/images/bio/agent.jpg"], dependents: [] }])).toEqual([
+    const failure = {
+      source: "media/reels/x.mp4",
+      outputs: ["public/videos/reels/x.mp4", "public/images/reels/x.jpg"],
+      dependents: ["public/images/reels/x-480w.avif", "public/images/reels/x-480w.webp"],
+      reason: "the file is cut short; copy it again",
+    };
+    expect(failureLine(failure)).toBe(
+      "media/reels/x.mp4 (not made: public/videos/reels/x.mp4, public/images/reels/x.jpg, and 2 files read from them): the file is cut short; copy it again",
+    );
+    expect(
+      failureReport([
+        failure,
+        { ...failure, source: "media/agent/bio.jpg", outputs: ["public/images/bio/agent.jpg"], dependents: [] },
+      ]),
+    ).toEqual([
       "2 files could not be used; fix them as said and run npm run media again:",
       `  ${failureLine(failure)}`,
       "  media/agent/bio.jpg (not made: public/images/bio/agent.jpg): the file is cut short; copy it again",
@@ -184,7 +230,12 @@ describe("messages", () => {
   });
 
   it("records a film's display size, its length to the millisecond and its rate", () => {
-    expect(filmFacts({ width: 1920, height: 1080, duration: 30.0416666, fps: "24000/1001" })).toEqual({ width: 1920, height: 1080, duration: 30.042, fps: "24000/1001" });
+    expect(filmFacts({ width: 1920, height: 1080, duration: 30.0416666, fps: "24000/1001" })).toEqual({
+      width: 1920,
+      height: 1080,
+      duration: 30.042,
+      fps: "24000/1001",
+    });
     expect(filmFacts({ width: 640, height: 360, duration: 3 })).toEqual({ width: 640, height: 360, duration: 3 });
   });
 });

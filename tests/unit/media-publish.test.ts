@@ -77,7 +77,11 @@ function multipartListing(directory: string): KoaMiddleware {
     const key = rest.map(decodeURIComponent).join("/");
     const uploadId = typeof ctx.query.uploadId === "string" ? ctx.query.uploadId : undefined;
     const listUploads = ctx.method === "GET" && key === "" && "uploads" in ctx.query;
-    if (!emulateListing || !(listUploads || (key !== "" && uploadId && (ctx.method === "GET" || ctx.method === "DELETE")))) return next();
+    if (
+      !emulateListing ||
+      !(listUploads || (key !== "" && uploadId && (ctx.method === "GET" || ctx.method === "DELETE")))
+    )
+      return next();
     const uploads = path.join(directory, bucket, "._S3rver_uploads");
     const answer = (body: string) => {
       ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
@@ -92,8 +96,13 @@ function multipartListing(directory: string): KoaMiddleware {
         if (uploadKey.startsWith(prefix)) found.push({ id, key: uploadKey, initiated: (await stat(upload)).mtime });
       }
       found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.initiated.getTime() - b.initiated.getTime()));
-      const items = found.map((upload) => `<Upload><Key>${xml(upload.key)}</Key><UploadId>${upload.id}</UploadId><Initiated>${upload.initiated.toISOString()}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`);
-      answer(`<ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${xml(bucket)}</Bucket><KeyMarker></KeyMarker><UploadIdMarker></UploadIdMarker><Prefix>${xml(prefix)}</Prefix><MaxUploads>1000</MaxUploads><IsTruncated>false</IsTruncated>${items.join("")}</ListMultipartUploadsResult>`);
+      const items = found.map(
+        (upload) =>
+          `<Upload><Key>${xml(upload.key)}</Key><UploadId>${upload.id}</UploadId><Initiated>${upload.initiated.toISOString()}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`,
+      );
+      answer(
+        `<ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${xml(bucket)}</Bucket><KeyMarker></KeyMarker><UploadIdMarker></UploadIdMarker><Prefix>${xml(prefix)}</Prefix><MaxUploads>1000</MaxUploads><IsTruncated>false</IsTruncated>${items.join("")}</ListMultipartUploadsResult>`,
+      );
       return;
     }
     const upload = path.join(uploads, uploadId as string);
@@ -107,14 +116,21 @@ function multipartListing(directory: string): KoaMiddleware {
       ctx.status = 204;
       return;
     }
-    const numbers = (await readdir(upload)).filter((name) => /^\d+$/.test(name)).map(Number).sort((a, b) => a - b);
+    const numbers = (await readdir(upload))
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .sort((a, b) => a - b);
     const parts = [];
     for (const number of numbers) {
       const info = await stat(path.join(upload, String(number)));
       const md5 = await readFile(path.join(upload, `${number}.md5`), "utf8");
-      parts.push(`<Part><PartNumber>${number}</PartNumber><LastModified>${info.mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${info.size}</Size></Part>`);
+      parts.push(
+        `<Part><PartNumber>${number}</PartNumber><LastModified>${info.mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${info.size}</Size></Part>`,
+      );
     }
-    answer(`<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${xml(bucket)}</Bucket><Key>${xml(key)}</Key><UploadId>${uploadId}</UploadId><PartNumberMarker>0</PartNumberMarker><NextPartNumberMarker>${numbers.at(-1) ?? 0}</NextPartNumberMarker><MaxParts>1000</MaxParts><IsTruncated>false</IsTruncated>${parts.join("")}</ListPartsResult>`);
+    answer(
+      `<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${xml(bucket)}</Bucket><Key>${xml(key)}</Key><UploadId>${uploadId}</UploadId><PartNumberMarker>0</PartNumberMarker><NextPartNumberMarker>${numbers.at(-1) ?? 0}</NextPartNumberMarker><MaxParts>1000</MaxParts><IsTruncated>false</IsTruncated>${parts.join("")}</ListPartsResult>`,
+    );
   };
 }
 
@@ -220,18 +236,29 @@ function options(extra: Partial<PublishOptions> = {}): PublishOptions {
 /** A client without hooks. */
 let plain: S3Client;
 const head = (objectKey: string) => plain.send(new HeadObjectCommand({ Bucket: BUCKET, Key: objectKey }));
-const exists = (objectKey: string) => head(objectKey).then(() => true, () => false);
+const exists = (objectKey: string) =>
+  head(objectKey).then(
+    () => true,
+    () => false,
+  );
 async function bytesOf(objectKey: string): Promise<Buffer> {
   const object = await plain.send(new GetObjectCommand({ Bucket: BUCKET, Key: objectKey }));
   return Buffer.from(await (object.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
 }
-const unfinished = async () => (await plain.send(new ListMultipartUploadsCommand({ Bucket: BUCKET, Prefix: PREFIX }))).Uploads ?? [];
+const unfinished = async () =>
+  (await plain.send(new ListMultipartUploadsCommand({ Bucket: BUCKET, Prefix: PREFIX }))).Uploads ?? [];
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "media-publish-"));
   store = path.join(root, "store");
   await mkdir(store);
-  s3rver = new S3rver({ address: "127.0.0.1", port: 0, directory: store, silent: true, configureBuckets: [{ name: BUCKET }] });
+  s3rver = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    directory: store,
+    silent: true,
+    configureBuckets: [{ name: BUCKET }],
+  });
   s3rver.middleware.unshift(multipartListing(store));
   endpoint = `http://127.0.0.1:${(await s3rver.run()).port}`;
   plain = client();
@@ -242,8 +269,14 @@ beforeAll(async () => {
   await put("/images/a.jpg", randomBytes(3000));
   await put("/images/a.webp", randomBytes(2000));
   await put("/images/reels/r-seek.vtt", "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nr-seek.webp#xywh=0,0,160,90\n");
-  await put("/videos/reels/r/master.m3u8", '#EXTM3U\n#EXT-X-VERSION:6\n#EXT-X-STREAM-INF:BANDWIDTH=573024,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2"\n360p/index.m3u8\n');
-  await put("/videos/reels/r/360p/index.m3u8", "#EXTM3U\n#EXT-X-VERSION:6\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.000000,\nsegment_000.ts\n#EXTINF:1.000000,\nsegment_001.ts\n#EXT-X-ENDLIST\n");
+  await put(
+    "/videos/reels/r/master.m3u8",
+    '#EXTM3U\n#EXT-X-VERSION:6\n#EXT-X-STREAM-INF:BANDWIDTH=573024,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2"\n360p/index.m3u8\n',
+  );
+  await put(
+    "/videos/reels/r/360p/index.m3u8",
+    "#EXTM3U\n#EXT-X-VERSION:6\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.000000,\nsegment_000.ts\n#EXTINF:1.000000,\nsegment_001.ts\n#EXT-X-ENDLIST\n",
+  );
   await put("/videos/reels/r/360p/segment_000.ts", randomBytes(20_000));
   await put("/videos/reels/r/360p/segment_001.ts", randomBytes(20_000));
   await put(FILM, randomBytes(11 * MiB));
@@ -268,7 +301,14 @@ afterAll(async () => {
 describe("media:publish", () => {
   it("publishes every file the outputs name, with the site's types and lifetime, byte for byte", async () => {
     const summary = await publishMedia(plain, root, options({ status: (status) => statusLines.push(...status) }));
-    expect(summary).toMatchObject({ files: 9, uploaded: 9, unchanged: 0, missing: [], failed: [], bytes: PUBLISHED.reduce((sum, file) => sum + (written.get(file)?.length ?? 0), 0) });
+    expect(summary).toMatchObject({
+      files: 9,
+      uploaded: 9,
+      unchanged: 0,
+      missing: [],
+      failed: [],
+      bytes: PUBLISHED.reduce((sum, file) => sum + (written.get(file)?.length ?? 0), 0),
+    });
     expect(lines.filter((line) => line.startsWith("["))).toHaveLength(9);
     // Each line as its file is done (up to four at once): numbered in the order they end.
     expect(lines.some((line) => /^\[\d\/9\] site\/videos\/reels\/r\/master\.m3u8 1 KB$/.test(line))).toBe(true);
@@ -317,7 +357,16 @@ describe("media:publish", () => {
 
   it("uploads again an object whose bytes match but whose headers do not", async () => {
     const jpg = written.get("/images/a.jpg") as Buffer;
-    await plain.send(new PutObjectCommand({ Bucket: BUCKET, Key: key("/images/a.jpg"), Body: jpg, ContentType: "image/jpeg", CacheControl: "max-age=60", Metadata: { sha256: sha256(jpg) } }));
+    await plain.send(
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: key("/images/a.jpg"),
+        Body: jpg,
+        ContentType: "image/jpeg",
+        CacheControl: "max-age=60",
+        Metadata: { sha256: sha256(jpg) },
+      }),
+    );
     const summary = await publishMedia(plain, root, options());
     expect(summary).toMatchObject({ uploaded: 1, unchanged: 8 });
     expect((await head(key("/images/a.jpg"))).CacheControl).toBe(CACHE_CONTROL);
@@ -356,7 +405,9 @@ describe("media:publish", () => {
     });
     const summary = await publishMedia(slow, root, options({ progressEvery: 0.05 }));
     expect(summary).toMatchObject({ uploaded: 1, failed: [] });
-    const progress = lines.filter((line) => /^ {2}site\/videos\/reels\/r\.mp4: \d+% \(\d+\.\d MB of 11\.0 MB\)$/.test(line));
+    const progress = lines.filter((line) =>
+      /^ {2}site\/videos\/reels\/r\.mp4: \d+% \(\d+\.\d MB of 11\.0 MB\)$/.test(line),
+    );
     expect(progress.length).toBeGreaterThanOrEqual(2);
     expect(lines.at(-1)).toBe("[1/1] site/videos/reels/r.mp4 11.0 MB");
     expect(sha256(await bytesOf(key(FILM)))).toBe(sha256(film));
@@ -370,9 +421,13 @@ describe("media:publish", () => {
     const { s3, calls } = recording();
     const summary = await publishMedia(s3, root, options());
     expect(summary).toMatchObject({ uploaded: 1, resumed: 0, bytes: 11 * MiB, failed: [] });
-    expect(lines.some((line) => line.includes("holds other bytes (the file changed since); starting afresh"))).toBe(true);
+    expect(lines.some((line) => line.includes("holds other bytes (the file changed since); starting afresh"))).toBe(
+      true,
+    );
     expect(calls).toContain("CreateMultipartUploadCommand");
-    expect(calls.filter((call) => call.startsWith("UploadPartCommand"))).toEqual(expect.arrayContaining(["UploadPartCommand 1", "UploadPartCommand 2", "UploadPartCommand 3"]));
+    expect(calls.filter((call) => call.startsWith("UploadPartCommand"))).toEqual(
+      expect.arrayContaining(["UploadPartCommand 1", "UploadPartCommand 2", "UploadPartCommand 3"]),
+    );
     expect(sha256(await bytesOf(key(FILM)))).toBe(sha256(film));
     expect(await unfinished()).toHaveLength(1);
   });
@@ -386,7 +441,9 @@ describe("media:publish", () => {
       const { s3, calls } = recording();
       const summary = await publishMedia(s3, root, options());
       expect(summary).toMatchObject({ uploaded: 1, resumed: 0, failed: [] });
-      expect(lines.some((line) => line.startsWith("note: this store cannot list unfinished multipart uploads"))).toBe(true);
+      expect(lines.some((line) => line.startsWith("note: this store cannot list unfinished multipart uploads"))).toBe(
+        true,
+      );
       expect(calls).toContain("CreateMultipartUploadCommand");
       expect(sha256(await bytesOf(key(FILM)))).toBe(sha256(film));
     } finally {
@@ -402,7 +459,10 @@ describe("media:publish", () => {
     expect(leftovers).toBe(2); // the two interrupted uploads the tests above left
 
     const dry = await publishMedia(plain, root, options({ prune: true, dryRun: true }));
-    expect(dry.pruned).toEqual({ objects: ["site/images/gone.jpg", "site/videos/old.mp4"], uploads: [key(FILM), key(FILM)] });
+    expect(dry.pruned).toEqual({
+      objects: ["site/images/gone.jpg", "site/videos/old.mp4"],
+      uploads: [key(FILM), key(FILM)],
+    });
     expect(lines).toContain("prune: would delete 2 objects under s3://media/site/ that no output names:");
     expect(await exists("site/videos/old.mp4")).toBe(true);
     expect(await unfinished()).toHaveLength(2);
@@ -425,8 +485,16 @@ describe("media:publish", () => {
     try {
       const summary = await publishMedia(plain, root, options({ prune: true }));
       expect(summary.missing).toEqual(["/images/nope.jpg", "/videos/reels/r/360p/segment_001.ts"]);
-      expect(summary).toMatchObject({ files: 8, uploaded: 1, unchanged: 7, failed: [], pruned: { objects: [], uploads: [] } });
-      expect(lines).toContain("missing: public/videos/reels/r/360p/segment_001.ts (named in media/manifest.json; run npm run media)");
+      expect(summary).toMatchObject({
+        files: 8,
+        uploaded: 1,
+        unchanged: 7,
+        failed: [],
+        pruned: { objects: [], uploads: [] },
+      });
+      expect(lines).toContain(
+        "missing: public/videos/reels/r/360p/segment_001.ts (named in media/manifest.json; run npm run media)",
+      );
       expect((await bytesOf(key("/images/a.jpg"))).equals(jpg)).toBe(true);
       expect(await exists(key("/videos/reels/r/360p/segment_001.ts"))).toBe(true);
     } finally {
@@ -455,7 +523,10 @@ describe("media:publish", () => {
     // elsewhere does not, and a GET from the site gets its origin and the exposed headers back.
     const master = `${endpoint}/${BUCKET}/${key("/videos/reels/r/master.m3u8")}`;
     const preflight = (origin: string) =>
-      fetch(master, { method: "OPTIONS", headers: { Origin: origin, "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "range" } });
+      fetch(master, {
+        method: "OPTIONS",
+        headers: { Origin: origin, "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "range" },
+      });
     const allowed = await preflight("https://www.example.com");
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get("access-control-allow-headers")).toBe("range");
@@ -472,18 +543,30 @@ describe("media:publish", () => {
 
 describe("npm run media:publish (the command)", () => {
   /** Runs scripts/media-publish.ts with these settings (and no AWS_ or MEDIA_ variables of the caller's). */
-  function command(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  function command(
+    args: string[],
+    env: Record<string, string>,
+  ): Promise<{ code: number; stdout: string; stderr: string }> {
     const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(AWS_|MEDIA_)/.test(name)));
     return new Promise((resolve) => {
       execFile(
         path.join(REPO, "node_modules/.bin/tsx"),
         [path.join(REPO, "scripts/media-publish.ts"), ...args],
-        { env: { ...base, AWS_EC2_METADATA_DISABLED: "true", ...env } as unknown as NodeJS.ProcessEnv, encoding: "utf8" },
+        {
+          env: { ...base, AWS_EC2_METADATA_DISABLED: "true", ...env } as unknown as NodeJS.ProcessEnv,
+          encoding: "utf8",
+        },
         (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       );
     });
   }
-  const settings = () => ({ MEDIA_BUCKET: BUCKET, MEDIA_ENDPOINT: endpoint, AWS_ACCESS_KEY_ID: "S3RVER", AWS_SECRET_ACCESS_KEY: "S3RVER", MEDIA_PREFIX: "cli" });
+  const settings = () => ({
+    MEDIA_BUCKET: BUCKET,
+    MEDIA_ENDPOINT: endpoint,
+    AWS_ACCESS_KEY_ID: "S3RVER",
+    AWS_SECRET_ACCESS_KEY: "S3RVER",
+    MEDIA_PREFIX: "cli",
+  });
 
   it("names a missing or malformed setting in one line and exits 1", { timeout: 30_000 }, async () => {
     const cases: [Record<string, string>, RegExp][] = [
@@ -508,21 +591,25 @@ describe("npm run media:publish (the command)", () => {
     }
   });
 
-  it("publishes, prints a line per file and the counts, and a second run uploads nothing", { timeout: 30_000 }, async () => {
-    const first = await command(["--root", root, "--cors", "https://www.example.com/"], settings());
-    expect(first.code, first.stderr).toBe(0);
-    const out = first.stdout.split("\n");
-    expect(out.filter((line) => /^\[\d\/9\] cli\//.test(line))).toHaveLength(9);
-    expect(out.some((line) => /^\[\d\/9\] cli\/videos\/reels\/r\/master\.m3u8 1 KB$/.test(line))).toBe(true);
-    expect(first.stdout).toMatch(/^9 uploaded, 0 unchanged \(11\.0 MB\) in \d+\.\d s$/m);
-    expect(first.stdout).toContain("cors: s3://media already has the rule for https://www.example.com");
-    expect(first.stdout).not.toContain("CORS rule for HLS");
+  it(
+    "publishes, prints a line per file and the counts, and a second run uploads nothing",
+    { timeout: 30_000 },
+    async () => {
+      const first = await command(["--root", root, "--cors", "https://www.example.com/"], settings());
+      expect(first.code, first.stderr).toBe(0);
+      const out = first.stdout.split("\n");
+      expect(out.filter((line) => /^\[\d\/9\] cli\//.test(line))).toHaveLength(9);
+      expect(out.some((line) => /^\[\d\/9\] cli\/videos\/reels\/r\/master\.m3u8 1 KB$/.test(line))).toBe(true);
+      expect(first.stdout).toMatch(/^9 uploaded, 0 unchanged \(11\.0 MB\) in \d+\.\d s$/m);
+      expect(first.stdout).toContain("cors: s3://media already has the rule for https://www.example.com");
+      expect(first.stdout).not.toContain("CORS rule for HLS");
 
-    const second = await command(["--root", root], settings());
-    expect(second.code, second.stderr).toBe(0);
-    expect(second.stdout).toMatch(/^0 uploaded, 9 unchanged \(0\.0 MB\) in \d+\.\d s$/m);
-    // Without --cors, the rule is printed for the store's console.
-    expect(second.stdout).toContain('"AllowedOrigins": ["https://www.your-agency.example"]');
-    expect(second.stdout).toContain('"ExposeHeaders": ["Content-Length", "Content-Range", "Accept-Ranges", "ETag"]');
-  });
+      const second = await command(["--root", root], settings());
+      expect(second.code, second.stderr).toBe(0);
+      expect(second.stdout).toMatch(/^0 uploaded, 9 unchanged \(0\.0 MB\) in \d+\.\d s$/m);
+      // Without --cors, the rule is printed for the store's console.
+      expect(second.stdout).toContain('"AllowedOrigins": ["https://www.your-agency.example"]');
+      expect(second.stdout).toContain('"ExposeHeaders": ["Content-Length", "Content-Range", "Accept-Ranges", "ETag"]');
+    },
+  );
 });

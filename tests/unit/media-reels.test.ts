@@ -39,7 +39,8 @@ describe("reel ladder", () => {
   });
 
   it("reads a media playlist's segment lengths and names", () => {
-    const playlist = "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:1.000000,\nsegment_000.ts\n#EXTINF:4.000000,\nsegment_001.ts\n#EXT-X-ENDLIST\n";
+    const playlist =
+      "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:1.000000,\nsegment_000.ts\n#EXTINF:4.000000,\nsegment_001.ts\n#EXT-X-ENDLIST\n";
     expect(mediaSegments(playlist)).toEqual([
       { duration: 1, uri: "segment_000.ts" },
       { duration: 4, uri: "segment_001.ts" },
@@ -49,7 +50,9 @@ describe("reel ladder", () => {
   it("remakes the reels' video when the ladder changes: the recipe names every rung and its cap", () => {
     const hls = planJobs(SITE_CONTENT).filter((job) => job.kind === "reelHls");
     expect(hls).toHaveLength(reels.length);
-    for (const job of hls) for (const rung of HLS_LADDER) expect(job.recipe).toContain(`${rung.name} ${rung.width}x${rung.height} ${rung.maxKbps}k`);
+    for (const job of hls)
+      for (const rung of HLS_LADDER)
+        expect(job.recipe).toContain(`${rung.name} ${rung.width}x${rung.height} ${rung.maxKbps}k`);
   });
 });
 
@@ -62,11 +65,18 @@ describe("master playlist", () => {
     const dir = await mkdtemp(path.join(tmpdir(), "master-"));
     dirs.push(dir);
     // What ffmpeg writes: variants in encoding order, BANDWIDTH from -maxrate.
-    const variants = ladder.flatMap((rung) => [`#EXT-X-STREAM-INF:BANDWIDTH=1,RESOLUTION=${rung.width}x${rung.height},CODECS="avc1.${rung.name},mp4a.40.2"`, `${rung.name}/index.m3u8`, ""]);
+    const variants = ladder.flatMap((rung) => [
+      `#EXT-X-STREAM-INF:BANDWIDTH=1,RESOLUTION=${rung.width}x${rung.height},CODECS="avc1.${rung.name},mp4a.40.2"`,
+      `${rung.name}/index.m3u8`,
+      "",
+    ]);
     await writeFile(path.join(dir, "master.m3u8"), ["#EXTM3U", "#EXT-X-VERSION:6", ...variants].join("\n"));
     for (const [i, rung] of ladder.entries()) {
       await mkdir(path.join(dir, rung.name));
-      await writeFile(path.join(dir, rung.name, "index.m3u8"), "#EXTM3U\n#EXTINF:1.000000,\na.ts\n#EXTINF:4.000000,\nb.ts\n#EXT-X-ENDLIST\n");
+      await writeFile(
+        path.join(dir, rung.name, "index.m3u8"),
+        "#EXTM3U\n#EXTINF:1.000000,\na.ts\n#EXTINF:4.000000,\nb.ts\n#EXT-X-ENDLIST\n",
+      );
       // a.ts: 1000·(i+1) bytes in 1 s; b.ts: 1000 bytes in 4 s.
       await writeFile(path.join(dir, rung.name, "a.ts"), Buffer.alloc(1000 * (i + 1)));
       await writeFile(path.join(dir, rung.name, "b.ts"), Buffer.alloc(1000));
@@ -83,7 +93,9 @@ describe("master playlist", () => {
     const i = HLS_LADDER.findIndex((rung) => rung.name === "540p");
     const peak = 8000 * (i + 1);
     const average = Math.ceil((8 * (1000 * (i + 1) + 1000)) / 5);
-    expect(master).toContain(`#EXT-X-STREAM-INF:BANDWIDTH=${peak},AVERAGE-BANDWIDTH=${average},RESOLUTION=960x540,FRAME-RATE=25.000,CODECS="avc1.540p,mp4a.40.2"\n540p/index.m3u8`);
+    expect(master).toContain(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${peak},AVERAGE-BANDWIDTH=${average},RESOLUTION=960x540,FRAME-RATE=25.000,CODECS="avc1.540p,mp4a.40.2"\n540p/index.m3u8`,
+    );
   });
 
   it("lists only the rungs a reel has, in the same order, at their real size and rate", async () => {
@@ -91,7 +103,11 @@ describe("master playlist", () => {
     const dir = await written(scope);
     await rewriteMaster(dir, "master.m3u8", scope, "24000/1001");
     const master = await readFile(path.join(dir, "master.m3u8"), "utf8");
-    expect(master.split("\n").filter((line) => line.endsWith("index.m3u8"))).toEqual(["540p/index.m3u8", "720p/index.m3u8", "360p/index.m3u8"]);
+    expect(master.split("\n").filter((line) => line.endsWith("index.m3u8"))).toEqual([
+      "540p/index.m3u8",
+      "720p/index.m3u8",
+      "360p/index.m3u8",
+    ]);
     expect(master).toContain("RESOLUTION=960x402,FRAME-RATE=23.976,");
     // Without 540p, the next in HLS_MASTER_ORDER leads.
     const tall = reelLadder({ width: 720, height: 1280 }).filter((rung) => rung.name !== "540p");
@@ -109,27 +125,64 @@ describe.skipIf(ffmpegMissing)(`reel segments${ffmpegMissing ? " (skipped: ffmpe
   let dir: string;
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it("start on a keyframe at each segment's second, in every rung of a 23.976 fps film", { timeout: 60_000 }, async () => {
-    dir = await mkdtemp(path.join(tmpdir(), "reel-segments-"));
-    const source = path.join(dir, "source.mp4");
-    const made = spawnSync("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=s=960x402:r=24000/1001:d=7", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", source]);
-    expect(made.status, made.stderr.toString()).toBe(0);
-    const info = await ffprobe(source);
-    await reelHls(source, info, path.join(dir, "hls"), "master.m3u8", "segments");
-    const fps = 24000 / 1001;
-    // The first frame at or after each second.
-    const expected = segmentStarts(info.duration).map((start) => Math.ceil(start * fps - 1e-9) / fps);
-    expect(expected.map((start) => start.toFixed(3))).toEqual(["0.000", "1.001", "2.002", "6.006"]);
-    for (const rung of reelLadder(info)) {
-      const folder = path.join(dir, "hls", rung.name);
-      const segments = mediaSegments(await readFile(path.join(folder, "index.m3u8"), "utf8"));
-      const firsts = segments.map((segment) => {
-        const probed = spawnSync("ffprobe", ["-v", "error", "-select_streams", "v:0", "-read_intervals", "%+#1", "-show_entries", "packet=pts_time,flags", "-of", "json", path.join(folder, segment.uri)]);
-        const [packet] = (JSON.parse(probed.stdout.toString()) as { packets: { pts_time: string; flags: string }[] }).packets;
-        return { time: Number(packet.pts_time), key: packet.flags.startsWith("K") };
-      });
-      expect(firsts.every((first) => first.key), rung.name).toBe(true);
-      expect(firsts.map((first) => (first.time - firsts[0].time).toFixed(3)), rung.name).toEqual(expected.map((start) => start.toFixed(3)));
-    }
-  });
+  it(
+    "start on a keyframe at each segment's second, in every rung of a 23.976 fps film",
+    { timeout: 60_000 },
+    async () => {
+      dir = await mkdtemp(path.join(tmpdir(), "reel-segments-"));
+      const source = path.join(dir, "source.mp4");
+      const made = spawnSync("ffmpeg", [
+        "-v",
+        "error",
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc2=s=960x402:r=24000/1001:d=7",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-pix_fmt",
+        "yuv420p",
+        source,
+      ]);
+      expect(made.status, made.stderr.toString()).toBe(0);
+      const info = await ffprobe(source);
+      await reelHls(source, info, path.join(dir, "hls"), "master.m3u8", "segments");
+      const fps = 24000 / 1001;
+      // The first frame at or after each second.
+      const expected = segmentStarts(info.duration).map((start) => Math.ceil(start * fps - 1e-9) / fps);
+      expect(expected.map((start) => start.toFixed(3))).toEqual(["0.000", "1.001", "2.002", "6.006"]);
+      for (const rung of reelLadder(info)) {
+        const folder = path.join(dir, "hls", rung.name);
+        const segments = mediaSegments(await readFile(path.join(folder, "index.m3u8"), "utf8"));
+        const firsts = segments.map((segment) => {
+          const probed = spawnSync("ffprobe", [
+            "-v",
+            "error",
+            "-select_streams",
+            "v:0",
+            "-read_intervals",
+            "%+#1",
+            "-show_entries",
+            "packet=pts_time,flags",
+            "-of",
+            "json",
+            path.join(folder, segment.uri),
+          ]);
+          const [packet] = (JSON.parse(probed.stdout.toString()) as { packets: { pts_time: string; flags: string }[] })
+            .packets;
+          return { time: Number(packet.pts_time), key: packet.flags.startsWith("K") };
+        });
+        expect(
+          firsts.every((first) => first.key),
+          rung.name,
+        ).toBe(true);
+        expect(
+          firsts.map((first) => (first.time - firsts[0].time).toFixed(3)),
+          rung.name,
+        ).toEqual(expected.map((start) => start.toFixed(3)));
+      }
+    },
+  );
 });

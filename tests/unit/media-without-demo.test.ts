@@ -32,7 +32,11 @@ function fontFile(face: string): string | undefined {
 const ffmpegMissing = spawnSync("ffmpeg", ["-version"]).status !== 0;
 const faces = ["DejaVu Sans:style=Book", "DejaVu Sans:style=ExtraLight"].map(fontFile);
 const fontsMissing = faces.some((file) => file === undefined);
-const skipped = ffmpegMissing ? " (skipped: ffmpeg is not installed)" : fontsMissing ? " (skipped: fonts-dejavu-core and fonts-dejavu-extra are not installed)" : "";
+const skipped = ffmpegMissing
+  ? " (skipped: ffmpeg is not installed)"
+  : fontsMissing
+    ? " (skipped: fonts-dejavu-core and fonts-dejavu-extra are not installed)"
+    : "";
 
 const director: Artist = {
   id: "ada-vale",
@@ -44,7 +48,14 @@ const director: Artist = {
   website: "ada-vale.example",
   instagram: "",
   biography: "",
-  recentWorkThumbs: [{ name: "Spot", image: "/images/work/ada-vale/1.webp", still: "/images/work/ada-vale/1.jpg", url: "https://example.com/spot" }],
+  recentWorkThumbs: [
+    {
+      name: "Spot",
+      image: "/images/work/ada-vale/1.webp",
+      still: "/images/work/ada-vale/1.jpg",
+      url: "https://example.com/spot",
+    },
+  ],
 };
 
 describe.skipIf(ffmpegMissing || fontsMissing || !reels[0])(`media build without the demo${skipped}`, () => {
@@ -73,7 +84,25 @@ describe.skipIf(ffmpegMissing || fontsMissing || !reels[0])(`media build without
   function film(name: string, seconds: number, sound = false): void {
     const audio = sound ? ["-f", "lavfi", "-i", `sine=d=${seconds}`, "-c:a", "aac"] : [];
     const file = path.join(root, "media", name);
-    const made = spawnSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", `testsrc2=s=640x360:r=25:d=${seconds}`, ...audio, "-t", String(seconds), "-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "ultrafast", file]);
+    const made = spawnSync("ffmpeg", [
+      "-v",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      `testsrc2=s=640x360:r=25:d=${seconds}`,
+      ...audio,
+      "-t",
+      String(seconds),
+      "-pix_fmt",
+      "yuv420p",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      file,
+    ]);
     expect(made.status, made.stderr.toString()).toBe(0);
   }
 
@@ -82,7 +111,8 @@ describe.skipIf(ffmpegMissing || fontsMissing || !reels[0])(`media build without
     const outsideDemo = (source: string) => !source.startsWith(path.join(REPO, "scripts/media/demo"));
     await cp(path.join(REPO, "scripts"), path.join(root, "scripts"), { recursive: true, filter: outsideDemo });
     await cp(path.join(REPO, "app"), path.join(root, "app"), { recursive: true });
-    for (const file of ["package.json", "tsconfig.json", "public/favicon.svg"]) await cp(path.join(REPO, file), path.join(root, file));
+    for (const file of ["package.json", "tsconfig.json", "public/favicon.svg"])
+      await cp(path.join(REPO, file), path.join(root, file));
     await symlink(path.join(REPO, "node_modules"), path.join(root, "node_modules"));
 
     // Fontconfig with the previews' two faces and nothing else.
@@ -93,12 +123,16 @@ describe.skipIf(ffmpegMissing || fontsMissing || !reels[0])(`media build without
       `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>${root}/fonts</dir><cachedir>${root}/fontcache</cachedir></fontconfig>\n`,
     );
 
-    for (const folder of ["artists/ada-vale", "agent", "reels", "logos"]) await mkdir(path.join(root, "media", folder), { recursive: true });
+    for (const folder of ["artists/ada-vale", "agent", "reels", "logos"])
+      await mkdir(path.join(root, "media", folder), { recursive: true });
     film("artists/ada-vale/clip.mov", 3);
     film("artists/ada-vale/work-1.mp4", 3);
     film("reels/own-reel.mp4", 4, true);
-    await sharp({ create: { width: 800, height: 1000, channels: 3, background: "#806040" } }).jpeg().toFile(path.join(root, "media/agent/bio.jpg"));
-    const mark = '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect x="20" y="40" width="560" height="120" fill="#eee"/></svg>';
+    await sharp({ create: { width: 800, height: 1000, channels: 3, background: "#806040" } })
+      .jpeg()
+      .toFile(path.join(root, "media/agent/bio.jpg"));
+    const mark =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect x="20" y="40" width="560" height="120" fill="#eee"/></svg>';
     await sharp(Buffer.from(mark)).png().toFile(path.join(root, "media/logos/own-client.png"));
     await writeFile(path.join(root, "roster.json"), JSON.stringify(roster));
     await writeFile(
@@ -116,21 +150,40 @@ describe.skipIf(ffmpegMissing || fontsMissing || !reels[0])(`media build without
 
   afterAll(() => rm(root, { recursive: true, force: true }));
 
-  it("makes every output of a roster of the agency's own files, with no demo code and only the previews' fonts", { timeout: 300_000 }, async () => {
-    expect(existsSync(path.join(root, "scripts/media/demo"))).toBe(false);
-    const env = { ...process.env, FONTCONFIG_FILE: path.join(root, "fonts.conf") };
-    const { stdout } = await promisify(execFile)(path.join(REPO, "node_modules/.bin/tsx"), ["build.ts"], { cwd: root, env, encoding: "utf8" });
-    const summary = JSON.parse(stdout.trim().split("\n").at(-1) ?? "") as { made: number; failed: unknown[] };
-    const jobs = planJobs(roster);
-    expect(summary, stdout).toEqual({ made: jobs.length, upToDate: 0, kept: 0, failed: [] });
-    for (const kind of ["preview", "reelHls", "seekIndex", "clientLogo", "favicon"]) expect(jobs.some((job) => job.kind === kind), kind).toBe(true);
-    for (const job of jobs) expect(existsSync(path.join(root, "public", job.site)), job.site).toBe(true);
-  });
+  it(
+    "makes every output of a roster of the agency's own files, with no demo code and only the previews' fonts",
+    { timeout: 300_000 },
+    async () => {
+      expect(existsSync(path.join(root, "scripts/media/demo"))).toBe(false);
+      const env = { ...process.env, FONTCONFIG_FILE: path.join(root, "fonts.conf") };
+      const { stdout } = await promisify(execFile)(path.join(REPO, "node_modules/.bin/tsx"), ["build.ts"], {
+        cwd: root,
+        env,
+        encoding: "utf8",
+      });
+      const summary = JSON.parse(stdout.trim().split("\n").at(-1) ?? "") as { made: number; failed: unknown[] };
+      const jobs = planJobs(roster);
+      expect(summary, stdout).toEqual({ made: jobs.length, upToDate: 0, kept: 0, failed: [] });
+      for (const kind of ["preview", "reelHls", "seekIndex", "clientLogo", "favicon"])
+        expect(
+          jobs.some((job) => job.kind === kind),
+          kind,
+        ).toBe(true);
+      for (const job of jobs) expect(existsSync(path.join(root, "public", job.site)), job.site).toBe(true);
+    },
+  );
 
-  it("runs npm run media's own entry in that copy: its modules load, and it names the sources the site's content lacks", { timeout: 60_000 }, async () => {
-    const run = spawnSync(path.join(REPO, "node_modules/.bin/tsx"), ["scripts/build-media.ts"], { cwd: root, encoding: "utf8" });
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain("media build failed: public/ lacks files that no source in media/ can make. Add:");
-    expect(run.stderr).not.toMatch(/Cannot find module|ERR_MODULE_NOT_FOUND/);
-  });
+  it(
+    "runs npm run media's own entry in that copy: its modules load, and it names the sources the site's content lacks",
+    { timeout: 60_000 },
+    async () => {
+      const run = spawnSync(path.join(REPO, "node_modules/.bin/tsx"), ["scripts/build-media.ts"], {
+        cwd: root,
+        encoding: "utf8",
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain("media build failed: public/ lacks files that no source in media/ can make. Add:");
+      expect(run.stderr).not.toMatch(/Cannot find module|ERR_MODULE_NOT_FOUND/);
+    },
+  );
 });

@@ -128,7 +128,13 @@ describe("loading", () => {
   it("renders the hero's fetchpriority in lowercase, and React does not warn", () => {
     const warn = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const html = renderToString(
-      createElement(Picture, { kind: "bioPhoto", src: "/images/bio/jane.jpg", alt: "", sizes: "100vw", loading: "hero" }),
+      createElement(Picture, {
+        kind: "bioPhoto",
+        src: "/images/bio/jane.jpg",
+        alt: "",
+        sizes: "100vw",
+        loading: "hero",
+      }),
     );
     expect(html).toContain(' fetchpriority="high"');
     expect(html).not.toContain("fetchPriority");
@@ -152,7 +158,13 @@ describe("MEDIA_ORIGIN", () => {
       createElement(
         MediaOriginContext.Provider,
         { value: "https://media.example.com" },
-        createElement(Picture, { kind: "bioPhoto", src: "/images/bio/jane.jpg", alt: "", sizes: "100vw", loading: "lazy" }),
+        createElement(Picture, {
+          kind: "bioPhoto",
+          src: "/images/bio/jane.jpg",
+          alt: "",
+          sizes: "100vw",
+          loading: "lazy",
+        }),
       ),
     );
     const urls = [...html.matchAll(/(?:src|srcSet|srcset)="([^"]+)"/g)].flatMap(([, value]) =>

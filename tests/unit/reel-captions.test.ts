@@ -44,8 +44,13 @@ describe("reading captions", () => {
   });
 
   it("names the line of a file without its header, and of a cue it cannot read", () => {
-    expect(parseCaptions("00:01.000 --> 00:02.000\nHi\n", "vtt").errors).toEqual([{ line: 1, message: 'must start with the line "WEBVTT"' }]);
-    const { cues, errors } = parseCaptions("WEBVTT\n\n00:01 --> 00:02.000\nHi\n\n00:03.000 --> 00:04.000\nThere\n", "vtt");
+    expect(parseCaptions("00:01.000 --> 00:02.000\nHi\n", "vtt").errors).toEqual([
+      { line: 1, message: 'must start with the line "WEBVTT"' },
+    ]);
+    const { cues, errors } = parseCaptions(
+      "WEBVTT\n\n00:01 --> 00:02.000\nHi\n\n00:03.000 --> 00:04.000\nThere\n",
+      "vtt",
+    );
     expect(errors).toEqual([{ line: 3, message: expect.stringContaining("is not a timing") }]);
     expect(cues.map((cue) => cue.text)).toEqual(["There"]);
   });
@@ -55,12 +60,17 @@ describe("checking cues against the film", () => {
   const cues = (source: string) => parseCaptions(`WEBVTT\n\n${source}`, "vtt").cues;
 
   it("accepts cues in order, inside the film", () => {
-    expect(checkCues(cues("00:00.000 --> 00:02.000\nOne\n\n00:02.000 --> 00:04.000\nTwo\n"), 4)).toEqual({ errors: [], warnings: [] });
+    expect(checkCues(cues("00:00.000 --> 00:02.000\nOne\n\n00:02.000 --> 00:04.000\nTwo\n"), 4)).toEqual({
+      errors: [],
+      warnings: [],
+    });
   });
 
   it("refuses a cue past the film's end, out of order, ending before it starts, or empty, by line", () => {
     const checked = checkCues(
-      cues("00:05.000 --> 00:07.000\nLate\n\n00:01.000 --> 00:02.000\nEarlier\n\n00:03.000 --> 00:02.500\nBackwards\n\n00:04.000 --> 00:05.000\n<i></i>\n"),
+      cues(
+        "00:05.000 --> 00:07.000\nLate\n\n00:01.000 --> 00:02.000\nEarlier\n\n00:03.000 --> 00:02.500\nBackwards\n\n00:04.000 --> 00:05.000\n<i></i>\n",
+      ),
       6,
     );
     expect(checked.errors.map(({ line, message }) => [line, message.split(" ")[0]])).toEqual([

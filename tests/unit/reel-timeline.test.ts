@@ -20,7 +20,9 @@ describe("a reel's chapters", () => {
       expect(chapters.map((chapter) => [chapter.start, chapter.end])).toEqual(
         reel.spots.map((spot, i) => [spot.start, reel.spots[i + 1]?.start ?? reel.duration]),
       );
-      expect(chapters.map((chapter) => chapter.director.url)).toEqual(reel.spots.map((spot) => `/artists/film/${spot.artist}`));
+      expect(chapters.map((chapter) => chapter.director.url)).toEqual(
+        reel.spots.map((spot) => `/artists/film/${spot.artist}`),
+      );
     }
   });
 
@@ -29,17 +31,28 @@ describe("a reel's chapters", () => {
   });
 
   it("know which one plays at a moment", () => {
-    const chapters = reelChapters({ duration: 30, spots: [0, 6, 12].map((start) => ({ start, artist: "a", client: "C", title: "T" })) }, director);
+    const chapters = reelChapters(
+      { duration: 30, spots: [0, 6, 12].map((start) => ({ start, artist: "a", client: "C", title: "T" })) },
+      director,
+    );
     expect([0, 5.99, 6, 11, 12, 29.9].map((at) => chapterIndexAt(chapters, at))).toEqual([0, 0, 1, 1, 2, 2]);
   });
 
   it("make a WebVTT file whose cue text is escaped", () => {
     const chapters = reelChapters(
-      { duration: 75.5, spots: [{ start: 0, artist: "a", client: "Bramble & Oak", title: "A <b> --> B" }, { start: 61, artist: "b", client: "C", title: "D" }] },
+      {
+        duration: 75.5,
+        spots: [
+          { start: 0, artist: "a", client: "Bramble & Oak", title: "A <b> --> B" },
+          { start: 61, artist: "b", client: "C", title: "D" },
+        ],
+      },
       director,
     );
     const vtt = writeWebVtt(numbered(chapterCues(chapters)));
-    expect(vtt).toBe("WEBVTT\n\n1\n00:00:00.000 --> 00:01:01.000\nA &lt;b> --&gt; B — Bramble &amp; Oak\n\n2\n00:01:01.000 --> 00:01:15.500\nD — C\n");
+    expect(vtt).toBe(
+      "WEBVTT\n\n1\n00:00:00.000 --> 00:01:01.000\nA &lt;b> --&gt; B — Bramble &amp; Oak\n\n2\n00:01:01.000 --> 00:01:15.500\nD — C\n",
+    );
   });
 });
 
@@ -58,7 +71,20 @@ describe("moments", () => {
     expect(startTime(" 12.5 ", 30)).toBe(12.5);
     expect(startTime("npt:7", 30)).toBe(7);
     expect(startTime("7,9", 30)).toBe(7);
-    for (const bad of [null, undefined, "", "-1", "30", "31", "abc", "1e3", "Infinity", "NaN", "0x10", "9".repeat(400)]) {
+    for (const bad of [
+      null,
+      undefined,
+      "",
+      "-1",
+      "30",
+      "31",
+      "abc",
+      "1e3",
+      "Infinity",
+      "NaN",
+      "0x10",
+      "9".repeat(400),
+    ]) {
       expect(startTime(bad, 30), String(bad)).toBe(0);
     }
   });
@@ -96,14 +122,30 @@ describe("seek-bar thumbnails", () => {
 describe("the seek-bar thumbnails' index, as the player reads it", () => {
   it("gives every cell the media build writes, with the sprite's URL beside the index's", () => {
     const cells = seekCells(5);
-    const thumbnails = thumbnailsOf(seekIndexVtt(cells, "r-seek.webp"), "https://media.agency.example/images/reels/r-seek.vtt");
-    expect(thumbnails).toEqual(cells.map(({ start, end, x, y }) => ({ start, end, x, y, width: 160, height: 90, url: "https://media.agency.example/images/reels/r-seek.webp" })));
+    const thumbnails = thumbnailsOf(
+      seekIndexVtt(cells, "r-seek.webp"),
+      "https://media.agency.example/images/reels/r-seek.vtt",
+    );
+    expect(thumbnails).toEqual(
+      cells.map(({ start, end, x, y }) => ({
+        start,
+        end,
+        x,
+        y,
+        width: 160,
+        height: 90,
+        url: "https://media.agency.example/images/reels/r-seek.webp",
+      })),
+    );
   });
 
   it("reads each reel's index as made, its cells end to end from 0 to the reel's end", () => {
     for (const reel of reels) {
       const { index } = seekThumbnails(reel.slug);
-      const thumbnails = thumbnailsOf(readFileSync(path.join("public", index), "utf8"), `https://agency.example${index}`);
+      const thumbnails = thumbnailsOf(
+        readFileSync(path.join("public", index), "utf8"),
+        `https://agency.example${index}`,
+      );
       expect(thumbnails.length, reel.slug).toBeGreaterThan(1);
       expect(thumbnails[0].start).toBe(0);
       thumbnails.slice(1).forEach((cell, i) => expect(cell.start, reel.slug).toBe(thumbnails[i].end));
@@ -116,8 +158,21 @@ describe("the seek-bar thumbnails' index, as the player reads it", () => {
   });
 
   it("leaves out a cue that names no cell, and reads nothing from what is not WebVTT", () => {
-    const vtt = "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nr-seek.webp\n\n00:00:02.000 --> 00:00:04.000\nr-seek.webp#xywh=160,0,160,90\n";
-    expect(thumbnailsOf(vtt, "https://agency.example/images/reels/r-seek.vtt")).toEqual([{ start: 2, end: 4, url: "https://agency.example/images/reels/r-seek.webp", x: 160, y: 0, width: 160, height: 90 }]);
-    expect(thumbnailsOf("<!doctype html><p>Not Found</p>", "https://agency.example/images/reels/r-seek.vtt")).toEqual([]);
+    const vtt =
+      "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nr-seek.webp\n\n00:00:02.000 --> 00:00:04.000\nr-seek.webp#xywh=160,0,160,90\n";
+    expect(thumbnailsOf(vtt, "https://agency.example/images/reels/r-seek.vtt")).toEqual([
+      {
+        start: 2,
+        end: 4,
+        url: "https://agency.example/images/reels/r-seek.webp",
+        x: 160,
+        y: 0,
+        width: 160,
+        height: 90,
+      },
+    ]);
+    expect(thumbnailsOf("<!doctype html><p>Not Found</p>", "https://agency.example/images/reels/r-seek.vtt")).toEqual(
+      [],
+    );
   });
 });

@@ -60,13 +60,19 @@ describe("writing and reading WebVTT", () => {
   });
 
   it("skips notes, styles and regions, and reads CRLF and a byte-order mark", () => {
-    const source = "\uFEFFWEBVTT - reel\r\nKind: captions\r\n\r\nNOTE hi\r\n\r\nSTYLE\r\n::cue { color: red }\r\n\r\n00:01.000 --> 00:02.000\r\nHi\r\n";
+    const source =
+      "\uFEFFWEBVTT - reel\r\nKind: captions\r\n\r\nNOTE hi\r\n\r\nSTYLE\r\n::cue { color: red }\r\n\r\n00:01.000 --> 00:02.000\r\nHi\r\n";
     expect(parseWebVtt(source)).toEqual({ cues: [{ start: 1, end: 2, text: "Hi", line: 9 }], unreadable: [] });
   });
 
   it("says, by line, what it cannot read, and reads the rest", () => {
-    expect(parseWebVtt("00:01.000 --> 00:02.000\nHi\n")).toEqual({ cues: [], unreadable: [{ line: 1, problem: "header" }] });
-    const { cues: read, unreadable } = parseWebVtt("WEBVTT\n\nonly text\n\n00:01 --> 00:02.000\nHi\n\n00:03.000 --> 00:04.000\nThere\n");
+    expect(parseWebVtt("00:01.000 --> 00:02.000\nHi\n")).toEqual({
+      cues: [],
+      unreadable: [{ line: 1, problem: "header" }],
+    });
+    const { cues: read, unreadable } = parseWebVtt(
+      "WEBVTT\n\nonly text\n\n00:01 --> 00:02.000\nHi\n\n00:03.000 --> 00:04.000\nThere\n",
+    );
     expect(unreadable).toEqual([
       { line: 3, problem: "block" },
       { line: 5, problem: "timing", timing: "00:01 --> 00:02.000" },

@@ -46,7 +46,7 @@ describe("reading a selects query", () => {
 describe("resolving a selection", () => {
   it("drops and counts unknown ids", () => {
     const selection = resolveSelects(new URLSearchParams(`artists=${first.id},nobody,${second.id},nobody`), (id) =>
-      roster.find((artist) => artist.id === id)
+      roster.find((artist) => artist.id === id),
     );
     expect(selection.found.map((artist) => artist.id)).toEqual([first.id, second.id]);
     expect(selection.unknown).toBe(1);
@@ -63,7 +63,7 @@ describe("resolving a selection", () => {
   it("reads 4,000 ids", () => {
     const ids = Array.from({ length: 4_000 }, (_, index) => index.toString(36));
     const selection = resolveSelects(new URLSearchParams(`artists=${ids.join(",")},${first.id}`), (id) =>
-      roster.find((artist) => artist.id === id)
+      roster.find((artist) => artist.id === id),
     );
     expect(selection.found).toEqual([first]);
     expect(selection.unknown).toBe(4_000);

@@ -46,7 +46,12 @@ interface NetworkInformation {
  */
 function playerOptions(
   video: HTMLVideoElement,
-  { autoplay, controls, poster, sources }: { autoplay: boolean; controls: boolean; poster: string; sources: ReelSource[] },
+  {
+    autoplay,
+    controls,
+    poster,
+    sources,
+  }: { autoplay: boolean; controls: boolean; poster: string; sources: ReelSource[] },
 ) {
   const started = !video.paused || video.currentTime > 0;
   const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
@@ -60,7 +65,9 @@ function playerOptions(
     fill: true,
     poster,
     mainContent: true,
-    sources: started ? [{ src: video.currentSrc, type: sources.find((source) => sameUrl(source.src, video.currentSrc))?.type }] : sources,
+    sources: started
+      ? [{ src: video.currentSrc, type: sources.find((source) => sameUrl(source.src, video.currentSrc))?.type }]
+      : sources,
     html5: { vhs: initialBandwidth === undefined ? {} : { bandwidth: initialBandwidth } },
     // The captions settings dialog (building it cost a phone ~60 ms) is built on first use
     // (text-tracks.client.ts), and most of the control bar a moment after the player
@@ -70,7 +77,6 @@ function playerOptions(
     controlBar: { children: ["chaptersButton"] },
   };
 }
-
 
 /** Links a stylesheet once; resolves when it has loaded (or failed: the player still works). */
 function loadStylesheet(href: string): Promise<void> {

@@ -13,7 +13,11 @@ function seekBarOf(player: Player) {
   return progressControl && seekBar ? { control: progressControl.el() as HTMLElement, seekBar } : undefined;
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const created = document.createElement(tag);
   created.className = className;
   if (text !== undefined) created.textContent = text;
@@ -24,7 +28,12 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
  * A marker per chapter, beside the slider (not inside it), each a button that plays the reel from
  * its chapter. `seek` moves the reel (see seek.ts).
  */
-export function addChapterMarkers(player: Player, chapters: readonly ReelChapter[], duration: number, seek: (seconds: number) => void) {
+export function addChapterMarkers(
+  player: Player,
+  chapters: readonly ReelChapter[],
+  duration: number,
+  seek: (seconds: number) => void,
+) {
   const parts = seekBarOf(player);
   if (!parts) return;
   const markers = element("div", "reel-markers");
@@ -93,7 +102,17 @@ export function thumbnailsOf(vtt: string, base: string): Thumbnail[] {
     const cell = CELL.exec(text);
     if (!cell) return [];
     const [file, x, y, width, height] = cell.slice(1);
-    return [{ start, end, url: new URL(file, base).href, x: Number(x), y: Number(y), width: Number(width), height: Number(height) }];
+    return [
+      {
+        start,
+        end,
+        url: new URL(file, base).href,
+        x: Number(x),
+        y: Number(y),
+        width: Number(width),
+        height: Number(height),
+      },
+    ];
   });
 }
 

@@ -25,7 +25,10 @@ function readChoice(): Choice | undefined {
   try {
     const stored = JSON.parse(localStorage.getItem(CHOICE_KEY) ?? "null") as Partial<Choice> | null;
     if (!stored || typeof stored !== "object") return undefined;
-    return { captions: typeof stored.captions === "string" ? stored.captions : null, descriptions: stored.descriptions === true };
+    return {
+      captions: typeof stored.captions === "string" ? stored.captions : null,
+      descriptions: stored.descriptions === true,
+    };
   } catch {
     // Storage refused (private mode) or a value from elsewhere: no choice to restore.
     return undefined;
@@ -87,7 +90,8 @@ const SETTINGS_KEY = "vjs-text-track-settings";
  * captions show as they chose (video.js keeps them in localStorage).
  */
 export function captionsSettingsOnFirstUse(player: Player) {
-  const button = player.getChild("ControlBar")?.getChild("SubsCapsButton") as (ReturnType<Player["getChild"]> & { update(): void }) | undefined;
+  const button = player.getChild("ControlBar")?.getChild("SubsCapsButton") as
+    (ReturnType<Player["getChild"]> & { update(): void }) | undefined;
   const element = button?.el();
   if (!button || !element) return;
   const build = () => {
@@ -96,7 +100,9 @@ export function captionsSettingsOnFirstUse(player: Player) {
     if (player.getChild("TextTrackSettings")) return;
     // As video.js's own set-up does for the children it builds at once: the captions display
     // reads the settings from this property.
-    Object.assign(player, { textTrackSettings: player.addChild("TextTrackSettings", { persistTextTrackSettings: true }) });
+    Object.assign(player, {
+      textTrackSettings: player.addChild("TextTrackSettings", { persistTextTrackSettings: true }),
+    });
     button.update();
     player.trigger("texttrackchange");
   };

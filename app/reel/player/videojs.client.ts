@@ -73,6 +73,7 @@ export function completeControlBar(videojs: VideoJs, player: Player) {
   defaults.children
     .filter((name) => !NOT_BUILT.has(name))
     .forEach((name, index) => {
-      if (!controlBar.getChild(name)) Object.assign(controlBar, { [name]: controlBar.addChild(name, { playerOptions }, index) });
+      if (!controlBar.getChild(name))
+        Object.assign(controlBar, { [name]: controlBar.addChild(name, { playerOptions }, index) });
     });
 }

@@ -15,26 +15,46 @@ export function checkCaptions(files: CaptionsFile[], durations: Record<string, n
   for (const file of files) {
     const duration = durations[file.slug];
     if (duration === undefined) {
-      problems.push(at(file.name, 1, `there is no reel "${file.slug}" (app/content/reels/${file.slug}.md) for these captions: rename the file after its reel`));
+      problems.push(
+        at(
+          file.name,
+          1,
+          `there is no reel "${file.slug}" (app/content/reels/${file.slug}.md) for these captions: rename the file after its reel`,
+        ),
+      );
       continue;
     }
     let lang: string;
     try {
       [lang] = Intl.getCanonicalLocales(file.lang);
     } catch {
-      problems.push(at(file.name, 1, `"${file.lang}" is not a language tag: name the file {reel}.{language}.${file.format}, e.g. ${file.slug}.en.${file.format}`));
+      problems.push(
+        at(
+          file.name,
+          1,
+          `"${file.lang}" is not a language tag: name the file {reel}.{language}.${file.format}, e.g. ${file.slug}.en.${file.format}`,
+        ),
+      );
       continue;
     }
     const parsed = parseCaptions(file.text, file.format);
     const checked = checkCues(parsed.cues, duration);
-    problems.push(...[...parsed.errors, ...checked.errors].sort((a, b) => a.line - b.line).map(({ line, message }) => at(file.name, line, message)));
+    problems.push(
+      ...[...parsed.errors, ...checked.errors]
+        .sort((a, b) => a.line - b.line)
+        .map(({ line, message }) => at(file.name, line, message)),
+    );
     warnings.push(...checked.warnings.map(({ line, message }) => at(file.name, line, message)));
     if (parsed.errors.length === 0 && parsed.cues.length === 0) problems.push(at(file.name, 1, "has no cues"));
     if (captions[file.slug]?.some((track) => track.lang === lang)) {
       problems.push(at(file.name, 1, `${file.slug} has captions in "${lang}" twice (a .vtt and an .srt?): keep one`));
       continue;
     }
-    (captions[file.slug] ??= []).push({ lang, label: languageLabel(lang), cues: parsed.cues.map(({ start, end, text }) => ({ start, end, text })) });
+    (captions[file.slug] ??= []).push({
+      lang,
+      label: languageLabel(lang),
+      cues: parsed.cues.map(({ start, end, text }) => ({ start, end, text })),
+    });
   }
   // Let through (a reel can go up before its captions are written), but never silently.
   for (const slug of Object.keys(durations).filter((slug) => !files.some((file) => file.slug === slug))) {

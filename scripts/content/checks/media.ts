@@ -42,7 +42,8 @@ export function checkMedia({ artists, reels, clients, biography }: ContentParts,
   };
   // Link-preview images are named after the entry's id or slug (else its file's name), so a missing one is reported on it.
   const lookForPreview = (at: PropertyKey[], preview: string) => {
-    if (!files.exists(preview)) problems.push(problemAt(at, `its link-preview image ${preview} is not in ${where}; run npm run media`));
+    if (!files.exists(preview))
+      problems.push(problemAt(at, `its link-preview image ${preview} is not in ${where}; run npm run media`));
   };
 
   for (const { at, name, type, fields } of artists) {
@@ -69,7 +70,9 @@ export function checkMedia({ artists, reels, clients, biography }: ContentParts,
     lookForPreview([...at, "slug"], previewImages.reel(fields.slug ?? name));
   }
 
-  clients.clientLogos?.forEach(({ logo }, index) => look(["clients", "clientLogos", index, "logo"], logo, "clientLogo"));
+  clients.clientLogos?.forEach(({ logo }, index) =>
+    look(["clients", "clientLogos", index, "logo"], logo, "clientLogo"),
+  );
   // The page shows the logos from the strips the media script draws of them (app/lib/media.ts).
   for (const sprite of logoSprites(clients.clientLogos ?? [])) {
     const missing = [sprite.webp, sprite.png].filter((path) => !files.exists(path));

@@ -15,7 +15,10 @@ export function checkReferences({ artists, reels }: ContentParts): Problem[] {
   const film = new Set(artists.filter((artist) => artist.type === "film").map((artist) => artist.name));
   for (const { at, fields } of reels) {
     fields.spots?.forEach(({ artist }, index) => {
-      if (!film.has(artist)) problems.push(problemAt([...at, "spots", index, "artist"], `${JSON.stringify(artist)} is not the id of a film artist`));
+      if (!film.has(artist))
+        problems.push(
+          problemAt([...at, "spots", index, "artist"], `${JSON.stringify(artist)} is not the id of a film artist`),
+        );
     });
   }
   return problems;

@@ -53,17 +53,21 @@ export function checkTimeline({ artists, reels }: ContentParts, files: MediaFile
       problems.push(problemAt([...at, "duration"], message));
     }
     if (files.film && !film && fields.duration === undefined) {
-      const message = "is missing, and the film's length is not known: run npm run media, which reads it from the film (or state it in seconds)";
+      const message =
+        "is missing, and the film's length is not known: run npm run media, which reads it from the film (or state it in seconds)";
       problems.push(problemAt([...at, "duration"], message));
     }
     const { duration } = reelTiming(files, { mp4, duration: fields.duration });
     const end = `the film's end (${duration} s)`;
     fields.spots?.forEach(({ start }, index) => {
       const path = [...at, "spots", index, "start"];
-      if (index === 0 && start !== 0) problems.push(problemAt(path, `${start} must be 0: the first spot opens the reel`));
+      if (index === 0 && start !== 0)
+        problems.push(problemAt(path, `${start} must be 0: the first spot opens the reel`));
       const previous = fields.spots?.[index - 1]?.start;
       if (previous !== undefined && start <= previous) {
-        problems.push(problemAt(path, `${start} must be after the previous spot's start (${previous}): spots cannot overlap`));
+        problems.push(
+          problemAt(path, `${start} must be after the previous spot's start (${previous}): spots cannot overlap`),
+        );
       }
       if (start >= duration) problems.push(problemAt(path, `${start} must be before ${end}`));
     });

@@ -30,7 +30,9 @@ export const gecko: Engine = {
     });
     const page = (await browser.pages())[0] ?? (await browser.newPage());
     const problems: string[] = [];
-    page.on("pageerror", (error) => problems.push(`${new URL(page.url()).pathname}: ${error instanceof Error ? error.message : String(error)}`));
+    page.on("pageerror", (error) =>
+      problems.push(`${new URL(page.url()).pathname}: ${error instanceof Error ? error.message : String(error)}`),
+    );
     // A console error's own text names its arguments' types only ("JSHandle@error"): each is read
     // in the page, an error as its name and message, anything else as JSON.
     const reading: Promise<void>[] = [];
@@ -39,9 +41,19 @@ export const gecko: Engine = {
       const where = new URL(page.url()).pathname;
       const readArgument = (arg: JSHandle) =>
         arg
-          .evaluate((value) => (value instanceof Error ? `${value.name}: ${value.message}` : typeof value === "string" ? value : JSON.stringify(value)))
+          .evaluate((value) =>
+            value instanceof Error
+              ? `${value.name}: ${value.message}`
+              : typeof value === "string"
+                ? value
+                : JSON.stringify(value),
+          )
           .catch(() => arg.toString());
-      reading.push(Promise.all(message.args().map(readArgument)).then((args) => void problems.push(`${where}: ${args.join(" ") || message.text()}`)));
+      reading.push(
+        Promise.all(message.args().map(readArgument)).then(
+          (args) => void problems.push(`${where}: ${args.join(" ") || message.text()}`),
+        ),
+      );
     });
     await page.evaluateOnNewDocument(watchForProblems);
     await page.setViewport({ width: 1440, height: VIEWPORT_HEIGHT });
@@ -51,7 +63,9 @@ export const gecko: Engine = {
         // Leaving while the page still fetches (video.js, route data) aborts those fetches, which
         // Firefox reports as errors: that would be the test's doing, not the page's.
         if (page.url().startsWith("http")) await page.waitForNetworkIdle({ idleTime: 300, timeout: 15_000 });
-        const seen = await page.evaluate(() => (window as Window & { __problems?: string[] }).__problems ?? []).catch(() => []);
+        const seen = await page
+          .evaluate(() => (window as Window & { __problems?: string[] }).__problems ?? [])
+          .catch(() => []);
         problems.push(...seen);
         const response = await page.goto(`${baseURL}${path}`, { waitUntil: "load" });
         if (response?.status() !== 200) throw new Error(`${path} answered ${response?.status()}`);

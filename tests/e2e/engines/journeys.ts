@@ -21,7 +21,9 @@ import type { Engine, EngineDriver } from "./driver";
 const PHONE = 390;
 const DESKTOP = 1440;
 /** Below the site's narrowest breakpoint, every width lays a page out as a phone. */
-const NARROWEST_BREAKPOINT = Math.min(...Object.values(resolveConfig(tailwindConfig).theme.screens as Record<string, string>).map(parseFloat));
+const NARROWEST_BREAKPOINT = Math.min(
+  ...Object.values(resolveConfig(tailwindConfig).theme.screens as Record<string, string>).map(parseFloat),
+);
 
 /**
  * A phone's width, or the narrowest the engine's window takes (WebKitGTK's MiniBrowser: 447 px),
@@ -49,25 +51,36 @@ async function hover(site: EngineDriver, selector: string, across = 0.5) {
 /** A real click on the button showing this text. */
 async function pressButton(site: EngineDriver, text: string) {
   await site.run((label: string) => {
-    const button = [...document.querySelectorAll("button")].find((candidate) => candidate.textContent?.trim() === label);
+    const button = [...document.querySelectorAll("button")].find(
+      (candidate) => candidate.textContent?.trim() === label,
+    );
     if (!button) throw new Error(`no button "${label}"`);
     button.dataset.journeyPress = "";
   }, text);
   await site.click("[data-journey-press]");
-  await site.run(() => document.querySelector<HTMLElement>("[data-journey-press]")?.removeAttribute("data-journey-press"));
+  await site.run(() =>
+    document.querySelector<HTMLElement>("[data-journey-press]")?.removeAttribute("data-journey-press"),
+  );
 }
 
 /** How many of the directors' clips are playing. */
 const clipsPlaying = (site: EngineDriver) =>
-  site.run(() => [...document.querySelectorAll<HTMLVideoElement>("video[data-director-clip]")].filter((video) => !video.paused).length);
+  site.run(
+    () =>
+      [...document.querySelectorAll<HTMLVideoElement>("video[data-director-clip]")].filter((video) => !video.paused)
+        .length,
+  );
 
-const playhead = (site: EngineDriver) => site.run(() => document.querySelector<HTMLVideoElement>("main video")!.currentTime);
+const playhead = (site: EngineDriver) =>
+  site.run(() => document.querySelector<HTMLVideoElement>("main video")!.currentTime);
 
 const previewToggle = (title: string) => `button[aria-label="Play preview: ${title}"]`;
 /** Whether a thumbnail's animation is shown. */
 const previewShown = (site: EngineDriver, title: string) =>
   site.run((toggle: string) => {
-    const animated = document.querySelector(toggle)?.parentElement?.querySelector<HTMLImageElement>("img[data-animated]");
+    const animated = document
+      .querySelector(toggle)
+      ?.parentElement?.querySelector<HTMLImageElement>("img[data-animated]");
     return !!animated && !animated.hidden;
   }, previewToggle(title));
 
@@ -92,7 +105,10 @@ export function defineJourneys(engine: Engine) {
     },
   });
 
-  for (const [screen, width] of [["a phone's", PHONE], ["a desktop's", DESKTOP]] as const) {
+  for (const [screen, width] of [
+    ["a phone's", PHONE],
+    ["a desktop's", DESKTOP],
+  ] as const) {
     test(`every page at ${screen} width: hydrated, with no error and no CSP violation`, async ({ site, request }) => {
       test.setTimeout(240_000);
       const paths = (await sitemapUrls(request)).map((url) => new URL(url).pathname);
@@ -107,7 +123,9 @@ export function defineJourneys(engine: Engine) {
     });
   }
 
-  test("a press on a link navigates within the page, prefetched on hover where the engine prefetches", async ({ site }) => {
+  test("a press on a link navigates within the page, prefetched on hover where the engine prefetches", async ({
+    site,
+  }) => {
     await site.goto("/artists/directors");
     await hydrated(site);
     await site.run(() => void Object.assign(window, { sameDocument: true }));
@@ -115,11 +133,17 @@ export function defineJourneys(engine: Engine) {
     // Remix prefetches with <link rel=prefetch>, which not every engine implements (Safari doesn't).
     if (await site.run(() => document.createElement("link").relList.supports("prefetch"))) {
       await expect
-        .poll(() => site.run(() => performance.getEntriesByType("resource").some((entry) => entry.name.includes("_data=routes%2Fclients"))))
+        .poll(() =>
+          site.run(() =>
+            performance.getEntriesByType("resource").some((entry) => entry.name.includes("_data=routes%2Fclients")),
+          ),
+        )
         .toBe(true);
     }
     await site.click('header a[href="/clients"]');
-    await expect.poll(() => site.run(() => `${location.pathname} ${document.querySelector("h1")?.textContent}`)).toBe("/clients Clients");
+    await expect
+      .poll(() => site.run(() => `${location.pathname} ${document.querySelector("h1")?.textContent}`))
+      .toBe("/clients Clients");
     // A client navigation keeps the document (and so this property); a full load would not.
     expect(await site.run(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
@@ -128,7 +152,8 @@ export function defineJourneys(engine: Engine) {
     await phoneWidth(site);
     await site.goto("/contact");
     await hydrated(site);
-    const expanded = () => site.run(() => document.querySelector("header [aria-expanded]")?.getAttribute("aria-expanded"));
+    const expanded = () =>
+      site.run(() => document.querySelector("header [aria-expanded]")?.getAttribute("aria-expanded"));
     await site.click("header [aria-expanded]");
     await expect.poll(expanded).toBe("true");
     await site.click("header [aria-expanded]");
@@ -139,14 +164,23 @@ export function defineJourneys(engine: Engine) {
     test.setTimeout(90_000);
     await site.goto("/artists/directors");
     await hydrated(site);
-    expect(await site.run(() => document.querySelectorAll("video[data-director-clip]").length)).toBe(artists.film.length);
+    expect(await site.run(() => document.querySelectorAll("video[data-director-clip]").length)).toBe(
+      artists.film.length,
+    );
     for (let index = 0; index < artists.film.length; index++) {
-      await site.run((at: number) => document.querySelectorAll("video[data-director-clip]")[at].scrollIntoView({ block: "center" }), index);
+      await site.run(
+        (at: number) => document.querySelectorAll("video[data-director-clip]")[at].scrollIntoView({ block: "center" }),
+        index,
+      );
       await expect
-        .poll(() => site.run((at: number) => {
-          const clip = document.querySelectorAll<HTMLVideoElement>("video[data-director-clip]")[at];
-          return !clip.paused && clip.currentTime > 0;
-        }, index), { message: `clip ${index + 1}`, timeout: 15_000 })
+        .poll(
+          () =>
+            site.run((at: number) => {
+              const clip = document.querySelectorAll<HTMLVideoElement>("video[data-director-clip]")[at];
+              return !clip.paused && clip.currentTime > 0;
+            }, index),
+          { message: `clip ${index + 1}`, timeout: 15_000 },
+        )
         .toBe(true);
     }
     await pressButton(site, "Pause motion");
@@ -171,17 +205,25 @@ export function defineJourneys(engine: Engine) {
     await hydrated(site);
     const add = `button[aria-label="Add to selects: ${film.name}"]`;
     await site.click(add);
-    await expect.poll(() => site.run((button: string) => document.querySelector(button)?.getAttribute("aria-pressed"), add)).toBe("true");
+    await expect
+      .poll(() => site.run((button: string) => document.querySelector(button)?.getAttribute("aria-pressed"), add))
+      .toBe("true");
     await expect.poll(() => site.run(() => document.querySelector("[data-selects-count]")?.textContent)).toBe("1");
     await site.click('header a[href^="/selects"]');
     await expect
-      .poll(() => site.run(() => [...document.querySelectorAll("[data-selects-list] > li h2")].map((heading) => heading.textContent)))
+      .poll(() =>
+        site.run(() =>
+          [...document.querySelectorAll("[data-selects-list] > li h2")].map((heading) => heading.textContent),
+        ),
+      )
       .toEqual([film.name]);
     expect(await site.run(() => location.search)).toBe(`?artists=${film.id}`);
   });
 
   for (const reel of reels) {
-    test(`${reel.slug}: plays on from a ?t= link after a press, with seek-bar thumbnails and markers`, async ({ site }) => {
+    test(`${reel.slug}: plays on from a ?t= link after a press, with seek-bar thumbnails and markers`, async ({
+      site,
+    }) => {
       test.setTimeout(90_000);
       const from = reel.spots[Math.floor(reel.spots.length / 2)].start;
       await site.goto(`/${reel.slug}?t=${from}`);
@@ -210,7 +252,9 @@ export function defineJourneys(engine: Engine) {
     });
   }
 
-  test("a reel page hydrates once its first screen has arrived, not when its <video> lets the load event come", async ({ site }) => {
+  test("a reel page hydrates once its first screen has arrived, not when its <video> lets the load event come", async ({
+    site,
+  }) => {
     await site.goto(`/${reels[0].slug}`);
     await hydrated(site);
     const timing = await site.run(firstScreenTiming);
@@ -221,7 +265,9 @@ export function defineJourneys(engine: Engine) {
     expect(timing.scriptsStart).toBeLessThanOrEqual(Math.max(timing.loadStart, timing.imagesEnd + 1000));
   });
 
-  test("a reel's credits and chapters: a press plays, a credit's moment plays from there, the menu lists the spots", async ({ site }) => {
+  test("a reel's credits and chapters: a press plays, a credit's moment plays from there, the menu lists the spots", async ({
+    site,
+  }) => {
     test.setTimeout(90_000);
     const { slug, spots } = reels[0];
     const middle = spots[Math.floor(spots.length / 2)];
@@ -240,17 +286,27 @@ export function defineJourneys(engine: Engine) {
     expect(await site.run(() => `${location.pathname}${location.search}`)).toBe(`/${slug}`);
     expect(await site.run(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true);
     await expect
-      .poll(() => site.run((items: string) => [...document.querySelectorAll(items)].findIndex((item) => item.hasAttribute("aria-current")), credits))
+      .poll(() =>
+        site.run(
+          (items: string) =>
+            [...document.querySelectorAll(items)].findIndex((item) => item.hasAttribute("aria-current")),
+          credits,
+        ),
+      )
       .toBe(spots.indexOf(middle));
 
     // Paused, as in the captions journey: playing, video.js hides its control bar 2 s after the
     // last mouse move, which a loaded machine's click can come after (seen in CI).
     await site.run(() => document.querySelector<HTMLVideoElement>("main video")!.pause());
     // video.js hides its chapters button until the menu has items.
-    await expect.poll(() => site.run(() => document.querySelector(".vjs-chapters-button")?.classList.contains("vjs-hidden"))).toBe(false);
+    await expect
+      .poll(() => site.run(() => document.querySelector(".vjs-chapters-button")?.classList.contains("vjs-hidden")))
+      .toBe(false);
     await hover(site, ".vjs-control-bar");
     await site.click(".vjs-chapters-button > button");
-    const menu = await site.run(() => [...document.querySelectorAll(".vjs-chapters-button .vjs-menu-item")].map((item) => item.textContent ?? ""));
+    const menu = await site.run(() =>
+      [...document.querySelectorAll(".vjs-chapters-button .vjs-menu-item")].map((item) => item.textContent ?? ""),
+    );
     expect(menu).toHaveLength(spots.length);
     spots.forEach((spot, index) => expect(menu[index]).toContain(spot.title));
   });
@@ -270,7 +326,9 @@ export function defineJourneys(engine: Engine) {
     await site.run(() => document.querySelector<HTMLVideoElement>("main video")!.pause());
     await site.click(".vjs-subs-caps-button > button");
     await site.run((label: string) => {
-      const item = [...document.querySelectorAll<HTMLElement>(".vjs-subs-caps-button .vjs-menu-item")].find((candidate) => candidate.textContent?.includes(label));
+      const item = [...document.querySelectorAll<HTMLElement>(".vjs-subs-caps-button .vjs-menu-item")].find(
+        (candidate) => candidate.textContent?.includes(label),
+      );
       if (!item) throw new Error(`no captions item "${label}"`);
       item.dataset.journeyPress = "";
     }, track.label);
@@ -283,7 +341,9 @@ export function defineJourneys(engine: Engine) {
         const drawn = document.querySelector(".vjs-text-track-display")?.textContent ?? "";
         const native = [...document.querySelector<HTMLVideoElement>("main video")!.textTracks]
           .filter((candidate) => candidate.kind === "captions" && candidate.mode === "showing")
-          .flatMap((candidate) => [...(candidate.activeCues ?? [])].map((cue) => (cue as VTTCue).getCueAsHTML().textContent ?? ""));
+          .flatMap((candidate) =>
+            [...(candidate.activeCues ?? [])].map((cue) => (cue as VTTCue).getCueAsHTML().textContent ?? ""),
+          );
         return `${drawn} ${native.join(" ")}`;
       });
     const now = await playhead(site);
@@ -299,7 +359,13 @@ export function defineJourneys(engine: Engine) {
       await hydrated(site);
       expect(await site.run(() => matchMedia("(prefers-reduced-motion: reduce)").matches)).toBe(true);
       // Once hydrated, the control says what a press would do: here, start the clips.
-      await expect.poll(() => site.run(() => [...document.querySelectorAll("button")].some((button) => button.textContent === "Play motion"))).toBe(true);
+      await expect
+        .poll(() =>
+          site.run(() =>
+            [...document.querySelectorAll("button")].some((button) => button.textContent === "Play motion"),
+          ),
+        )
+        .toBe(true);
       expect(await clipsPlaying(site)).toBe(0);
       await pressButton(site, "Play motion");
       await expect.poll(() => clipsPlaying(site)).toBeGreaterThan(0);
@@ -308,7 +374,14 @@ export function defineJourneys(engine: Engine) {
       await site.goto("/collective-reels");
       await hydrated(site);
       await hover(site, `main a[href="/${slug}"]`);
-      await expect.poll(() => site.run((toggle: string) => document.querySelector(toggle)!.parentElement!.matches(":hover"), previewToggle(title))).toBe(true);
+      await expect
+        .poll(() =>
+          site.run(
+            (toggle: string) => document.querySelector(toggle)!.parentElement!.matches(":hover"),
+            previewToggle(title),
+          ),
+        )
+        .toBe(true);
       // Two frames: React has rendered whatever the hover changed.
       await site.run(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       expect(await previewShown(site, title)).toBe(false);

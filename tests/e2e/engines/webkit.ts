@@ -67,14 +67,27 @@ export const webkit: Engine = {
       return value;
     }
 
-    for (let tries = 0; !(await fetch(`http://127.0.0.1:${port}/status`).then((r) => r.ok, () => false)); tries++) {
+    for (
+      let tries = 0;
+      !(await fetch(`http://127.0.0.1:${port}/status`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      tries++
+    ) {
       if (tries > 100) throw new Error("WebKitWebDriver did not start in 20 s");
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const { sessionId } = await webdriver<{ sessionId: string }>("POST", "/session", {
-      capabilities: { alwaysMatch: { browserName: "MiniBrowser", "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] } } },
+      capabilities: {
+        alwaysMatch: {
+          browserName: "MiniBrowser",
+          "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] },
+        },
+      },
     });
-    const session = (method: string, path: string, body?: unknown) => webdriver<unknown>(method, `/session/${sessionId}${path}`, body);
+    const session = (method: string, path: string, body?: unknown) =>
+      webdriver<unknown>(method, `/session/${sessionId}${path}`, body);
     const run = <T, A extends unknown[]>(fn: (...args: A) => T, ...args: A) =>
       session("POST", "/execute/async", {
         // Awaits what fn returns, so that a promise's value comes back as for Firefox.
@@ -90,7 +103,11 @@ export const webkit: Engine = {
 
     const driver: EngineDriver = {
       async goto(path) {
-        problems.push(...((await run(() => (window as Window & { __problems?: string[] }).__problems ?? []).catch(() => [])) as string[]));
+        problems.push(
+          ...((await run(() => (window as Window & { __problems?: string[] }).__problems ?? []).catch(
+            () => [],
+          )) as string[]),
+        );
         await session("POST", "/url", { url: `${baseURL}${path}` });
         // WebDriver offers no script before a page's own: errors before this still leave the page
         // unhydrated, which the journeys see.
@@ -98,12 +115,22 @@ export const webkit: Engine = {
       },
       run,
       async click(selector) {
-        const element = (await session("POST", "/element", { using: "css selector", value: selector })) as Record<string, string>;
+        const element = (await session("POST", "/element", { using: "css selector", value: selector })) as Record<
+          string,
+          string
+        >;
         await session("POST", `/element/${element[ELEMENT] ?? Object.values(element)[0]}/click`, {});
       },
       async moveMouse(x, y) {
         await session("POST", "/actions", {
-          actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: [{ type: "pointerMove", duration: 0, origin: "viewport", x: Math.round(x), y: Math.round(y) }] }],
+          actions: [
+            {
+              type: "pointer",
+              id: "mouse",
+              parameters: { pointerType: "mouse" },
+              actions: [{ type: "pointerMove", duration: 0, origin: "viewport", x: Math.round(x), y: Math.round(y) }],
+            },
+          ],
         });
       },
       async resize(width) {
@@ -119,7 +146,10 @@ export const webkit: Engine = {
         return inner[0];
       },
       async problems() {
-        return [...problems, ...((await run(() => (window as Window & { __problems?: string[] }).__problems ?? [])) as string[])];
+        return [
+          ...problems,
+          ...((await run(() => (window as Window & { __problems?: string[] }).__problems ?? [])) as string[]),
+        ];
       },
       async close() {
         // A hung page leaves the driver without an answer: give it a few seconds, then end them all.

@@ -47,7 +47,11 @@ test.describe("HTTP caching", () => {
     expect(await stale.text()).toContain("Clients");
   });
 
-  test("hashed build assets are immutable for a year; media are cached for 30 days", async ({ page, request, hydration }) => {
+  test("hashed build assets are immutable for a year; media are cached for 30 days", async ({
+    page,
+    request,
+    hydration,
+  }) => {
     const scripts = await scriptsOf(page, hydration, "/contact");
     for (const url of scripts) {
       const cacheControl = (await request.get(url)).headers()["cache-control"];

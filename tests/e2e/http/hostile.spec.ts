@@ -50,11 +50,28 @@ const OFF_SITE = [
   "/https://evil.example",
   "/Contact?next=//evil.example",
 ];
-const OVERLONG = [`/${"a".repeat(8_000)}`, `/contact?${"q=1&".repeat(2_000)}`, `/${"a/".repeat(3_000)}`, `/${"x".repeat(20_000)}`];
+const OVERLONG = [
+  `/${"a".repeat(8_000)}`,
+  `/contact?${"q=1&".repeat(2_000)}`,
+  `/${"a/".repeat(3_000)}`,
+  `/${"x".repeat(20_000)}`,
+];
 const HOSTILE_TARGETS = [...TRAVERSALS, ...NULL_BYTES, ...BAD_ENCODING, ...CRLF, ...OFF_SITE, ...OVERLONG];
 
-const FORGED_HOSTS: Record<string, string>[] = [{}, { "X-Forwarded-Host": "evil.example" }, { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" }];
-const PAGES_THAT_REDIRECT_OR_NAME_THE_SITE = ["/", "/Contact", "/artists/film/mira-castell/extra", "/sitemap.xml", "/robots.txt", "/reel-2021", "/nowhere"];
+const FORGED_HOSTS: Record<string, string>[] = [
+  {},
+  { "X-Forwarded-Host": "evil.example" },
+  { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" },
+];
+const PAGES_THAT_REDIRECT_OR_NAME_THE_SITE = [
+  "/",
+  "/Contact",
+  "/artists/film/mira-castell/extra",
+  "/sitemap.xml",
+  "/robots.txt",
+  "/reel-2021",
+  "/nowhere",
+];
 const METHODS = ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND", "CONNECT"];
 
 /** What must be true of every answer, whatever was asked. */
@@ -85,7 +102,10 @@ test.describe("hostile requests", () => {
     for (const target of HOSTILE_TARGETS) {
       for (const method of ["GET", "HEAD"]) {
         for (const headers of FORGED_HOSTS.slice(0, 2)) {
-          cases.push([`${method} ${target.slice(0, 60)} ${JSON.stringify(headers)}`, rawRequest(target, { method, headers })]);
+          cases.push([
+            `${method} ${target.slice(0, 60)} ${JSON.stringify(headers)}`,
+            rawRequest(target, { method, headers }),
+          ]);
         }
       }
     }
@@ -106,7 +126,10 @@ test.describe("hostile requests", () => {
       ["header injection in Host", rawRequest("/Contact", { headers: { Host: "127.0.0.1\r\nX-Injected: 1" } })],
       ["forged host: malformed", rawRequest("/contact", { headers: { Host: "exa mple" } })],
       ["forged host: unclosed IPv6", rawRequest("/Contact", { headers: { Host: "[::1" } })],
-      ["forged host: malformed X-Forwarded-Host", rawRequest("/", { headers: { "X-Forwarded-Host": "a b/evil.example" } })],
+      [
+        "forged host: malformed X-Forwarded-Host",
+        rawRequest("/", { headers: { "X-Forwarded-Host": "a b/evil.example" } }),
+      ],
       ["no Host at all", "GET /contact HTTP/1.1\r\nConnection: close\r\n\r\n"],
       ["forged host: absolute-form target", rawRequest("http://evil.example/Contact")],
       ["asterisk-form target", rawRequest("*")],

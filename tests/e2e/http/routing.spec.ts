@@ -13,7 +13,10 @@ test.describe("status codes", () => {
   }
 
   test("a path in capitals redirects 301 to its lowercase canonical URL", async ({ request }) => {
-    for (const [path, canonical] of [["/Contact", "/contact"], [film.url.toUpperCase(), film.url]]) {
+    for (const [path, canonical] of [
+      ["/Contact", "/contact"],
+      [film.url.toUpperCase(), film.url],
+    ]) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status()).toBe(301);
       expect(response.headers().location).toBe(canonical);
@@ -45,7 +48,12 @@ test.describe("status codes", () => {
 });
 
 test.describe("404 page", () => {
-  for (const path of ["/artists/film/nobody", "/artists/photography/nobody", "/artists/photographers/" + film.id, `/artists/photography/${film.id}`]) {
+  for (const path of [
+    "/artists/film/nobody",
+    "/artists/photography/nobody",
+    "/artists/photographers/" + film.id,
+    `/artists/photography/${film.id}`,
+  ]) {
     test(`${path} is a real 404 page with the site's header, nav and a way back`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);

@@ -34,7 +34,10 @@ test.describe("security headers", () => {
       const csp = directives(headers["content-security-policy"] ?? "");
       expect(csp["script-src"], path).toContain("'self'");
       expect(csp["script-src"].join(" "), path).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
-      expect(csp["script-src"].some((source) => source.startsWith("'sha256-")), path).toBe(true);
+      expect(
+        csp["script-src"].some((source) => source.startsWith("'sha256-")),
+        path,
+      ).toBe(true);
       expect(csp["style-src"].join(" "), path).not.toMatch(/unsafe-inline|\*/);
       expect(csp["default-src"], path).toEqual(["'self'"]);
       expect(csp["frame-src"], path).toEqual(["'none'"]);
@@ -84,7 +87,10 @@ test.describe("the CSP holds in the browser", () => {
     }
     // Client-side navigation fetches route data and modules after hydration.
     await page.goto("/artists/photographers");
-    await page.getByRole("link", { name: /^Profile of / }).first().click();
+    await page
+      .getByRole("link", { name: /^Profile of / })
+      .first()
+      .click();
     await expect(page).toHaveURL(artists.photographers[0].url);
     await expect(page.locator("h1")).toContainText(artists.photographers[0].name);
     expect(await csp.violations()).toEqual([]);

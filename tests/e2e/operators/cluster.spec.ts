@@ -136,7 +136,11 @@ test("hostile requests get no 5xx and leave no trace in the cache", async () => 
     rawRequest("/%E0%A4%A"),
     rawRequest("/contact%zz"),
     rawRequest("/contact", { method: "TRACE" }),
-    rawRequest("/contact", { method: "POST", headers: { "Content-Type": "text/plain", "Content-Length": "5" }, body: "hello" }),
+    rawRequest("/contact", {
+      method: "POST",
+      headers: { "Content-Type": "text/plain", "Content-Length": "5" },
+      body: "hello",
+    }),
     rawRequest("/../../../../etc/passwd"),
     rawRequest("/images/..%2f..%2fpackage.json"),
     rawRequest(longPath),
@@ -184,7 +188,9 @@ test("with MEDIA_ORIGIN, pages point every media URL at it, and a reel plays fro
     for (const url of urls) expect(url, path).toMatch(new RegExp(`^${MEDIA_ORIGIN}/(images|videos)/`));
   }
 
-  await playNativeThenInHlsEngine(player, cluster.origin + `/${REEL.slug}`, async () => expect(await csp.violations()).toEqual([]));
+  await playNativeThenInHlsEngine(player, cluster.origin + `/${REEL.slug}`, async () =>
+    expect(await csp.violations()).toEqual([]),
+  );
 
   expect(videoRequests.length).toBeGreaterThan(0);
   for (const url of videoRequests) expect(url).toMatch(new RegExp(`^${MEDIA_ORIGIN}/`));

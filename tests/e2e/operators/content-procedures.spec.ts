@@ -27,7 +27,11 @@ const EDITED_MEDIA = [
  */
 async function procedureProject(): Promise<string> {
   const sources = ["app", "scripts", "server", "tests", "package.json", "remix.config.js", "remix.env.d.ts"];
-  const dir = await scratchProject("content-procedures-", [...sources, "tailwind.config.ts", "tsconfig.json", "vitest.config.ts"], EDITED_MEDIA);
+  const dir = await scratchProject(
+    "content-procedures-",
+    [...sources, "tailwind.config.ts", "tsconfig.json", "vitest.config.ts"],
+    EDITED_MEDIA,
+  );
   await rm(path.join(dir, "app/content/generated.js"), { force: true });
   await symlink(path.join(ROOT, "media"), path.join(dir, "media"));
   return dir;
@@ -116,7 +120,9 @@ test.describe("docs/content.md's procedures", () => {
       expect(video).toMatch(/ autoplay="" muted=""/);
       expect(video).not.toContain("controls");
       await page.goto(`${origin}/${added.slug}`);
-      await expect.poll(() => page.locator("video").evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.locator("video").evaluate((element: HTMLVideoElement) => element.currentTime))
+        .toBeGreaterThan(0);
       expect(await page.locator("video").evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
 
       const reelsList = await (await request.get(`${origin}/collective-reels`)).text();

@@ -15,7 +15,16 @@ const DEV_PORT = APP_PORT + 1;
  * `npm run dev` runs in a copy of the project, so its development build never replaces the
  * production build the rest of the suite is serving.
  */
-const DEV_SOURCES = ["app", "scripts", "server", "package.json", "remix.config.js", "remix.env.d.ts", "tailwind.config.ts", "tsconfig.json"];
+const DEV_SOURCES = [
+  "app",
+  "scripts",
+  "server",
+  "package.json",
+  "remix.config.js",
+  "remix.env.d.ts",
+  "tailwind.config.ts",
+  "tsconfig.json",
+];
 
 test.describe("npm run dev", () => {
   test.skip(({ isMobile }) => isMobile, "the dev server does not depend on the screen");

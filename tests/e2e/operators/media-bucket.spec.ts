@@ -28,8 +28,32 @@ const REEL = reels[0];
 
 /** Starts s3rver on `port`, storing in `directory`, with the bucket made; resolves once it answers. */
 async function startS3rver(port: number, directory: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["node_modules/s3rver/bin/s3rver.js", "-d", directory, "-a", "127.0.0.1", "-p", String(port), "--silent", "--configure-bucket", BUCKET], { cwd: ROOT, stdio: "ignore" });
-  await expect.poll(() => fetch(`http://127.0.0.1:${port}/`).then((response) => response.status, () => 0), { timeout: 15_000 }).toBeGreaterThan(0);
+  const child = spawn(
+    process.execPath,
+    [
+      "node_modules/s3rver/bin/s3rver.js",
+      "-d",
+      directory,
+      "-a",
+      "127.0.0.1",
+      "-p",
+      String(port),
+      "--silent",
+      "--configure-bucket",
+      BUCKET,
+    ],
+    { cwd: ROOT, stdio: "ignore" },
+  );
+  await expect
+    .poll(
+      () =>
+        fetch(`http://127.0.0.1:${port}/`).then(
+          (response) => response.status,
+          () => 0,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(0);
   return child;
 }
 
@@ -39,7 +63,20 @@ async function startS3rver(port: number, directory: string): Promise<ChildProces
  * favicon and web manifest), nothing under public/images but icons/ and no public/videos.
  */
 async function cloneWithoutMedia(): Promise<string> {
-  const dir = await scratchProject("media-bucket-", ["app", "scripts", "server", "package.json", "remix.config.js", "remix.env.d.ts", "tailwind.config.ts", "tsconfig.json"], ["images"]);
+  const dir = await scratchProject(
+    "media-bucket-",
+    [
+      "app",
+      "scripts",
+      "server",
+      "package.json",
+      "remix.config.js",
+      "remix.env.d.ts",
+      "tailwind.config.ts",
+      "tsconfig.json",
+    ],
+    ["images"],
+  );
   await rm(path.join(dir, "app/content/generated.js"), { force: true });
   await rm(path.join(dir, "public/videos"));
   for (const entry of await readdir(path.join(dir, "public/images"))) {
@@ -53,7 +90,11 @@ async function cloneWithoutMedia(): Promise<string> {
 test.describe("media in a bucket", () => {
   test.skip(({ isMobile }) => isMobile, "the bucket does not depend on the screen");
 
-  test("a clone with its media only in the bucket builds, starts, and takes every picture and film from there", async ({ page, csp, player }) => {
+  test("a clone with its media only in the bucket builds, starts, and takes every picture and film from there", async ({
+    page,
+    csp,
+    player,
+  }) => {
     test.setTimeout(360_000);
     const directory = await mkdtemp(path.join(tmpdir(), "media-bucket-store-"));
     const clone = await cloneWithoutMedia();
@@ -65,7 +106,11 @@ test.describe("media in a bucket", () => {
       const siteOrigin = `http://127.0.0.1:${sitePort}`;
       const endpoint = `http://127.0.0.1:${storePort}`;
       // Published from this checkout, which has the media (the operator's machine that made them).
-      const published = run(ROOT, "npm", ["run", "--silent", "media:publish", "--", "--cors", siteOrigin], { ...KEYS, MEDIA_BUCKET: BUCKET, MEDIA_ENDPOINT: endpoint });
+      const published = run(ROOT, "npm", ["run", "--silent", "media:publish", "--", "--cors", siteOrigin], {
+        ...KEYS,
+        MEDIA_BUCKET: BUCKET,
+        MEDIA_ENDPOINT: endpoint,
+      });
       expect(published).toMatch(/\d+ uploaded, 0 unchanged/);
 
       // The clone knows its media are in the bucket: the check asks the bucket for each file the
@@ -80,18 +125,34 @@ test.describe("media in a bucket", () => {
         if (url.origin === siteOrigin && /^\/(images|videos)\//.test(url.pathname)) mediaFromSite.push(url.pathname);
       });
 
-      for (const pagePath of ["/artists/directors", "/clients", "/collective-reels", artists.film[0].url, `/${REEL.slug}`]) {
+      for (const pagePath of [
+        "/artists/directors",
+        "/clients",
+        "/collective-reels",
+        artists.film[0].url,
+        `/${REEL.slug}`,
+      ]) {
         await page.goto(siteOrigin + pagePath);
         const urls = await mediaUrlsOf(page);
         expect(urls.length, pagePath).toBeGreaterThan(0);
         for (const url of urls) expect(url, pagePath).toMatch(new RegExp(`^${mediaOrigin}/(images|videos)/`));
         // Every image the page asked for at once arrived, from the bucket.
         await expect
-          .poll(() => page.evaluate(() => [...document.images].filter((image) => image.loading !== "lazy" && !(image.complete && image.naturalWidth > 0)).map((image) => image.currentSrc)), { message: pagePath })
+          .poll(
+            () =>
+              page.evaluate(() =>
+                [...document.images]
+                  .filter((image) => image.loading !== "lazy" && !(image.complete && image.naturalWidth > 0))
+                  .map((image) => image.currentSrc),
+              ),
+            { message: pagePath },
+          )
           .toEqual([]);
       }
 
-      await playNativeThenInHlsEngine(player, `${siteOrigin}/${REEL.slug}`, async () => expect(await csp.violations()).toEqual([]));
+      await playNativeThenInHlsEngine(player, `${siteOrigin}/${REEL.slug}`, async () =>
+        expect(await csp.violations()).toEqual([]),
+      );
       const video = page.locator(".video-js video");
 
       // The seek bar's thumbnails: their index (fetched with CORS) and their sprite come from the bucket.
@@ -102,7 +163,10 @@ test.describe("media in a bucket", () => {
       const holder = (await page.locator(".vjs-progress-holder").boundingBox())!;
       await page.mouse.move(holder.x + 2, holder.y + holder.height / 2);
       await page.mouse.move(holder.x + holder.width / 2, holder.y + holder.height / 2, { steps: 4 });
-      await expect(page.locator(".reel-seek-frame")).toHaveCSS("background-image", `url("${mediaOrigin}${seekThumbnails(REEL.slug).sprite}")`);
+      await expect(page.locator(".reel-seek-frame")).toHaveCSS(
+        "background-image",
+        `url("${mediaOrigin}${seekThumbnails(REEL.slug).sprite}")`,
+      );
       expect((await sprite).status()).toBe(200);
 
       // A part of the MP4, as a player seeking in it asks, from the page: the bucket answers the
@@ -110,7 +174,11 @@ test.describe("media in a bucket", () => {
       const mp4 = `${mediaOrigin}${REEL.sources.find((source) => source.type === "video/mp4")?.src}`;
       const part = await page.evaluate(async (url) => {
         const response = await fetch(url, { headers: { Range: "bytes=1000-1999" } });
-        return { status: response.status, bytes: (await response.arrayBuffer()).byteLength, range: response.headers.get("Content-Range") };
+        return {
+          status: response.status,
+          bytes: (await response.arrayBuffer()).byteLength,
+          range: response.headers.get("Content-Range"),
+        };
       }, mp4);
       expect(part).toEqual({ status: 206, bytes: 1000, range: expect.stringMatching(/^bytes 1000-1999\/\d+$/) });
 

@@ -58,12 +58,17 @@ test.describe("first-load budgets on a phone", () => {
       expect(timing.scriptsStart).toBeLessThan(Infinity);
       expect(timing.scriptsStart).toBeGreaterThanOrEqual(timing.imagesEnd);
       const videojs = await page.evaluate(
-        (pattern) => performance.getEntriesByType("resource").flatMap((entry) => (new RegExp(pattern).test(entry.name) ? [entry] : [])),
+        (pattern) =>
+          performance
+            .getEntriesByType("resource")
+            .flatMap((entry) => (new RegExp(pattern).test(entry.name) ? [entry] : [])),
         VIDEOJS.source,
       );
       if (reel) {
         // A phone that plays HLS itself never downloads the HLS engine, and the player comes after the first screen.
-        expect(videojs.map((entry) => new URL(entry.name).pathname)).toEqual([expect.stringMatching(/\/core\.es-[^/]+\.js$/)]);
+        expect(videojs.map((entry) => new URL(entry.name).pathname)).toEqual([
+          expect.stringMatching(/\/core\.es-[^/]+\.js$/),
+        ]);
         expect(videojs[0].startTime).toBeGreaterThanOrEqual(timing.imagesEnd);
       } else {
         expect(videojs).toEqual([]);

@@ -109,11 +109,13 @@ test.describe("responsive images on a phone", () => {
       // (a) Every image states its size, so its box is reserved before it loads: nothing moves
       // while the page, lazy images included, loads.
       await scrollThrough(page);
-      const unsized = await page.locator("img").evaluateAll((images) =>
-        images
-          .filter((image) => !(Number(image.getAttribute("width")) > 0 && Number(image.getAttribute("height")) > 0))
-          .map((image) => image.outerHTML.slice(0, 200)),
-      );
+      const unsized = await page
+        .locator("img")
+        .evaluateAll((images) =>
+          images
+            .filter((image) => !(Number(image.getAttribute("width")) > 0 && Number(image.getAttribute("height")) > 0))
+            .map((image) => image.outerHTML.slice(0, 200)),
+        );
       expect(unsized).toEqual([]);
       expect(await layoutShifts(page)).toEqual([]);
 

@@ -12,7 +12,10 @@ test("navigating scrolls to the top of the new page", async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test("back to a page left by a client-side navigation scrolls to where the visitor was", async ({ page, hydration }) => {
+test("back to a page left by a client-side navigation scrolls to where the visitor was", async ({
+  page,
+  hydration,
+}) => {
   await page.goto("/artists/directors");
   await hydration.wait();
   const last = artists.film[artists.film.length - 1];

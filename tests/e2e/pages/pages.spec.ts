@@ -73,7 +73,11 @@ test.describe("page content", () => {
     }
   });
 
-  test("directors: a window widened past phone width gains the clips, and loses them narrowed again", async ({ page, isMobile, hydration }) => {
+  test("directors: a window widened past phone width gains the clips, and loses them narrowed again", async ({
+    page,
+    isMobile,
+    hydration,
+  }) => {
     test.skip(isMobile, "a desktop window that is resized");
     await page.setViewportSize({ width: 600, height: 900 });
     await page.goto("/artists/directors");
@@ -136,7 +140,9 @@ test.describe("page content", () => {
     await expect(names.first()).toHaveText(clientNames[0]);
   });
 
-  test("clients: each logo shows its own cell of a strip, and the strips are the only logo files fetched", async ({ page }) => {
+  test("clients: each logo shows its own cell of a strip, and the strips are the only logo files fetched", async ({
+    page,
+  }) => {
     const fetched = new Set<string>();
     page.on("request", (request) => {
       if (request.resourceType() === "image") fetched.add(new URL(request.url()).pathname);
@@ -144,7 +150,9 @@ test.describe("page content", () => {
     await page.goto("/clients");
     await scrollThrough(page);
     const sprites = logoSprites(clientLogos);
-    expect([...fetched].filter((path) => path.startsWith("/images/clients/")).sort()).toEqual(sprites.map((sprite) => sprite.webp).sort());
+    expect([...fetched].filter((path) => path.startsWith("/images/clients/")).sort()).toEqual(
+      sprites.map((sprite) => sprite.webp).sort(),
+    );
 
     const shown = await page
       .getByRole("main")

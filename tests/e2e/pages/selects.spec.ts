@@ -33,7 +33,6 @@ function storeSelects(page: Page, ids: string[]) {
   }, ids);
 }
 
-
 test.describe("the server's page of a list", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -59,7 +58,7 @@ test.describe("the server's page of a list", () => {
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Selects — 3 artists");
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
       "content",
-      `${SITE_URL}${previewImages.artist(photo.id)}`
+      `${SITE_URL}${previewImages.artist(photo.id)}`,
     );
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical);
     await expect(page.getByLabel("Link to this list")).toHaveValue(canonical);
@@ -122,14 +121,17 @@ test.describe("without JavaScript", () => {
       await page.goto(path);
       await expect(page.getByRole("link", { name: `Add to selects: ${artist.name}`, exact: true })).toHaveAttribute(
         "href",
-        `/selects?artists=${artist.id}`
+        `/selects?artists=${artist.id}`,
       );
     }
   });
 });
 
 test.describe("with JavaScript", () => {
-  test("buttons add and remove without a reload; the header counts and links to the list", async ({ page, hydration }) => {
+  test("buttons add and remove without a reload; the header counts and links to the list", async ({
+    page,
+    hydration,
+  }) => {
     await page.goto("/artists/directors");
     await hydration.wait();
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
@@ -205,7 +207,7 @@ test.describe("with JavaScript", () => {
             for (const entry of entries.getEntries() as unknown as { value: number }[]) total += entry.value;
           }).observe({ type: "layout-shift", buffered: true });
           setTimeout(() => resolve(total), 500);
-        })
+        }),
     );
     expect(shift).toBeLessThanOrEqual(0.01);
   });
@@ -250,7 +252,7 @@ test.describe("with JavaScript", () => {
     await page.getByRole("button", { name: "Copy link" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Link copied." })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      `${SITE_URL}/selects?artists=${film.id},${photo.id}`
+      `${SITE_URL}/selects?artists=${film.id},${photo.id}`,
     );
 
     await page.evaluate(() => {
@@ -278,7 +280,7 @@ test.describe("print", () => {
     const items = page.locator("[data-selects-list] > li");
     await expect(items).toHaveCount(3);
     const breaks = await items.evaluateAll((elements) =>
-      elements.map((element) => getComputedStyle(element).breakBefore)
+      elements.map((element) => getComputedStyle(element).breakBefore),
     );
     expect(breaks).toEqual(["auto", "page", "page"]);
     await expect(page.getByRole("banner")).toBeHidden();
@@ -300,7 +302,7 @@ test.describe("print", () => {
         // The whole biography: the screen's excerpt is clamped, print's is not.
         await expect(item).toContainText(artist.biography.split("\n").at(-1)!);
         expect(await item.locator("p.line-clamp-4").evaluate((element) => getComputedStyle(element).overflow)).toBe(
-          "visible"
+          "visible",
         );
       }
     }

@@ -48,9 +48,7 @@ test.describe("link previews and search", () => {
     expect(text).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
   });
 
-  test("every sitemap URL unfurls with its own title, description, canonical, image and card", async ({
-    request,
-  }) => {
+  test("every sitemap URL unfurls with its own title, description, canonical, image and card", async ({ request }) => {
     const titles = new Set<string>();
     const images = new Map<string, number>();
     for (const url of await sitemapUrls(request)) {

@@ -28,14 +28,23 @@ test.describe("the tracks", () => {
   test.skip(({ isMobile }) => isMobile, "the HTML does not depend on the screen");
 
   for (const reel of reels) {
-    test(`/${reel.slug}: links each captions language and the described picture, which parse as WebVTT`, async ({ request }) => {
+    test(`/${reel.slug}: links each captions language and the described picture, which parse as WebVTT`, async ({
+      request,
+    }) => {
       const html = await (await request.get(`/${reel.slug}`)).text();
       const tracks = [
-        ...(captions[reel.slug] ?? []).map((track) => ({ kind: "captions", src: captionsTrack(reel.slug, track.lang), lang: track.lang, cues: track.cues.length })),
+        ...(captions[reel.slug] ?? []).map((track) => ({
+          kind: "captions",
+          src: captionsTrack(reel.slug, track.lang),
+          lang: track.lang,
+          cues: track.cues.length,
+        })),
         { kind: "descriptions", src: descriptionsTrack(reel.slug), lang: "en", cues: reel.spots.length },
       ];
       for (const track of tracks) {
-        expect(html).toMatch(new RegExp(`<track kind="${track.kind}" src="${track.src}" srcLang="${track.lang}" label="[^"]+"/>`));
+        expect(html).toMatch(
+          new RegExp(`<track kind="${track.kind}" src="${track.src}" srcLang="${track.lang}" label="[^"]+"/>`),
+        );
         const response = await request.get(track.src);
         expect(response.status()).toBe(200);
         expect(response.headers()["content-type"]).toBe("text/vtt; charset=utf-8");
@@ -65,7 +74,9 @@ test.describe("the transcript without JavaScript", () => {
   test.skip(({ isMobile }) => isMobile, "the HTML does not depend on the screen");
 
   for (const reel of reels) {
-    test(`/${reel.slug}: the captions and the described picture in time order, each linking to its moment`, async ({ page }) => {
+    test(`/${reel.slug}: the captions and the described picture in time order, each linking to its moment`, async ({
+      page,
+    }) => {
       await page.goto(`/${reel.slug}`);
       const transcript = page.locator("details", { has: page.getByRole("heading", { name: "Transcript" }) });
       await transcript.locator("summary").click();
@@ -93,7 +104,11 @@ test.describe("in the player", () => {
   const reel = captioned!;
   const heard = captions[reel.slug]![0];
 
-  test("captions chosen in video.js's menu show on the picture while the reel plays", async ({ page, isMobile, player }) => {
+  test("captions chosen in video.js's menu show on the picture while the reel plays", async ({
+    page,
+    isMobile,
+    player,
+  }) => {
     await page.goto(`/${reel.slug}`);
     await player.play();
     await pick(page, isMobile, "subs-caps", heard.label);
@@ -108,9 +123,12 @@ test.describe("in the player", () => {
     await pick(page, isMobile, "descriptions", "Described picture");
     const region = page.locator("[aria-live=polite][data-reel-described]");
     // The spot on screen now (a loaded machine may have played into the second by the time the menu answered).
-    const spotAt = (seconds: number) => [...reel.spots].reverse().find((spot) => spot.start <= seconds) ?? reel.spots[0];
+    const spotAt = (seconds: number) =>
+      [...reel.spots].reverse().find((spot) => spot.start <= seconds) ?? reel.spots[0];
     const says = (spot: (typeof reel.spots)[number]) => `${spot.title} for ${spot.client}`;
-    await expect.poll(async () => ((await region.textContent()) ?? "").includes(says(spotAt(await player.playhead())))).toBe(true);
+    await expect
+      .poll(async () => ((await region.textContent()) ?? "").includes(says(spotAt(await player.playhead()))))
+      .toBe(true);
     // Moved to another spot, the region says what is seen there.
     test.skip(reel.spots.length < 2, "the reel has one spot");
     const now = spotAt(await player.playhead());
@@ -120,7 +138,9 @@ test.describe("in the player", () => {
   });
 
   test("the choice carries to the next reel", async ({ page, isMobile, player }) => {
-    const other = reels.find((candidate) => candidate !== reel && captions[candidate.slug]?.some((track) => track.lang === heard.lang));
+    const other = reels.find(
+      (candidate) => candidate !== reel && captions[candidate.slug]?.some((track) => track.lang === heard.lang),
+    );
     test.skip(!other, "no second reel has captions in the same language");
     await page.goto(`/${reel.slug}`);
     await player.play();
@@ -133,7 +153,13 @@ test.describe("in the player", () => {
     await expect(page.locator(".vjs-text-track-display")).toContainText(plainText(cue.text), { timeout: 15_000 });
   });
 
-  test("the captions settings open from the keyboard, and axe finds nothing there; no CSP violation", async ({ page, isMobile, axe, csp, player }) => {
+  test("the captions settings open from the keyboard, and axe finds nothing there; no CSP violation", async ({
+    page,
+    isMobile,
+    axe,
+    csp,
+    player,
+  }) => {
     test.skip(isMobile, "a keyboard's journey");
     await page.goto(`/${reel.slug}`);
     await player.play();
@@ -157,7 +183,11 @@ test.describe("in the player", () => {
     await player.ready();
     await page.evaluate(() => Object.assign(window, { samePage: true }));
     await page.locator("details summary", { hasText: "Transcript" }).click();
-    await page.locator("details").getByRole("link", { name: `Play from ${clockTime(line.start)}` }).last().click();
+    await page
+      .locator("details")
+      .getByRole("link", { name: `Play from ${clockTime(line.start)}` })
+      .last()
+      .click();
     await expect.poll(() => player.playhead(), { timeout: 15_000 }).toBeGreaterThanOrEqual(line.start);
     expect(await page.evaluate(() => "samePage" in window)).toBe(true);
   });

@@ -29,13 +29,20 @@ async function startedAndPaused(player: ReelPlayer) {
 
 /** Text as React writes it into HTML. */
 const asHtmlText = (text: string) =>
-  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
+  text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#x27;");
 
 test.describe("the reel's parts in the server HTML", () => {
   test.skip(({ isMobile }) => isMobile, "the HTML does not depend on the screen");
 
   for (const { slug: page, spots: pageSpots } of reels) {
-    test(`/${page}: a chapters track, and the credits with their links, without JavaScript's help`, async ({ request }) => {
+    test(`/${page}: a chapters track, and the credits with their links, without JavaScript's help`, async ({
+      request,
+    }) => {
       const html = await (await request.get(`/${page}`)).text();
       expect(html).toContain(`<track kind="chapters" src="${chaptersTrack(page)}"`);
       // The CSP forbids style attributes; positions are set from script, through the CSSOM.
@@ -49,7 +56,9 @@ test.describe("the reel's parts in the server HTML", () => {
     });
   }
 
-  test("the chapters file is WebVTT made from the content: one cue per spot, to the next spot or the end", async ({ request }) => {
+  test("the chapters file is WebVTT made from the content: one cue per spot, to the next spot or the end", async ({
+    request,
+  }) => {
     for (const { slug: page, spots: pageSpots, duration: length } of reels) {
       const response = await request.get(chaptersTrack(page));
       expect(response.status()).toBe(200);
@@ -76,12 +85,23 @@ test.describe("the reel's parts in the server HTML", () => {
       expect(cues[0].start).toBe(0);
       expect(cues[cues.length - 1].end).toBeCloseTo(length, 1);
       cues.slice(1).forEach((cue, i) => expect(cue.start).toBe(cues[i].end));
-      for (const cue of cues) expect(cue.text).toMatch(new RegExp(`^${sprite.split("/").pop()}#xywh=\\d+,\\d+,\\d+,\\d+$`));
+      for (const cue of cues)
+        expect(cue.text).toMatch(new RegExp(`^${sprite.split("/").pop()}#xywh=\\d+,\\d+,\\d+,\\d+$`));
     }
   });
 
   test("a moment's link: the canonical URL drops ?t=, and bad values of t are a 200", async ({ request }) => {
-    for (const t of [String(middle.start), "-5", String(duration), "abc", "1e308", "99999999999999999999999", "", "NaN", "%00"]) {
+    for (const t of [
+      String(middle.start),
+      "-5",
+      String(duration),
+      "abc",
+      "1e308",
+      "99999999999999999999999",
+      "",
+      "NaN",
+      "%00",
+    ]) {
       const response = await request.get(`/${slug}?t=${t}`);
       expect(response.status(), `?t=${t}`).toBe(200);
       const html = await response.text();
@@ -117,7 +137,10 @@ test.describe("without JavaScript", () => {
   test("?t= gives the browser's own player the moment as a media fragment", async ({ page }) => {
     await page.goto(`/${slug}?t=${middle.start}`);
     for (const source of reel.sources) {
-      await expect(page.locator(`main video source[type="${source.type}"]`)).toHaveAttribute("src", `${source.src}#t=${middle.start}`);
+      await expect(page.locator(`main video source[type="${source.type}"]`)).toHaveAttribute(
+        "src",
+        `${source.src}#t=${middle.start}`,
+      );
     }
     await expect(page.locator("main li[aria-current]")).toContainText(middle.title);
   });
@@ -131,7 +154,9 @@ test.describe("the credits under the player", () => {
     await expect(items).toHaveCount(spots.length);
     for (const [index, spot] of spots.entries()) {
       const item = items.nth(index);
-      await expect(item.getByRole("link", { name: `Play “${spot.title}” from ${clockTime(spot.start)}` })).toHaveAttribute("href", `/${slug}?t=${spot.start}`);
+      await expect(
+        item.getByRole("link", { name: `Play “${spot.title}” from ${clockTime(spot.start)}` }),
+      ).toHaveAttribute("href", `/${slug}?t=${spot.start}`);
       await expect(item).toContainText(spot.title);
       await expect(item).toContainText(spot.client);
       const director = directorOf(spot.artist);
@@ -141,7 +166,10 @@ test.describe("the credits under the player", () => {
     await expect(items.first()).toHaveAttribute("aria-current", "true");
   });
 
-  test("a spot's moment plays the reel from there without a reload, and the marking follows the playhead", async ({ page, player }) => {
+  test("a spot's moment plays the reel from there without a reload, and the marking follows the playhead", async ({
+    page,
+    player,
+  }) => {
     await page.goto(`/${slug}`);
     await player.ready();
     await page.evaluate(() => Object.assign(window, { __samePage: true }));
@@ -165,7 +193,11 @@ test.describe("the credits under the player", () => {
     await page.goto(`/${slug}`);
     await hydration.wait();
     const director = directorOf(middle.artist);
-    await page.getByRole("region", { name: "In this reel" }).getByRole("link", { name: director?.name }).first().click();
+    await page
+      .getByRole("region", { name: "In this reel" })
+      .getByRole("link", { name: director?.name })
+      .first()
+      .click();
     await expect(page).toHaveURL(director?.url ?? "");
     await expect(page.locator("h1")).toContainText(director?.name ?? "");
   });
@@ -201,7 +233,12 @@ test.describe("links to a moment", () => {
     });
   }
 
-  test("“Copy link to this moment” copies the reel's URL at the playhead and says so", async ({ page, context, baseURL, player }) => {
+  test("“Copy link to this moment” copies the reel's URL at the playhead and says so", async ({
+    page,
+    context,
+    baseURL,
+    player,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
     await page.goto(`/${slug}?t=${middle.start}`);
     await player.ready();
@@ -239,7 +276,10 @@ test.describe("the player's chapters", () => {
     await expect.poll(() => player.playhead(), { timeout: 15_000 }).toBeGreaterThanOrEqual(middle.start);
   });
 
-  test("a marker on the seek bar at each chapter's start, named, reached by keyboard, titled on focus", async ({ page, player }) => {
+  test("a marker on the seek bar at each chapter's start, named, reached by keyboard, titled on focus", async ({
+    page,
+    player,
+  }) => {
     await page.goto(`/${slug}`);
     await startedAndPaused(player);
     const markers = page.getByRole("group", { name: "Chapters" }).getByRole("button");
@@ -247,7 +287,9 @@ test.describe("the player's chapters", () => {
     const holder = await page.locator(".vjs-progress-holder").boundingBox();
     for (const [index, spot] of spots.entries()) {
       const marker = markers.nth(index);
-      await expect(marker).toHaveAccessibleName(new RegExp(`^${spot.title} — ${spot.client}: chapter ${index + 1}, at ${clockTime(spot.start)}$`));
+      await expect(marker).toHaveAccessibleName(
+        new RegExp(`^${spot.title} — ${spot.client}: chapter ${index + 1}, at ${clockTime(spot.start)}$`),
+      );
       const box = await marker.boundingBox();
       expect(box!.x + box!.width / 2).toBeCloseTo(holder!.x + (holder!.width * spot.start) / duration, -1);
     }
@@ -286,7 +328,11 @@ test.describe("seek-bar thumbnails", () => {
 
   const frame = (page: Page) => page.locator(".reel-seek-frame");
 
-  test("hovering the seek bar shows the frame there, with the time and the chapter", async ({ page, isMobile, player }) => {
+  test("hovering the seek bar shows the frame there, with the time and the chapter", async ({
+    page,
+    isMobile,
+    player,
+  }) => {
     test.skip(isMobile, "no hover on a touch screen: see the drag test");
     await page.goto(`/${slug}`);
     await startedAndPaused(player);
@@ -296,7 +342,10 @@ test.describe("seek-bar thumbnails", () => {
     await page.mouse.move(holder.x + 2, holder.y + holder.height / 2);
     await page.mouse.move(holder.x + (holder.width * at) / duration, holder.y + holder.height / 2, { steps: 4 });
     await expect(preview(page)).toBeVisible();
-    await expect(frame(page)).toHaveCSS("background-image", new RegExp(seekThumbnails(slug).sprite.replaceAll(".", "\\.")));
+    await expect(frame(page)).toHaveCSS(
+      "background-image",
+      new RegExp(seekThumbnails(slug).sprite.replaceAll(".", "\\.")),
+    );
     await expect(frame(page)).toHaveCSS("background-position", await cellAt(page, at));
     await expect(preview(page)).toContainText(middle.title);
     await page.mouse.move(holder.x + holder.width / 2, holder.y - 200);
@@ -314,7 +363,10 @@ test.describe("seek-bar thumbnails", () => {
       const touch = await page.context().newCDPSession(page);
       await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from, y }] });
       for (let step = 1; step <= 5; step++) {
-        await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: from + ((to - from) * step) / 5, y }] });
+        await touch.send("Input.dispatchTouchEvent", {
+          type: "touchMove",
+          touchPoints: [{ x: from + ((to - from) * step) / 5, y }],
+        });
       }
       await expect(preview(page)).toBeVisible();
       await expect(frame(page)).toHaveCSS("background-position", await cellAt(page, 0.93 * duration));
@@ -335,7 +387,13 @@ test.describe("seek-bar thumbnails", () => {
 });
 
 test.describe("accessible and within the CSP", () => {
-  test("axe finds nothing with the reel started, a marker focused and its menu open; no CSP violation", async ({ page, isMobile, csp, player, axe }) => {
+  test("axe finds nothing with the reel started, a marker focused and its menu open; no CSP violation", async ({
+    page,
+    isMobile,
+    csp,
+    player,
+    axe,
+  }) => {
     await page.goto(`/${slug}?t=${middle.start}`);
     await startedAndPaused(player);
     await page.locator(".reel-marker").nth(1).focus();

@@ -24,7 +24,10 @@ function recordRequests(page: Page): string[] {
 /** Follows a link of the main navigation, through the menu on a phone, as a visitor does. */
 async function navigateTo(page: Page, isMobile: boolean, name: string) {
   if (isMobile) await page.getByRole("button", { name: "Menu" }).click();
-  await page.getByRole("navigation", { name: isMobile ? "Mobile" : "Main" }).getByRole("link", { name }).click();
+  await page
+    .getByRole("navigation", { name: isMobile ? "Mobile" : "Main" })
+    .getByRole("link", { name })
+    .click();
 }
 
 test.describe("the reel player", () => {
@@ -174,17 +177,30 @@ test.describe("a tap on a throttled phone", () => {
 test.describe("where the browser plays HLS itself (Safari's path)", () => {
   test.skip(({ isMobile }) => isMobile, "one width is enough");
 
-  test("the core build hands the browser the master playlist, which it plays from a press and from ?t=", async ({ page, player }) => {
+  test("the core build hands the browser the master playlist, which it plays from a press and from ?t=", async ({
+    page,
+    player,
+  }) => {
     const requests = recordRequests(page);
     const moment = reel.spots[1].start;
     await page.goto(`/${reel.slug}?t=${moment}`);
-    expect(await page.locator("main video").evaluate((video: HTMLVideoElement) => video.canPlayType("application/vnd.apple.mpegurl"))).not.toBe("");
+    expect(
+      await page
+        .locator("main video")
+        .evaluate((video: HTMLVideoElement) => video.canPlayType("application/vnd.apple.mpegurl")),
+    ).not.toBe("");
     await player.press();
     await expect.poll(() => player.playhead(), { timeout: 20_000 }).toBeGreaterThan(moment + 1);
     expect(await player.playhead()).toBeLessThan(moment + 10);
     // The browser's own player: its source is the playlist itself, not an MSE blob: URL.
-    expect(await page.locator("main video").evaluate((video: HTMLVideoElement) => video.currentSrc)).toMatch(new RegExp(`${master}(#.*)?$`));
-    expect(requests.filter((path) => /\/(core|video)\.es-[^/]+\.js$/.test(path)).map((path) => path.split("/").pop()?.split("-")[0])).toEqual(["core.es"]);
+    expect(await page.locator("main video").evaluate((video: HTMLVideoElement) => video.currentSrc)).toMatch(
+      new RegExp(`${master}(#.*)?$`),
+    );
+    expect(
+      requests
+        .filter((path) => /\/(core|video)\.es-[^/]+\.js$/.test(path))
+        .map((path) => path.split("/").pop()?.split("-")[0]),
+    ).toEqual(["core.es"]);
     expect(requests.some((path) => path.endsWith(".ts"))).toBe(true);
   });
 });
@@ -197,10 +213,15 @@ test.describe("when things fail", () => {
     await page.goto(`/${reel.slug}`);
     await player.press();
     await expect.poll(() => player.playhead(), { timeout: 20_000 }).toBeGreaterThan(1);
-    expect(await page.locator("main video").evaluate((video: HTMLVideoElement) => video.currentSrc)).toMatch(new RegExp(`${mp4}$`));
+    expect(await page.locator("main video").evaluate((video: HTMLVideoElement) => video.currentSrc)).toMatch(
+      new RegExp(`${mp4}$`),
+    );
   });
 
-  test("a play that stalls with data buffered (WebKitGTK's HLS engine) switches to the MP4 at the same moment", async ({ page, player }) => {
+  test("a play that stalls with data buffered (WebKitGTK's HLS engine) switches to the MP4 at the same moment", async ({
+    page,
+    player,
+  }) => {
     const moment = reel.spots[1].start;
     // WebKit's symptom, in Chromium: the stream buffers, but its playhead never leaves the moment.
     await page.addInitScript((frozenAt) => {
@@ -216,7 +237,11 @@ test.describe("when things fail", () => {
     const requests = recordRequests(page);
     await page.goto(`/${reel.slug}?t=${moment}`);
     await player.press();
-    await expect.poll(() => page.locator("main video").evaluate((video: HTMLVideoElement) => video.currentSrc), { timeout: 20_000 }).toMatch(new RegExp(`${mp4}$`));
+    await expect
+      .poll(() => page.locator("main video").evaluate((video: HTMLVideoElement) => video.currentSrc), {
+        timeout: 20_000,
+      })
+      .toMatch(new RegExp(`${mp4}$`));
     // It plays on from where the visitor was, without a second press.
     await expect.poll(() => player.playhead(), { timeout: 15_000 }).toBeGreaterThan(moment + 1);
     expect(await player.playhead()).toBeLessThan(moment + 10);
@@ -239,14 +264,17 @@ test.describe("when things fail", () => {
     const ladder = renditionsOf(await (await request.get(master)).text(), master);
     const [kept, ...missing] = [...ladder].sort((a, b) => a.height - b.height);
     const folderOf = (playlist: string) => playlist.slice(0, playlist.lastIndexOf("/") + 1);
-    for (const rung of missing) await page.route(`**${folderOf(rung.playlist)}**`, (route) => route.fulfill(MISSING_FILE));
+    for (const rung of missing)
+      await page.route(`**${folderOf(rung.playlist)}**`, (route) => route.fulfill(MISSING_FILE));
     const requests = recordRequests(page);
     await page.goto(`/${reel.slug}`);
     await player.press();
     await expect.poll(() => player.playhead(), { timeout: 20_000 }).toBeGreaterThan(3);
     // video.js's HLS engine plays (through a blob: URL), not the browser's, which stalls on a missing rendition.
     expect(await page.locator("main video").evaluate((video: HTMLVideoElement) => video.src)).toMatch(/^blob:/);
-    expect(requests.filter((path) => path.endsWith(".ts")).every((path) => path.startsWith(folderOf(kept.playlist)))).toBe(true);
+    expect(
+      requests.filter((path) => path.endsWith(".ts")).every((path) => path.startsWith(folderOf(kept.playlist))),
+    ).toBe(true);
   });
 
   test("a video.js chunk that 404s after a deploy leaves the native player working", async ({ page, player }) => {
@@ -263,7 +291,10 @@ test.describe("when things fail", () => {
     expect(errors).toEqual([]);
   });
 
-  test("when no source loads, the player shows video.js's message, and the page keeps working", async ({ page, player }) => {
+  test("when no source loads, the player shows video.js's message, and the page keeps working", async ({
+    page,
+    player,
+  }) => {
     await page.route(/\/videos\/reels\//, (route) => route.fulfill(MISSING_FILE));
     await page.goto(`/${reel.slug}`);
     await player.ready();

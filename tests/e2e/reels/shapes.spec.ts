@@ -65,13 +65,24 @@ function layoutShift(page: Page): Promise<{ total: number; moved: string[] }> {
   return page.evaluate(
     () =>
       new Promise<{ total: number; moved: string[] }>((resolve) => {
-        type Shift = PerformanceEntry & { value: number; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
-        const describe = (node?: Node) => (node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join(".")}` : String(node?.nodeName));
+        type Shift = PerformanceEntry & {
+          value: number;
+          sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        };
+        const describe = (node?: Node) =>
+          node instanceof Element
+            ? `${node.tagName.toLowerCase()}.${[...node.classList].join(".")}`
+            : String(node?.nodeName);
         new PerformanceObserver((list) => {
           const entries = list.getEntries() as Shift[];
           resolve({
             total: entries.reduce((sum, entry) => sum + entry.value, 0),
-            moved: entries.flatMap((entry) => entry.sources.map((source) => `${describe(source.node)} ${JSON.stringify(source.previousRect)} → ${JSON.stringify(source.currentRect)}`)),
+            moved: entries.flatMap((entry) =>
+              entry.sources.map(
+                (source) =>
+                  `${describe(source.node)} ${JSON.stringify(source.previousRect)} → ${JSON.stringify(source.currentRect)}`,
+              ),
+            ),
           });
         }).observe({ type: "layout-shift", buffered: true });
         setTimeout(() => resolve({ total: 0, moved: [] }), 500);
@@ -83,13 +94,24 @@ test.describe("films of another shape and rate", () => {
   test.skip(({ isMobile }) => isMobile, "one run sets both screens itself");
   test.skip(ffmpegMissing, "ffmpeg is not installed");
 
-  test("a scope and a vertical film get players of their shape, at a phone's and a desktop's width", async ({ browser }) => {
+  test("a scope and a vertical film get players of their shape, at a phone's and a desktop's width", async ({
+    browser,
+  }) => {
     test.setTimeout(300_000);
-    const dir = await scratchProject("reel-shapes-", ["app", "scripts", "server", "package.json", "remix.config.js", "remix.env.d.ts", "tailwind.config.ts", "tsconfig.json"], [
-      "images/reels",
-      "images/og/reels",
-      "videos/reels",
-    ]);
+    const dir = await scratchProject(
+      "reel-shapes-",
+      [
+        "app",
+        "scripts",
+        "server",
+        "package.json",
+        "remix.config.js",
+        "remix.env.d.ts",
+        "tailwind.config.ts",
+        "tsconfig.json",
+      ],
+      ["images/reels", "images/og/reels", "videos/reels"],
+    );
     let server: ChildProcess | undefined;
     try {
       await rm(path.join(dir, "app/content/generated.js"), { force: true });
@@ -99,10 +121,25 @@ test.describe("films of another shape and rate", () => {
       for (const [i, film] of FILMS.entries()) {
         const seconds = 4;
         run(dir, "ffmpeg", [
-          "-v", "error",
-          "-f", "lavfi", "-i", `testsrc2=s=${film.width}x${film.height}:r=${film.rate}:d=${seconds}`,
-          "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`,
-          "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
+          "-v",
+          "error",
+          "-f",
+          "lavfi",
+          "-i",
+          `testsrc2=s=${film.width}x${film.height}:r=${film.rate}:d=${seconds}`,
+          "-f",
+          "lavfi",
+          "-i",
+          `sine=frequency=440:duration=${seconds}`,
+          "-c:v",
+          "libx264",
+          "-preset",
+          "ultrafast",
+          "-pix_fmt",
+          "yuv420p",
+          "-c:a",
+          "aac",
+          "-shortest",
           `media/reels/${film.slug}.mp4`,
         ]);
         await writeFile(path.join(dir, `app/content/reels/${film.slug}.md`), reelFile(film, 10 + i));
@@ -131,8 +168,13 @@ test.describe("films of another shape and rate", () => {
           await player.press();
           await expect.poll(() => player.playhead(), { timeout: 15_000 }).toBeGreaterThan(0.5);
           // The film as made: its whole frame (even sizes, so within a pixel of its shape).
-          const frame = await page.locator("video").evaluate((video: HTMLVideoElement) => ({ width: video.videoWidth, height: video.videoHeight }));
-          expect(Math.abs(frame.height - (frame.width * film.height) / film.width), `${where}: the film's frame ${frame.width}×${frame.height}`).toBeLessThanOrEqual(1);
+          const frame = await page
+            .locator("video")
+            .evaluate((video: HTMLVideoElement) => ({ width: video.videoWidth, height: video.videoHeight }));
+          expect(
+            Math.abs(frame.height - (frame.width * film.height) / film.width),
+            `${where}: the film's frame ${frame.width}×${frame.height}`,
+          ).toBeLessThanOrEqual(1);
           await page.close();
         }
       }

@@ -13,5 +13,9 @@ export async function expectNoViolations(page: Page) {
     .withTags(WCAG_TAGS)
     .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
     .analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
 }

@@ -33,7 +33,11 @@ export function mediaUrlsOf(page: Page): Promise<string[]> {
  * with a rendition answered 404, in video.js's HLS engine, which fetches the playlists and segments
  * itself, across origins (CORS and connect-src). `check` runs after each play, on its document.
  */
-export async function playNativeThenInHlsEngine(player: ReelPlayer, reelUrl: string, check: () => Promise<void>): Promise<void> {
+export async function playNativeThenInHlsEngine(
+  player: ReelPlayer,
+  reelUrl: string,
+  check: () => Promise<void>,
+): Promise<void> {
   const { page, video } = player;
   const play = async () => {
     await page.goto(reelUrl);
@@ -43,7 +47,9 @@ export async function playNativeThenInHlsEngine(player: ReelPlayer, reelUrl: str
   };
   await play();
   await page.route(/\/videos\/reels\/.+\/\d+p\/index\.m3u8$/, (route, request) =>
-    request.url().includes("/360p/") ? route.fulfill({ status: 404, headers: { "Access-Control-Allow-Origin": "*" }, body: "Not Found" }) : route.fallback(),
+    request.url().includes("/360p/")
+      ? route.fulfill({ status: 404, headers: { "Access-Control-Allow-Origin": "*" }, body: "Not Found" })
+      : route.fallback(),
   );
   await play();
   expect(await video.evaluate((element: HTMLVideoElement) => element.src)).toMatch(/^blob:/);

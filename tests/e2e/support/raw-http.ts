@@ -18,7 +18,9 @@ export function sendRaw(port: number, request: string, { timeoutMs = 5_000 } = {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
-    socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no answer to ${JSON.stringify(request.slice(0, 80))}`)));
+    socket.setTimeout(timeoutMs, () =>
+      socket.destroy(new Error(`no answer to ${JSON.stringify(request.slice(0, 80))}`)),
+    );
     socket.on("data", (chunk) => chunks.push(chunk));
     socket.on("error", reject);
     socket.on("close", () => {

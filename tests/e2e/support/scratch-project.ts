@@ -19,7 +19,9 @@ export async function scratchProject(prefix: string, sources: string[], editedMe
   const dir = await mkdtemp(path.join(tmpdir(), prefix));
   for (const file of sources) await cp(path.join(ROOT, file), path.join(dir, file), { recursive: true });
   await symlink(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
-  const realFolders = new Set(editedMedia.flatMap((folder) => folder.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
+  const realFolders = new Set(
+    editedMedia.flatMap((folder) => folder.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))),
+  );
   await linkPublic(path.join(ROOT, "public"), path.join(dir, "public"), "", realFolders);
   return dir;
 }
