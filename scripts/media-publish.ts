@@ -1,45 +1,7 @@
 /**
- * Media publish: `npm run media:publish [-- --dry-run] [-- --prune] [-- --cors <origin>]…`
- *
- * Copies every output of the media build (`npm run media`) to an S3-compatible bucket, for a site
- * whose MEDIA_ORIGIN points there (docs/deploy.md, "Media on a CDN or object storage"):
- *
- *   every file an output in media/manifest.json names  → s3://MEDIA_BUCKET/MEDIA_PREFIX{site path}
- *   ("/images/x.jpg" → public/images/x.jpg → key "images/x.jpg"; an HLS master playlist brings
- *   each rung's index.m3u8 and segments with it)
- *
- * with the Content-Type the site's own server sends for each (`.m3u8` application/vnd.apple.mpegurl,
- * `.ts` video/mp2t, `.vtt` text/vtt…), and its lifetime for media, `Cache-Control: public,
- * max-age=2592000` (30 days, every file alike; why, and why no gzip bodies: scripts/media/publish/headers.ts).
- *
- * Settings (environment):
- *   MEDIA_BUCKET            the bucket's name (required)
- *   MEDIA_ENDPOINT          an S3-compatible store's endpoint, e.g. https://<account>.r2.cloudflarestorage.com,
- *                           https://s3.eu-central-003.backblazeb2.com, http://127.0.0.1:9000 (MinIO,
- *                           s3rver); path-style addressing then. Unset: AWS S3.
- *   AWS_REGION              us-east-1 when unset (R2 takes "auto")
- *   MEDIA_PREFIX            a folder inside the bucket, e.g. "site/" (default: the bucket's root)
- *   AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (or AWS_PROFILE…)
- *                           the keys, read by the AWS SDK's default chain
- *   MEDIA_PROGRESS_EVERY    seconds between progress lines of a large upload in a log (10)
- * A setting missing or malformed ends the run at once with one line naming it (exit 1).
- *
- * What it does:
- * - Uploads only what changed: each object records the SHA-256 of its bytes (x-amz-meta-sha256),
- *   read back with HeadObject, so a second run uploads nothing. A line per file uploaded
- *   (`[3/120] videos/reels/x.mp4 12.4 MB`), then `N uploaded, M unchanged (X MB)`.
- * - Files over 8 MB go up in 8 MB parts (lib-storage); an interrupted run leaves its parts, and the
- *   next run finishes that upload, sending only the missing parts, and reads the object back to
- *   check it. Their progress: a line every 10 s in a log, a line redrawn in place on a terminal.
- * - Files the manifest names that are missing from public/ are listed; the rest is published, and
- *   the run exits 1.
- * - --prune: then deletes the objects under the prefix that no output names (and aborts unfinished
- *   uploads nothing will resume); with --dry-run it lists them. Without --prune nothing is deleted.
- * - --dry-run: says what it would upload (and prune), changes nothing.
- * - --cors <origin> (repeatable: the site's origin, e.g. https://www.your-agency.example): sets the
- *   bucket's CORS rule the HLS engine needs across origins (PutBucketCors). Without it, the rule is
- *   printed as JSON, for a store's console.
- * - --root <dir>: publish another checkout's media (holding media/manifest.json and public/).
+ * `npm run media:publish [-- --dry-run] [-- --prune] [-- --cors <origin>]… [-- --root <dir>]`: copies
+ * every output of the media build to an S3-compatible bucket, for a site whose MEDIA_ORIGIN points
+ * there. What it does and its settings: docs/deploy.md, "Media on a CDN or object storage".
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
