@@ -1,4 +1,4 @@
-import { type ChildProcess, spawnSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { lstat, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -6,7 +6,7 @@ import { stripVTControlCharacters } from "node:util";
 import { artists, reels } from "../../../app/content/index";
 import { startServer } from "../../../scripts/server-process.mjs";
 import { expect, test } from "../fixtures";
-import { freePort, scratchProject } from "../support/scratch-project";
+import { freePort, PROJECT_SOURCES, run, scratchProject } from "../support/scratch-project";
 
 const ROOT = path.join(import.meta.dirname, "../../..");
 
@@ -26,22 +26,14 @@ const EDITED_MEDIA = [
  * and no compiled content, so the procedure compiles it as a fresh checkout would.
  */
 async function procedureProject(): Promise<string> {
-  const sources = ["app", "scripts", "server", "tests", "package.json", "remix.config.js", "remix.env.d.ts"];
   const dir = await scratchProject(
     "content-procedures-",
-    [...sources, "tailwind.config.ts", "tsconfig.json", "vitest.config.ts"],
+    [...PROJECT_SOURCES, "tests", "vitest.config.ts"],
     EDITED_MEDIA,
   );
   await rm(path.join(dir, "app/content/generated.js"), { force: true });
   await symlink(path.join(ROOT, "media"), path.join(dir, "media"));
   return dir;
-}
-
-/** Runs an npm script or a binary in the copy; fails the test with its output if it fails. */
-function run(dir: string, command: string, args: string[]): string {
-  const result = spawnSync(command, args, { cwd: dir, encoding: "utf8" });
-  expect(result.status, `${command} ${args.join(" ")}\n${result.stdout}\n${result.stderr}`).toBe(0);
-  return result.stdout;
 }
 
 /** Deletes what `pattern` matches in a folder of the copy (links to media, or the copy's own files). */

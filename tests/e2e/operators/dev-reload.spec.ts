@@ -5,7 +5,7 @@ import path from "node:path";
 import { contact } from "../../../app/content/index";
 import { answersHealthz } from "../../../scripts/server-process.mjs";
 import { expect, test } from "../fixtures";
-import { scratchProject } from "../support/scratch-project";
+import { PROJECT_SOURCES, scratchProject } from "../support/scratch-project";
 
 /** The app on DEV_RELOAD_PORT (default 3240), `remix dev`'s own server on the port after it. */
 const APP_PORT = Number(process.env.DEV_RELOAD_PORT ?? 3240);
@@ -15,17 +15,6 @@ const DEV_PORT = APP_PORT + 1;
  * `npm run dev` runs in a copy of the project, so its development build never replaces the
  * production build the rest of the suite is serving.
  */
-const DEV_SOURCES = [
-  "app",
-  "scripts",
-  "server",
-  "package.json",
-  "remix.config.js",
-  "remix.env.d.ts",
-  "tailwind.config.ts",
-  "tsconfig.json",
-];
-
 test.describe("npm run dev", () => {
   test.skip(({ isMobile }) => isMobile, "the dev server does not depend on the screen");
   // One `npm run dev` for the tests below, in order: the last one edits the project.
@@ -37,7 +26,7 @@ test.describe("npm run dev", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    dir = await scratchProject("dev-reload-", DEV_SOURCES);
+    dir = await scratchProject("dev-reload-", PROJECT_SOURCES);
     // Its own process group, so the server that `remix dev` starts is stopped with it.
     child = spawn("npm", ["run", "dev", "--", "--port", String(DEV_PORT)], {
       cwd: dir,

@@ -18,7 +18,7 @@ import { seekThumbnails } from "../../../app/reel/tracks";
 import { startServer } from "../../../scripts/server-process.mjs";
 import { expect, test } from "../fixtures";
 import { mediaUrlsOf, playNativeThenInHlsEngine } from "../support/media-urls";
-import { freePort, run, scratchProject } from "../support/scratch-project";
+import { freePort, PROJECT_SOURCES, run, scratchProject } from "../support/scratch-project";
 
 const ROOT = path.join(import.meta.dirname, "../../..");
 const BUCKET = "agency-media";
@@ -63,20 +63,7 @@ async function startS3rver(port: number, directory: string): Promise<ChildProces
  * favicon and web manifest), nothing under public/images but icons/ and no public/videos.
  */
 async function cloneWithoutMedia(): Promise<string> {
-  const dir = await scratchProject(
-    "media-bucket-",
-    [
-      "app",
-      "scripts",
-      "server",
-      "package.json",
-      "remix.config.js",
-      "remix.env.d.ts",
-      "tailwind.config.ts",
-      "tsconfig.json",
-    ],
-    ["images"],
-  );
+  const dir = await scratchProject("media-bucket-", PROJECT_SOURCES, ["images"]);
   await rm(path.join(dir, "app/content/generated.js"), { force: true });
   await rm(path.join(dir, "public/videos"));
   for (const entry of await readdir(path.join(dir, "public/images"))) {

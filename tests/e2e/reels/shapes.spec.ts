@@ -15,7 +15,7 @@ import { artists } from "../../../app/content/index";
 import { startServer } from "../../../scripts/server-process.mjs";
 import { expect, test } from "../fixtures";
 import { ReelPlayer } from "../support/reel-player";
-import { freePort, run, scratchProject } from "../support/scratch-project";
+import { freePort, PROJECT_SOURCES, run, scratchProject } from "../support/scratch-project";
 
 const ROOT = path.join(import.meta.dirname, "../../..");
 
@@ -98,20 +98,11 @@ test.describe("films of another shape and rate", () => {
     browser,
   }) => {
     test.setTimeout(300_000);
-    const dir = await scratchProject(
-      "reel-shapes-",
-      [
-        "app",
-        "scripts",
-        "server",
-        "package.json",
-        "remix.config.js",
-        "remix.env.d.ts",
-        "tailwind.config.ts",
-        "tsconfig.json",
-      ],
-      ["images/reels", "images/og/reels", "videos/reels"],
-    );
+    const dir = await scratchProject("reel-shapes-", PROJECT_SOURCES, [
+      "images/reels",
+      "images/og/reels",
+      "videos/reels",
+    ]);
     let server: ChildProcess | undefined;
     try {
       await rm(path.join(dir, "app/content/generated.js"), { force: true });

@@ -8,6 +8,18 @@ import { expect } from "@playwright/test";
 
 const ROOT = path.join(import.meta.dirname, "../../..");
 
+/** What a copy of the project needs to build and serve the site. */
+export const PROJECT_SOURCES = [
+  "app",
+  "scripts",
+  "server",
+  "package.json",
+  "remix.config.js",
+  "remix.env.d.ts",
+  "tailwind.config.ts",
+  "tsconfig.json",
+];
+
 /**
  * A copy of this project in a temporary folder, for a test that builds, runs or edits a project
  * of its own without touching this checkout: `sources` (files and folders) are copied, node_modules
