@@ -314,8 +314,9 @@ describe("links and handles", () => {
     "rejects the website %j",
     (website) => {
       expect(problemsAfter((content) => (content.artists.film[film[0].id].website = website))).toEqual([
-        `app/content/artists/film/${director}.md: website: ${JSON.stringify(website)} must be a bare host like jane-doe.example, ` +
-          'without "https://" or a path',
+        `app/content/artists/film/${director}.md: website: ${JSON.stringify(
+          website,
+        )} must be a bare host like jane-doe.example, ` + 'without "https://" or a path',
       ]);
     },
   );
@@ -326,8 +327,9 @@ describe("links and handles", () => {
       expect(
         problemsAfter((content) => (content.artists.photographers[photographers[0].id].recentWorkThumbs[0].url = url)),
       ).toEqual([
-        `app/content/artists/photographers/${photographer}.md: recentWorkThumbs[0].url: ${JSON.stringify(url)} must be an ` +
-          "absolute https:// URL, e.g. https://vimeo.com/123",
+        `app/content/artists/photographers/${photographer}.md: recentWorkThumbs[0].url: ${JSON.stringify(
+          url,
+        )} must be an ` + "absolute https:// URL, e.g. https://vimeo.com/123",
       ]);
     },
   );
@@ -500,7 +502,9 @@ describe("reels against their films", () => {
 
   it("refuses a stated length more than half a second from the film's, and accepts one within it", () => {
     expect(checkedWith(scope, (content) => (content.reels[reel].duration = scope.duration + 1)).problems).toEqual([
-      `app/content/reels/${reel}.md: duration: ${scope.duration + 1} s is not the film's length (${scope.duration} s, read from the film by npm run media): correct it, or remove the field to take the film's`,
+      `app/content/reels/${reel}.md: duration: ${scope.duration + 1} s is not the film's length (${
+        scope.duration
+      } s, read from the film by npm run media): correct it, or remove the field to take the film's`,
     ]);
     expect(checkedWith(scope, (content) => (content.reels[reel].duration = scope.duration + 0.4)).problems).toEqual([]);
   });
@@ -514,7 +518,9 @@ describe("reels against their films", () => {
       }).problems,
     ).toEqual([
       `app/content/reels/${reel}.md: spots[${last}].start: ${short.duration} must be before the film's end (${short.duration} s)`,
-      `app/content/reels/${reel}.md: posterAt: ${short.duration + 2} must be before the film's end (${short.duration} s)`,
+      `app/content/reels/${reel}.md: posterAt: ${short.duration + 2} must be before the film's end (${
+        short.duration
+      } s)`,
     ]);
   });
 
@@ -657,7 +663,9 @@ describe("content files", () => {
         line = replaceIn(path(file), `start: ${lastStart}\n`, `start: ${lastStart}\n`);
       });
       expect(problems).toEqual([
-        `${file}:${line}: spots[${first.spots.length - 1}].start: ${lastStart} must be before the film's end (${lastStart} s)`,
+        `${file}:${line}: spots[${
+          first.spots.length - 1
+        }].start: ${lastStart} must be before the film's end (${lastStart} s)`,
       ]);
     } finally {
       rmSync(join(project, "media"), { recursive: true });
@@ -756,7 +764,9 @@ describe("content files", () => {
       writeFileSync(path("app/content/reels/no-such-reel.en.vtt"), "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n[Wind]\n");
     });
     expect(problems).toEqual([
-      `app/content/reels/${reel}.de.vtt:6: ends at 00:10:00.000, after the film's end (00:00:${String(duration).padStart(2, "0")}.000)`,
+      `app/content/reels/${reel}.de.vtt:6: ends at 00:10:00.000, after the film's end (00:00:${String(
+        duration,
+      ).padStart(2, "0")}.000)`,
       expect.stringMatching(/^app\/content\/reels\/no-such-reel\.en\.vtt:1: there is no reel "no-such-reel"/),
     ]);
   });
@@ -825,7 +835,9 @@ describe("npm run content:check and npm run build", () => {
     expect(stderr).toBe(warnings.map((warning) => `warning: ${warning}\n`).join(""));
     expect(stdout).toBe(
       `content OK: ${film.length + photographers.length} artists (${film.length} film, ${photographers.length} ` +
-        `photographers), ${reels.length} reels, ${Object.values(captions).flat().length} captions tracks, ${clientLogos.length} client logos, ` +
+        `photographers), ${reels.length} reels, ${Object.values(captions).flat().length} captions tracks, ${
+          clientLogos.length
+        } client logos, ` +
         `${clientNames.length} client names, ${testimonials.length} testimonials\n`,
     );
     expect(status).toBe(0);

@@ -308,7 +308,9 @@ describe("media build, stills: transparency, colour and focus", () => {
     // Four upright bands, red, green, blue, white, 500 px each: scaled to 750 px high to cover
     // 600×750, they are 375 px wide, and the crop is 600 px of their 1500.
     const bands = ["#ff0000", "#00ff00", "#0000ff", "#ffffff"];
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="1000">${bands.map((fill, i) => `<rect x="${i * 500}" width="500" height="1000" fill="${fill}"/>`).join("")}</svg>`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="1000">${bands
+      .map((fill, i) => `<rect x="${i * 500}" width="500" height="1000" fill="${fill}"/>`)
+      .join("")}</svg>`;
     const source = path.join(dir, "bands.png");
     await sharp(Buffer.from(svg)).png().toFile(source);
     const cropAt = async (focus: { x: number; y: number }): Promise<string> => {
@@ -336,7 +338,9 @@ describe("media build, stills: transparency, colour and focus", () => {
     // Bands one above the other: scaled to 600 px wide, 1200 high; the focus at 90% down is
     // nearer the bottom than half the crop (375), so the crop is the last 750 px (from 450).
     const bands = ["#ff0000", "#00ff00"];
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="2000">${bands.map((fill, i) => `<rect y="${i * 1000}" width="1000" height="1000" fill="${fill}"/>`).join("")}</svg>`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="2000">${bands
+      .map((fill, i) => `<rect y="${i * 1000}" width="1000" height="1000" fill="${fill}"/>`)
+      .join("")}</svg>`;
     const source = path.join(dir, "tall.png");
     await sharp(Buffer.from(svg)).png().toFile(source);
     const out = path.join(dir, "tall.jpg");
@@ -388,7 +392,9 @@ describe("media build, a transparent picture", () => {
   /** A 600×800 portrait: a disc in the middle, on transparent or (`opaque`) on grey. */
   const portrait = (opaque: boolean) =>
     Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">${opaque ? '<rect width="600" height="800" fill="#808080"/>' : ""}<circle cx="300" cy="400" r="200" fill="#c08060"/></svg>`,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">${
+        opaque ? '<rect width="600" height="800" fill="#808080"/>' : ""
+      }<circle cx="300" cy="400" r="200" fill="#c08060"/></svg>`,
     );
   /** Whether the ladder's files of `still` other than its JPEGs have an alpha channel, each. */
   const alphaOfLadder = async (ladder: LadderFile[]) =>

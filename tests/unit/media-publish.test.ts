@@ -98,10 +98,18 @@ function multipartListing(directory: string): KoaMiddleware {
       found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.initiated.getTime() - b.initiated.getTime()));
       const items = found.map(
         (upload) =>
-          `<Upload><Key>${xml(upload.key)}</Key><UploadId>${upload.id}</UploadId><Initiated>${upload.initiated.toISOString()}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`,
+          `<Upload><Key>${xml(upload.key)}</Key><UploadId>${
+            upload.id
+          }</UploadId><Initiated>${upload.initiated.toISOString()}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`,
       );
       answer(
-        `<ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${xml(bucket)}</Bucket><KeyMarker></KeyMarker><UploadIdMarker></UploadIdMarker><Prefix>${xml(prefix)}</Prefix><MaxUploads>1000</MaxUploads><IsTruncated>false</IsTruncated>${items.join("")}</ListMultipartUploadsResult>`,
+        `<ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${xml(
+          bucket,
+        )}</Bucket><KeyMarker></KeyMarker><UploadIdMarker></UploadIdMarker><Prefix>${xml(
+          prefix,
+        )}</Prefix><MaxUploads>1000</MaxUploads><IsTruncated>false</IsTruncated>${items.join(
+          "",
+        )}</ListMultipartUploadsResult>`,
       );
       return;
     }
@@ -125,11 +133,19 @@ function multipartListing(directory: string): KoaMiddleware {
       const info = await stat(path.join(upload, String(number)));
       const md5 = await readFile(path.join(upload, `${number}.md5`), "utf8");
       parts.push(
-        `<Part><PartNumber>${number}</PartNumber><LastModified>${info.mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${info.size}</Size></Part>`,
+        `<Part><PartNumber>${number}</PartNumber><LastModified>${info.mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${
+          info.size
+        }</Size></Part>`,
       );
     }
     answer(
-      `<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${xml(bucket)}</Bucket><Key>${xml(key)}</Key><UploadId>${uploadId}</UploadId><PartNumberMarker>0</PartNumberMarker><NextPartNumberMarker>${numbers.at(-1) ?? 0}</NextPartNumberMarker><MaxParts>1000</MaxParts><IsTruncated>false</IsTruncated>${parts.join("")}</ListPartsResult>`,
+      `<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${xml(bucket)}</Bucket><Key>${xml(
+        key,
+      )}</Key><UploadId>${uploadId}</UploadId><PartNumberMarker>0</PartNumberMarker><NextPartNumberMarker>${
+        numbers.at(-1) ?? 0
+      }</NextPartNumberMarker><MaxParts>1000</MaxParts><IsTruncated>false</IsTruncated>${parts.join(
+        "",
+      )}</ListPartsResult>`,
     );
   };
 }

@@ -13,6 +13,7 @@ import { planJobs } from "../../scripts/media/pipeline/jobs";
 import type { Job, MediaContent } from "../../scripts/media/pipeline/kinds";
 import type { Manifest } from "../../scripts/media/pipeline/manifest";
 import { buildMedia } from "../../scripts/media/pipeline/run";
+import { testFilm } from "./test-film";
 
 const ffmpegMissing = spawnSync("ffmpeg", ["-version"]).status !== 0;
 
@@ -41,29 +42,6 @@ const content = (film: Artist[], reelList: Reel[] = []): MediaContent => ({
 const jobsOf = (media: MediaContent): Job[] =>
   planJobs(media).filter((job) => !["preview", "icon", "favicon"].includes(job.kind));
 
-/** A 640×360, 25 fps test film of `seconds`, its index first (+faststart), as an editing tool exports it. */
-function film(file: string, seconds: number, sound = false): void {
-  const audio = sound ? ["-f", "lavfi", "-i", `sine=d=${seconds}`, "-c:a", "aac"] : [];
-  const made = spawnSync("ffmpeg", [
-    "-v",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    `testsrc2=s=640x360:r=25:d=${seconds}`,
-    ...audio,
-    "-pix_fmt",
-    "yuv420p",
-    "-c:v",
-    "libx264",
-    "-movflags",
-    "+faststart",
-    file,
-  ]);
-  expect(made.status, made.stderr.toString()).toBe(0);
-}
-
 const readManifest = async (root: string): Promise<Manifest> =>
   JSON.parse(await readFile(path.join(root, "media/manifest.json"), "utf8")) as Manifest;
 
@@ -80,14 +58,14 @@ describe.skipIf(ffmpegMissing)(
       root = await mkdtemp(path.join(tmpdir(), "media-run-"));
       for (const artist of [goodA, goodB, cutShort, damaged])
         await mkdir(path.dirname(clip(artist)), { recursive: true });
-      film(clip(goodA), 3);
-      film(clip(goodB, "mov"), 3);
+      testFilm(clip(goodA), 3);
+      testFilm(clip(goodB, "mov"), 3);
       // Cut short, as by an interrupted copy: its index, written first, still gives the full 3 s.
-      film(clip(cutShort), 3);
+      testFilm(clip(cutShort), 3);
       await truncate(clip(cutShort), Math.round((await readFile(clip(cutShort))).length * 0.6));
       // Whole, but with a run of bytes overwritten part-way: ffmpeg reads every packet, and fails
       // only when it decodes that one, in the middle of the grid clip's encode.
-      film(clip(damaged), 3);
+      testFilm(clip(damaged), 3);
       const bytes = await readFile(clip(damaged));
       bytes.fill(0xa5, Math.round(bytes.length * 0.6), Math.round(bytes.length * 0.6) + 4096);
       await writeFile(clip(damaged), bytes);

@@ -12,6 +12,7 @@ import { reels } from "~/content";
 import type { Artist, Reel } from "~/content/types";
 import { planJobs } from "../../scripts/media/pipeline/jobs";
 import type { MediaContent } from "../../scripts/media/pipeline/kinds";
+import { testFilm } from "./test-film";
 
 /**
  * An agency's own media build: a roster none of whose sources are the demo's (small files made
@@ -80,31 +81,9 @@ describe.skipIf(ffmpegMissing || fontsMissing || !reels[0])(`media build without
     agencyName: "Own Agency",
   };
 
-  /** A 640×360 test film of `seconds` at `media/{name}`, with sound when asked. */
-  function film(name: string, seconds: number, sound = false): void {
-    const audio = sound ? ["-f", "lavfi", "-i", `sine=d=${seconds}`, "-c:a", "aac"] : [];
-    const file = path.join(root, "media", name);
-    const made = spawnSync("ffmpeg", [
-      "-v",
-      "error",
-      "-y",
-      "-f",
-      "lavfi",
-      "-i",
-      `testsrc2=s=640x360:r=25:d=${seconds}`,
-      ...audio,
-      "-t",
-      String(seconds),
-      "-pix_fmt",
-      "yuv420p",
-      "-c:v",
-      "libx264",
-      "-preset",
-      "ultrafast",
-      file,
-    ]);
-    expect(made.status, made.stderr.toString()).toBe(0);
-  }
+  /** A test film of `seconds` at `media/{name}`, with sound when asked. */
+  const film = (name: string, seconds: number, sound = false) =>
+    testFilm(path.join(root, "media", name), seconds, sound);
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), "media-without-demo-"));
