@@ -2,6 +2,7 @@
  * A reel's captions as the content holds them: a captions file (WebVTT or SRT) read and checked
  * by the content build, each problem worded with its line for the editor.
  */
+import { cleanCueText, cleanSettings, freshText, regionId } from "./cue-text";
 import { type Cue, type CueFormat, formatTimestamp, parseWebVtt, plainText, type Unreadable } from "./webvtt";
 
 /** A reel's captions in one language, as the content holds them. */
@@ -11,6 +12,8 @@ export interface CaptionTrack {
   /** The language's name in that language ("English", "Français"): the player's menu item. */
   label: string;
   cues: Cue[];
+  /** The file's STYLE and REGION blocks, served before the cues as written. */
+  blocks?: string[];
 }
 
 export type CaptionFormat = CueFormat;
@@ -19,9 +22,14 @@ export type CaptionFormat = CueFormat;
 export const MAX_CHARACTERS_PER_SECOND = 20;
 
 export interface ParsedCaptions {
+  /** As served: their text and settings made WebVTT that browsers read as the editor placed it. */
   cues: (Cue & { line: number })[];
+  /** The STYLE and REGION blocks to serve. */
+  blocks: string[];
   /** Each with the line of the file it concerns. */
   errors: { line: number; message: string }[];
+  /** What had to be dropped or changed to serve it, each with its line. */
+  warnings: { line: number; message: string }[];
 }
 
 function message(unreadable: Unreadable, format: CaptionFormat): string {
@@ -37,10 +45,38 @@ function message(unreadable: Unreadable, format: CaptionFormat): string {
   }
 }
 
-/** The cues of a captions file, each with the line of its timing, and what could not be read. */
+/**
+ * The cues of a captions file as the site serves them, each with the line of its timing; what
+ * could not be read (errors), and what had to be dropped or changed (warnings). STYLE and REGION
+ * blocks are kept: they style and place cues where the browser draws captions itself (Safari);
+ * video.js's own display, which Chromium and Firefox use, reads neither, so its captions settings
+ * decide there.
+ */
 export function parseCaptions(source: string, format: CaptionFormat): ParsedCaptions {
-  const { cues, unreadable } = parseWebVtt(source, format);
-  return { cues, errors: unreadable.map((problem) => ({ line: problem.line, message: message(problem, format) })) };
+  const parsed = parseWebVtt(source, format);
+  const warnings: ParsedCaptions["warnings"] = [];
+  const say = (line: number, changes: string[]) => {
+    if (changes.length > 0) warnings.push({ line, message: changes.join("; ") });
+  };
+  const blocks = parsed.blocks.filter((block) => {
+    if (block.afterCues)
+      say(block.line, [`dropped this ${block.kind} block: browsers read one only before the first cue`]);
+    return !block.afterCues;
+  });
+  const regions = new Set(blocks.map((block) => regionId(block.text)).filter((id) => id !== undefined));
+  const cues = parsed.cues.map(({ settings: written, ...cue }) => {
+    const text = cleanCueText(cue.text, format);
+    const settings = cleanSettings(written ?? "", regions);
+    say(cue.line, [...text.changes, ...settings.changes]);
+    const placed = text.settings ?? settings.settings;
+    return { ...cue, text: text.text, ...(placed && { settings: placed }) };
+  });
+  return {
+    cues,
+    blocks: blocks.map((block) => block.text),
+    errors: parsed.unreadable.map((problem) => ({ line: problem.line, message: message(problem, format) })),
+    warnings,
+  };
 }
 
 /**
@@ -70,9 +106,10 @@ export function checkCues(cues: ParsedCaptions["cues"], duration: number) {
         line,
         message: `ends at ${formatTimestamp(cue.end)}, after the film's end (${formatTimestamp(duration)})`,
       });
-    const characters = plainText(cue.text).length;
-    if (characters === 0) errors.push({ line, message: "has no text: remove the cue, or write what is heard" });
-    const rate = characters / (cue.end - cue.start);
+    if (plainText(cue.text).length === 0)
+      errors.push({ line, message: "has no text: remove the cue, or write what is heard" });
+    // Only what is new to read: rolling captions repeat the line above.
+    const rate = plainText(freshText(cue.text, previous?.text)).length / (cue.end - cue.start);
     if (cue.end > cue.start && rate > MAX_CHARACTERS_PER_SECOND) {
       warnings.push({
         line,
