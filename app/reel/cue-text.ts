@@ -59,11 +59,12 @@ export function cleanCueText(source: string, format: "vtt" | "srt"): CleanCue {
       if (part.includes("<")) changes.add('a "<" that opens no tag is served as the character (write &lt;)');
       return escapeAmpersands(part, format === "srt").replaceAll("<", "&lt;");
     }
+    if (format === "vtt" && WORD_TIMING.test(part.slice(1, -1))) return part;
     const tag = TAG.exec(part);
     const name = format === "srt" ? tag?.[2].toLowerCase() : tag?.[2];
     if (tag && name !== undefined) {
       if (format === "srt" && ["i", "b", "u"].includes(name)) return `<${tag[1]}${name}>`;
-      if (format === "vtt" && (VTT_TAGS.has(name) || (!tag[1] && WORD_TIMING.test(name)))) return part;
+      if (format === "vtt" && VTT_TAGS.has(name)) return part;
       if (name === "font") {
         if (!tag[1])
           changes.add(`dropped ${part}: a colour in the cue would beat the one visitors pick in the captions settings`);
