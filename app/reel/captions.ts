@@ -125,3 +125,15 @@ export function languageLabel(lang: string): string {
   const name = new Intl.DisplayNames([lang], { type: "language" }).of(lang) ?? lang;
   return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
 }
+
+/**
+ * The captions tracks in the order their transcripts are offered on a page in `page` (a language
+ * tag): the page's language itself ("en"), then its regional variants ("en-GB"), then the rest,
+ * each group in file order.
+ */
+export function inPageLanguageFirst<T extends { lang: string }>(tracks: readonly T[], page: string): T[] {
+  const primary = (lang: string) => lang.split("-")[0].toLowerCase();
+  const rank = (lang: string) =>
+    lang.toLowerCase() === page.toLowerCase() ? 0 : primary(lang) === primary(page) ? 1 : 2;
+  return [...tracks].sort((a, b) => rank(a.lang) - rank(b.lang));
+}

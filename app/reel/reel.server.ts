@@ -6,7 +6,7 @@ import { captionsOf, findArtist } from "~/lib/catalog";
 import type { Reel } from "~/content/types";
 import { PAGE_LANGUAGE } from "~/lib/page-language";
 
-import { type CaptionTrack, languageLabel } from "./captions";
+import { type CaptionTrack, inPageLanguageFirst, languageLabel } from "./captions";
 import { freshText, scriptLines } from "./cue-text";
 import { chapterLabel, type ReelChapter, reelChapters, startTime } from "./timeline";
 import { type Cue, escapeText, plainText } from "./webvtt";
@@ -47,18 +47,6 @@ export interface Transcript {
   lang: string;
   label: string;
   lines: TranscriptLine[];
-}
-
-/**
- * The captions tracks in the order their transcripts are offered on a page in `page` (a language
- * tag): the page's language itself ("en"), then its regional variants ("en-GB"), then the rest,
- * each group in file order.
- */
-export function inPageLanguageFirst<T extends { lang: string }>(tracks: readonly T[], page: string): T[] {
-  const primary = (lang: string) => lang.split("-")[0].toLowerCase();
-  const rank = (lang: string) =>
-    lang.toLowerCase() === page.toLowerCase() ? 0 : primary(lang) === primary(page) ? 1 : 2;
-  return [...tracks].sort((a, b) => rank(a.lang) - rank(b.lang));
 }
 
 /**

@@ -3,9 +3,9 @@ import { join } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { parseCaptions } from "~/reel/captions";
+import { inPageLanguageFirst, parseCaptions } from "~/reel/captions";
 import { scriptLines } from "~/reel/cue-text";
-import { inPageLanguageFirst, transcriptOf } from "~/reel/reel.server";
+import { transcriptOf } from "~/reel/reel.server";
 import type { ReelChapter } from "~/reel/timeline";
 
 const track = (lang: string, label: string, file: string, format: "vtt" | "srt" = "vtt") => ({
