@@ -37,17 +37,18 @@ function message(unreadable: Unreadable, format: CaptionFormat): string {
     case "header":
       return 'must start with the line "WEBVTT"';
     case "block":
-      return "is not a cue: a cue is an optional number or name, a timing line (00:00:01.000 --> 00:00:03.000), then its text";
+      return "dropped, as players skip it: it is not a cue (an optional number or name, a timing line 00:00:01.000 --> 00:00:03.000, then its text)";
     case "timing": {
       const example = format === "vtt" ? "00:00:01.000 --> 00:00:03.000" : "00:00:01,000 --> 00:00:03,000";
-      return `"${unreadable.timing}" is not a timing: write it as ${example}`;
+      return `dropped, as players skip it: "${unreadable.timing}" is not a timing (write it as ${example})`;
     }
   }
 }
 
 /**
- * The cues of a captions file as the site serves them, each with the line of its timing; what
- * could not be read (errors), and what had to be dropped or changed (warnings). STYLE and REGION
+ * The cues of a captions file as the site serves them, each with the line of its timing; a file
+ * players refuse (errors: no "WEBVTT" line), and what had to be dropped or changed (warnings): a
+ * block or cue players skip is skipped, never refused, as a cue with no text is. STYLE and REGION
  * blocks are kept: they style and place cues where the browser draws captions itself (Safari);
  * video.js's own display, which Chromium and Firefox use, reads neither, so its captions settings
  * decide there.
@@ -64,25 +65,33 @@ export function parseCaptions(source: string, format: CaptionFormat): ParsedCapt
     return !block.afterCues;
   });
   const regions = new Set(blocks.map((block) => regionId(block.text)).filter((id) => id !== undefined));
-  const cues = parsed.cues.map(({ settings: written, ...cue }) => {
+  for (const problem of parsed.unreadable)
+    if (problem.problem !== "header") say(problem.line, [message(problem, format)]);
+  const cues = parsed.cues.flatMap(({ settings: written, ...cue }) => {
     const text = cleanCueText(cue.text, format);
     const settings = cleanSettings(written ?? "", regions);
+    if (plainText(text.text) === "") {
+      say(cue.line, ["has no text: dropped (remove the cue, or write what is heard)"]);
+      return [];
+    }
     say(cue.line, [...text.changes, ...settings.changes]);
     const placed = text.settings ?? settings.settings;
-    return { ...cue, text: text.text, ...(placed && { settings: placed }) };
+    return [{ ...cue, text: text.text, ...(placed && { settings: placed }) }];
   });
   return {
     cues,
     blocks: blocks.map((block) => block.text),
-    errors: parsed.unreadable.map((problem) => ({ line: problem.line, message: message(problem, format) })),
-    warnings,
+    errors: parsed.unreadable
+      .filter((problem) => problem.problem === "header")
+      .map((problem) => ({ line: problem.line, message: message(problem, format) })),
+    warnings: warnings.sort((a, b) => a.line - b.line),
   };
 }
 
 /**
  * What is wrong with the cues of a film `duration` seconds long (errors), and what is only hard to
  * read (warnings), each with its line: cues in order, each ending after it starts and by the film's
- * end, none empty; a warning above MAX_CHARACTERS_PER_SECOND.
+ * end; a warning above MAX_CHARACTERS_PER_SECOND.
  */
 export function checkCues(cues: ParsedCaptions["cues"], duration: number) {
   const errors: { line: number; message: string }[] = [];
@@ -106,8 +115,6 @@ export function checkCues(cues: ParsedCaptions["cues"], duration: number) {
         line,
         message: `ends at ${formatTimestamp(cue.end)}, after the film's end (${formatTimestamp(duration)})`,
       });
-    if (plainText(cue.text).length === 0)
-      errors.push({ line, message: "has no text: remove the cue, or write what is heard" });
     // Only what is new to read: rolling captions repeat the line above.
     const rate = plainText(freshText(cue.text, previous?.text)).length / (cue.end - cue.start);
     if (cue.end > cue.start && rate > MAX_CHARACTERS_PER_SECOND) {

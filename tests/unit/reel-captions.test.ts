@@ -47,15 +47,26 @@ describe("reading captions", () => {
     ]);
   });
 
-  it("names the line of a file without its header, and of a cue it cannot read", () => {
+  it("refuses a file without its header, which players refuse too, naming the line", () => {
     expect(parseCaptions("00:01.000 --> 00:02.000\nHi\n", "vtt").errors).toEqual([
       { line: 1, message: 'must start with the line "WEBVTT"' },
     ]);
-    const { cues, errors } = parseCaptions(
-      "WEBVTT\n\n00:01 --> 00:02.000\nHi\n\n00:03.000 --> 00:04.000\nThere\n",
+  });
+
+  it("skips, as players do, a cue it cannot time, a block that is no cue and a cue without text, warning by line", () => {
+    const { cues, errors, warnings } = parseCaptions(
+      "WEBVTT\n\n00:01 --> 00:02.000\nHi\n\nonly text\n\n00:02.500 --> 00:03.000\n<i> </i>\n\n00:03.000 --> 00:04.000\nThere\n",
       "vtt",
     );
-    expect(errors).toEqual([{ line: 3, message: expect.stringContaining("is not a timing") }]);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      {
+        line: 3,
+        message: expect.stringMatching(/^dropped, as players skip it: "00:01 --> 00:02.000" is not a timing/),
+      },
+      { line: 6, message: expect.stringMatching(/^dropped, as players skip it: it is not a cue/) },
+      { line: 8, message: expect.stringMatching(/^has no text: dropped/) },
+    ]);
     expect(cues.map((cue) => cue.text)).toEqual(["There"]);
   });
 });
@@ -70,18 +81,15 @@ describe("checking cues against the film", () => {
     });
   });
 
-  it("refuses a cue past the film's end, out of order, ending before it starts, or empty, by line", () => {
+  it("refuses a cue past the film's end, out of order, or ending before it starts, by line", () => {
     const checked = checkCues(
-      cues(
-        "00:05.000 --> 00:07.000\nLate\n\n00:01.000 --> 00:02.000\nEarlier\n\n00:03.000 --> 00:02.500\nBackwards\n\n00:04.000 --> 00:05.000\n<i></i>\n",
-      ),
+      cues("00:05.000 --> 00:07.000\nLate\n\n00:01.000 --> 00:02.000\nEarlier\n\n00:03.000 --> 00:02.500\nBackwards\n"),
       6,
     );
     expect(checked.errors.map(({ line, message }) => [line, message.split(" ")[0]])).toEqual([
       [3, "ends"],
       [6, "starts"],
       [9, "ends"],
-      [12, "has"],
     ]);
     expect(checked.errors[0].message).toContain("after the film's end");
   });
