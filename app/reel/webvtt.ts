@@ -38,11 +38,18 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", nbsp: " "
 
 /** A cue's text as read aloud or printed: without WebVTT's tags, entities resolved, one line. */
 export function plainText(text: string): string {
-  return text
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(amp|lt|gt|nbsp|lrm|rlm);/g, (_, name: string) => ENTITIES[name])
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    text
+      .replace(/<[^>]*>/g, "")
+      // One pass, so "&amp;lt;" reads "&lt;", as written.
+      .replace(/&(amp|lt|gt|nbsp|lrm|rlm|#\d+|#x[\da-f]+);/gi, (reference, name: string) => {
+        if (!name.startsWith("#")) return ENTITIES[name] ?? reference;
+        const point = Number(name.slice(1).replace(/^x/i, "0x"));
+        return point <= 0x10ffff ? String.fromCodePoint(point) : reference;
+      })
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /** The cues with identifiers 1, 2, 3…, as the reels' tracks are served. */

@@ -32,6 +32,7 @@ describe("WebVTT text", () => {
   it("reads a cue's text aloud without tags or entities", () => {
     expect(plainText("<v Mara>Fish &amp; chips\n<i>now</i></v>")).toBe("Fish & chips now");
     expect(plainText(escapeText("A <b> --> B & C"))).toBe("A <b> --> B & C");
+    expect(plainText("Caf&#233; &#x2014; bar &amp;lt; &#99999999;")).toBe("Café — bar &lt; &#99999999;");
   });
 });
 
