@@ -68,15 +68,18 @@ export function parseCaptions(source: string, format: CaptionFormat): ParsedCapt
   for (const problem of parsed.unreadable)
     if (problem.problem !== "header") say(problem.line, [message(problem, format)]);
   const cues = parsed.cues.flatMap(({ settings: written, ...cue }) => {
-    const text = cleanCueText(cue.text, format);
+    // Line by line, so a warning names the line of the file that holds what changed.
+    const lines = cue.text.split("\n").map((line) => cleanCueText(line, format));
+    const text = lines.map((line) => line.text).join("\n");
     const settings = cleanSettings(written ?? "", regions);
-    if (plainText(text.text) === "") {
+    if (plainText(text) === "") {
       say(cue.line, ["has no text: dropped (remove the cue, or write what is heard)"]);
       return [];
     }
-    say(cue.line, [...text.changes, ...settings.changes]);
-    const placed = text.settings ?? settings.settings;
-    return [{ ...cue, text: text.text, ...(placed && { settings: placed }) }];
+    say(cue.line, settings.changes);
+    lines.forEach((line, index) => say(cue.line + 1 + index, line.changes));
+    const placed = lines.find((line) => line.settings)?.settings ?? settings.settings;
+    return [{ ...cue, text, ...(placed && { settings: placed }) }];
   });
   return {
     cues,

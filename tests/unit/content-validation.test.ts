@@ -823,8 +823,8 @@ describe("content files", () => {
     const { content, problems, warnings } = validateContent(read, { publicDir: PUBLIC_DIR });
     expect(problems).toEqual([]);
     expect(warnings.filter((warning) => !warning.includes(": has no captions file:"))).toEqual([
-      expect.stringMatching(new RegExp(`^app/content/reels/${reel}\\.fr\\.srt:6: dropped <font color="#ffff00">`)),
-      expect.stringMatching(new RegExp(`^app/content/reels/${reel}\\.fr\\.srt:11: dropped \\{\\\\pos\\(20,30\\)\\}`)),
+      expect.stringMatching(new RegExp(`^app/content/reels/${reel}\\.fr\\.srt:7: dropped <font color="#ffff00">`)),
+      expect.stringMatching(new RegExp(`^app/content/reels/${reel}\\.fr\\.srt:12: dropped \\{\\\\pos\\(20,30\\)\\}`)),
       expect.stringMatching(
         new RegExp(`^app/content/reels/${reel}\\.en-GB\\.vtt:26: dropped the setting "colour:red"`),
       ),

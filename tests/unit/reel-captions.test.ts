@@ -171,8 +171,8 @@ describe("captions as Subtitle Edit writes SubRip", () => {
       ["align:right", "<b>Bottom</b> right"],
     ]);
     expect(parsed.warnings).toEqual([
-      { line: 6, message: expect.stringContaining('dropped <font color="#ffff00">') },
-      { line: 11, message: expect.stringMatching(/dropped \{\\pos\(20,30\)\}.*a "<" that opens no tag/) },
+      { line: 7, message: expect.stringContaining('dropped <font color="#ffff00">') },
+      { line: 12, message: expect.stringMatching(/dropped \{\\pos\(20,30\)\}.*a "<" that opens no tag/) },
     ]);
   });
 
