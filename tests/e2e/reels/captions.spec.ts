@@ -209,6 +209,35 @@ test.describe("in the player", () => {
     expect(await csp.violations()).toEqual([]);
   });
 
+  test("the captions settings' colour reaches every cue, placed and voiced ones too", async ({
+    page,
+    isMobile,
+    player,
+  }) => {
+    // Where video.js draws the cues (Chromium, Firefox) its dialog styles them: nothing served may beat it.
+    const marked = heard.cues.find((cue) => cue.settings || cue.text.includes("<")) ?? heard.cues[0];
+    await page.goto(`/${reel.slug}`);
+    await player.play();
+    await pick(page, isMobile, "subs-caps", heard.label);
+    await pick(page, isMobile, "subs-caps", "captions settings");
+    const dialog = page.getByRole("dialog", { name: /caption settings/i });
+    await dialog.locator(".vjs-text-color > select").selectOption({ label: "Yellow" });
+    await dialog.locator(".vjs-done-button").click();
+    await player.video.evaluate((video: HTMLVideoElement, at) => {
+      video.currentTime = at;
+      video.pause();
+    }, marked.start + 0.5);
+    const display = page.locator(".vjs-text-track-display");
+    await expect(display).toContainText(plainText(marked.text), { timeout: 15_000 });
+    const colours = await display.evaluate((element) =>
+      [...element.querySelectorAll("*")]
+        .filter((node) => [...node.childNodes].some((child) => child.nodeType === 3 && child.textContent?.trim()))
+        .map((node) => getComputedStyle(node).color),
+    );
+    expect(colours.length).toBeGreaterThan(0);
+    expect(new Set(colours)).toEqual(new Set(["rgb(255, 255, 0)"]));
+  });
+
   test("a transcript's moment plays the reel from there, without a reload", async ({ page, player }) => {
     const line = heard.cues.find((cue) => cue.start > 0) ?? heard.cues[0];
     await page.goto(`/${reel.slug}`);
