@@ -22,6 +22,7 @@ import { MEDIA_ORIGIN } from "~/lib/media-origin.server";
 import { REEL_FRAME_CSS } from "~/lib/reel-frame-css.server";
 import { SITE_URL } from "~/lib/site-url.server";
 import stylesheet from "~/styles/tailwind.css";
+import { PAGE_LANGUAGE } from "~/lib/page-language";
 
 export function loader({ request }: LoaderFunctionArgs) {
   // Routes match case-insensitively; send /Contact to the one canonical /contact.
@@ -69,7 +70,7 @@ const NO_SCRIPT_CSS = `[data-menu-button],[data-freeze-toggle],[data-script-only
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang="en">
+    <html lang={PAGE_LANGUAGE}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

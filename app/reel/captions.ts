@@ -2,6 +2,7 @@
  * A reel's captions as the content holds them: a captions file (WebVTT or SRT) read and checked
  * by the content build, each problem worded with its line for the editor.
  */
+import { cleanCueText, cleanSettings, freshText, regionId } from "./cue-text";
 import { type Cue, type CueFormat, formatTimestamp, parseWebVtt, plainText, type Unreadable } from "./webvtt";
 
 /** A reel's captions in one language, as the content holds them. */
@@ -11,6 +12,8 @@ export interface CaptionTrack {
   /** The language's name in that language ("English", "Français"): the player's menu item. */
   label: string;
   cues: Cue[];
+  /** The file's STYLE and REGION blocks, served before the cues as written. */
+  blocks?: string[];
 }
 
 export type CaptionFormat = CueFormat;
@@ -19,9 +22,14 @@ export type CaptionFormat = CueFormat;
 export const MAX_CHARACTERS_PER_SECOND = 20;
 
 export interface ParsedCaptions {
+  /** As served: their text and settings made WebVTT that browsers read as the editor placed it. */
   cues: (Cue & { line: number })[];
+  /** The STYLE and REGION blocks to serve. */
+  blocks: string[];
   /** Each with the line of the file it concerns. */
   errors: { line: number; message: string }[];
+  /** What had to be dropped or changed to serve it, each with its line. */
+  warnings: { line: number; message: string }[];
 }
 
 function message(unreadable: Unreadable, format: CaptionFormat): string {
@@ -29,24 +37,64 @@ function message(unreadable: Unreadable, format: CaptionFormat): string {
     case "header":
       return 'must start with the line "WEBVTT"';
     case "block":
-      return "is not a cue: a cue is an optional number or name, a timing line (00:00:01.000 --> 00:00:03.000), then its text";
+      return "dropped, as players skip it: it is not a cue (an optional number or name, a timing line 00:00:01.000 --> 00:00:03.000, then its text)";
     case "timing": {
       const example = format === "vtt" ? "00:00:01.000 --> 00:00:03.000" : "00:00:01,000 --> 00:00:03,000";
-      return `"${unreadable.timing}" is not a timing: write it as ${example}`;
+      return `dropped, as players skip it: "${unreadable.timing}" is not a timing (write it as ${example})`;
     }
   }
 }
 
-/** The cues of a captions file, each with the line of its timing, and what could not be read. */
+/**
+ * The cues of a captions file as the site serves them, each with the line of its timing; a file
+ * players refuse (errors: no "WEBVTT" line), and what had to be dropped or changed (warnings): a
+ * block or cue players skip is skipped, never refused, as a cue with no text is. STYLE and REGION
+ * blocks are kept: they style and place cues where the browser draws captions itself (Safari);
+ * video.js's own display, which Chromium and Firefox use, reads neither, so its captions settings
+ * decide there.
+ */
 export function parseCaptions(source: string, format: CaptionFormat): ParsedCaptions {
-  const { cues, unreadable } = parseWebVtt(source, format);
-  return { cues, errors: unreadable.map((problem) => ({ line: problem.line, message: message(problem, format) })) };
+  const parsed = parseWebVtt(source, format);
+  const warnings: ParsedCaptions["warnings"] = [];
+  const say = (line: number, changes: string[]) => {
+    if (changes.length > 0) warnings.push({ line, message: changes.join("; ") });
+  };
+  const blocks = parsed.blocks.filter((block) => {
+    if (block.afterCues)
+      say(block.line, [`dropped this ${block.kind} block: browsers read one only before the first cue`]);
+    return !block.afterCues;
+  });
+  const regions = new Set(blocks.map((block) => regionId(block.text)).filter((id) => id !== undefined));
+  for (const problem of parsed.unreadable)
+    if (problem.problem !== "header") say(problem.line, [message(problem, format)]);
+  const cues = parsed.cues.flatMap(({ settings: written, ...cue }) => {
+    // Line by line, so a warning names the line of the file that holds what changed.
+    const lines = cue.text.split("\n").map((line) => cleanCueText(line, format));
+    const text = lines.map((line) => line.text).join("\n");
+    const settings = cleanSettings(written ?? "", regions);
+    if (plainText(text) === "") {
+      say(cue.line, ["has no text: dropped (remove the cue, or write what is heard)"]);
+      return [];
+    }
+    say(cue.line, settings.changes);
+    lines.forEach((line, index) => say(cue.line + 1 + index, line.changes));
+    const placed = lines.find((line) => line.settings)?.settings ?? settings.settings;
+    return [{ ...cue, text, ...(placed && { settings: placed }) }];
+  });
+  return {
+    cues,
+    blocks: blocks.map((block) => block.text),
+    errors: parsed.unreadable
+      .filter((problem) => problem.problem === "header")
+      .map((problem) => ({ line: problem.line, message: message(problem, format) })),
+    warnings: warnings.sort((a, b) => a.line - b.line),
+  };
 }
 
 /**
  * What is wrong with the cues of a film `duration` seconds long (errors), and what is only hard to
  * read (warnings), each with its line: cues in order, each ending after it starts and by the film's
- * end, none empty; a warning above MAX_CHARACTERS_PER_SECOND.
+ * end; a warning above MAX_CHARACTERS_PER_SECOND.
  */
 export function checkCues(cues: ParsedCaptions["cues"], duration: number) {
   const errors: { line: number; message: string }[] = [];
@@ -70,9 +118,8 @@ export function checkCues(cues: ParsedCaptions["cues"], duration: number) {
         line,
         message: `ends at ${formatTimestamp(cue.end)}, after the film's end (${formatTimestamp(duration)})`,
       });
-    const characters = plainText(cue.text).length;
-    if (characters === 0) errors.push({ line, message: "has no text: remove the cue, or write what is heard" });
-    const rate = characters / (cue.end - cue.start);
+    // Only what is new to read: rolling captions repeat the line above.
+    const rate = plainText(freshText(cue.text, previous?.text)).length / (cue.end - cue.start);
     if (cue.end > cue.start && rate > MAX_CHARACTERS_PER_SECOND) {
       warnings.push({
         line,
@@ -87,4 +134,16 @@ export function checkCues(cues: ParsedCaptions["cues"], duration: number) {
 export function languageLabel(lang: string): string {
   const name = new Intl.DisplayNames([lang], { type: "language" }).of(lang) ?? lang;
   return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
+}
+
+/**
+ * The captions tracks in the order their transcripts are offered on a page in `page` (a language
+ * tag): the page's language itself ("en"), then its regional variants ("en-GB"), then the rest,
+ * each group in file order.
+ */
+export function inPageLanguageFirst<T extends { lang: string }>(tracks: readonly T[], page: string): T[] {
+  const primary = (lang: string) => lang.split("-")[0].toLowerCase();
+  const rank = (lang: string) =>
+    lang.toLowerCase() === page.toLowerCase() ? 0 : primary(lang) === primary(page) ? 1 : 2;
+  return [...tracks].sort((a, b) => rank(a.lang) - rank(b.lang));
 }

@@ -4,8 +4,10 @@
  */
 import { captionsOf, findArtist } from "~/lib/catalog";
 import type { Reel } from "~/content/types";
+import { PAGE_LANGUAGE } from "~/lib/page-language";
 
-import type { CaptionTrack } from "./captions";
+import { type CaptionTrack, inPageLanguageFirst, languageLabel } from "./captions";
+import { freshText, scriptLines } from "./cue-text";
 import { chapterLabel, type ReelChapter, reelChapters, startTime } from "./timeline";
 import { type Cue, escapeText, plainText } from "./webvtt";
 
@@ -31,26 +33,44 @@ export function describedCues(chapters: readonly ReelChapter[]): Cue[] {
   }));
 }
 
-/** One line of a reel's transcript: what is heard (a caption) or seen (the described picture). */
+/** One line of a reel's transcript: what is heard (a caption, by its speaker where named) or seen (the described picture). */
 export interface TranscriptLine {
   start: number;
   text: string;
   seen: boolean;
+  speaker?: string;
+}
+
+/** A reel's transcript in one language: its captions in that language with the described picture. */
+export interface Transcript {
+  /** The captions' language (the page's, for a reel without captions); the described picture is in the page's. */
+  lang: string;
+  label: string;
+  lines: TranscriptLine[];
 }
 
 /**
- * The reel as text: the first language's captions and the described picture, in time order, as
- * plain text (what is seen first when both start together: it sets the scene for what is heard).
+ * The reel as text in one language, as a script: the captions and the described picture, in time
+ * order, as plain text; a line per speaker change inside a cue, named where the captions name them
+ * (`<v Pilot>`); a line rolled up from the cue before is not repeated. What is seen comes first when
+ * both start together: it sets the scene for what is heard.
  */
-export function transcriptOf(chapters: ReelChapter[], captions: CaptionTrack[]): TranscriptLine[] {
+export function transcriptOf(chapters: ReelChapter[], captions: CaptionTrack | undefined): Transcript {
   const seen = describedCues(chapters).map((cue) => ({ start: cue.start, text: plainText(cue.text), seen: true }));
-  const heard = (captions[0]?.cues ?? []).map((cue) => ({ start: cue.start, text: plainText(cue.text), seen: false }));
-  return [...seen, ...heard].sort((a, b) => a.start - b.start || Number(b.seen) - Number(a.seen));
+  const cues = captions?.cues ?? [];
+  const heard = cues.flatMap((cue, index) =>
+    scriptLines(freshText(cue.text, cues[index - 1]?.text)).map((line) => ({ start: cue.start, ...line, seen: false })),
+  );
+  return {
+    lang: captions?.lang ?? PAGE_LANGUAGE,
+    label: captions?.label ?? languageLabel(PAGE_LANGUAGE),
+    lines: [...seen, ...heard].sort((a, b) => a.start - b.start || Number(b.seen) - Number(a.seen)),
+  };
 }
 
 /**
  * A reel's page as one value: the reel, its spots as chapters with their directors, its captions
- * languages, its transcript, and where a link's `?t=` starts it (0 for a missing or unusable `t`:
+ * languages, its transcript in each, and where a link's `?t=` starts it (0 for a missing or unusable `t`:
  * the page is always a 200).
  */
 export function reelPage(reel: Reel, request: Request) {
@@ -60,7 +80,11 @@ export function reelPage(reel: Reel, request: Request) {
     ...reel,
     chapters,
     captions: captions.map(({ lang, label }) => ({ lang, label })),
-    transcript: transcriptOf(chapters, captions),
+    /** The first in the page's language where the captions have it; the others reachable from it. */
+    transcripts:
+      captions.length > 0
+        ? inPageLanguageFirst(captions, PAGE_LANGUAGE).map((track) => transcriptOf(chapters, track))
+        : [transcriptOf(chapters, undefined)],
     start: startTime(new URL(request.url).searchParams.get("t"), reel.duration),
   };
 }

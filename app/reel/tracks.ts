@@ -3,6 +3,7 @@
  * captions and descriptions are served by the app/routes/reels.$slug.* routes; the seek-bar
  * thumbnails are files made by `npm run media`.
  */
+import { PAGE_LANGUAGE } from "../lib/page-language";
 
 /** Where a reel's chapters file is served (app/routes/reels.$slug.chapters[.]vtt.ts). */
 export const chaptersTrack = (slug: string): string => `/reels/${slug}/chapters.vtt`;
@@ -16,9 +17,9 @@ export const descriptionsTrack = (slug: string): string => `/reels/${slug}/descr
 /** The `<track>`s of a reel's `<video>`: its chapters, a captions track per language, its described picture. */
 export function reelTracks(slug: string, captions: readonly { lang: string; label: string }[]) {
   return [
-    { kind: "chapters", src: chaptersTrack(slug), srcLang: "en", label: "Spots" },
+    { kind: "chapters", src: chaptersTrack(slug), srcLang: PAGE_LANGUAGE, label: "Spots" },
     ...captions.map(({ lang, label }) => ({ kind: "captions", src: captionsTrack(slug, lang), srcLang: lang, label })),
-    { kind: "descriptions", src: descriptionsTrack(slug), srcLang: "en", label: "Described picture" },
+    { kind: "descriptions", src: descriptionsTrack(slug), srcLang: PAGE_LANGUAGE, label: "Described picture" },
   ];
 }
 

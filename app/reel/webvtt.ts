@@ -38,27 +38,37 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", nbsp: " "
 
 /** A cue's text as read aloud or printed: without WebVTT's tags, entities resolved, one line. */
 export function plainText(text: string): string {
-  return text
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(amp|lt|gt|nbsp|lrm|rlm);/g, (_, name: string) => ENTITIES[name])
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    text
+      .replace(/<[^>]*>/g, "")
+      // One pass, so "&amp;lt;" reads "&lt;", as written.
+      .replace(/&(amp|lt|gt|nbsp|lrm|rlm|#\d+|#x[\da-f]+);/gi, (reference, name: string) => {
+        if (!name.startsWith("#")) return ENTITIES[name] ?? reference;
+        const point = Number(name.slice(1).replace(/^x/i, "0x"));
+        return point <= 0x10ffff ? String.fromCodePoint(point) : reference;
+      })
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /** The cues with identifiers 1, 2, 3…, as the reels' tracks are served. */
 export const numbered = (cues: readonly Cue[]): Cue[] => cues.map((cue, index) => ({ ...cue, id: String(index + 1) }));
 
-/** A WebVTT file of the cues, their text as written. */
-export function writeWebVtt(cues: readonly Cue[]): string {
-  const blocks = cues.map(({ start, end, text, id, settings }) => {
+/**
+ * A WebVTT file of the cues, their text as written; `blocks` (STYLE and REGION blocks, as written)
+ * go between the header and the first cue, where WebVTT wants them.
+ */
+export function writeWebVtt(cues: readonly Cue[], blocks: readonly string[] = []): string {
+  const cueBlocks = cues.map(({ start, end, text, id, settings }) => {
     const timing = `${formatTimestamp(start)} --> ${formatTimestamp(end)}${settings ? ` ${settings}` : ""}`;
     return `${id === undefined ? "" : `${id}\n`}${timing}\n${text}`;
   });
-  return `WEBVTT\n\n${blocks.join("\n\n")}\n`;
+  return `WEBVTT\n\n${[...blocks, ...cueBlocks].join("\n\n")}\n`;
 }
 
 const TIMESTAMP = String.raw`(?:(\d+):)?(\d{1,2}):(\d{2})[.,](\d{1,3})`;
-const TIMING = new RegExp(String.raw`^\s*${TIMESTAMP}\s+-->\s+${TIMESTAMP}(?:[ \t]+(.*?))?\s*$`);
+const TIMING = new RegExp(String.raw`^\s*${TIMESTAMP}\s*-->\s*${TIMESTAMP}(?:[ \t]+(.*?))?\s*$`);
 
 function seconds(hours: string | undefined, minutes: string, secs: string, fraction: string): number {
   return Number(hours ?? 0) * 3600 + Number(minutes) * 60 + Number(secs) + Number(fraction.padEnd(3, "0")) / 1000;
@@ -71,38 +81,57 @@ export type Unreadable =
 export interface ParsedWebVtt {
   /** Each with the line of its timing. */
   cues: (Cue & { line: number })[];
+  /** The STYLE and REGION blocks, as written, each with its first line. */
+  blocks: { line: number; text: string; kind: "STYLE" | "REGION"; afterCues: boolean }[];
   unreadable: Unreadable[];
 }
 
 /**
- * The cues of a WebVTT (or SRT) file, and what could not be read. Blocks are separated by blank
- * lines; a cue's block is an optional identifier line, its timing line (settings after it) and its
- * text. WebVTT's NOTE, STYLE and REGION blocks are skipped.
+ * The cues of a WebVTT (or SRT) file, and what could not be read, read as WebVTT's parser reads
+ * them: a block ends at an empty line only (YouTube puts lines holding a space inside its cues) or
+ * before a line with "-->" past its timing; a cue's block is an optional identifier line, its timing
+ * line (settings after it), then its text. The header runs from "WEBVTT" to the first empty line;
+ * NOTE blocks are skipped. SRT, which has no such rule, ends a block at any blank line.
  */
 export function parseWebVtt(source: string, format: CueFormat = "vtt"): ParsedWebVtt {
   const lines = source
     .replace(/^\uFEFF/, "")
     .replace(/\r\n?/g, "\n")
     .split("\n");
-  const result: ParsedWebVtt = { cues: [], unreadable: [] };
+  const result: ParsedWebVtt = { cues: [], blocks: [], unreadable: [] };
+  const blank = format === "vtt" ? (line: string) => line === "" : (line: string) => line.trim() === "";
   let index = 0;
   if (format === "vtt") {
     if (!/^WEBVTT(?:[ \t].*)?$/.test(lines[0] ?? "")) {
       result.unreadable.push({ line: 1, problem: "header" });
       return result;
     }
-    // The header runs to the first blank line.
-    while (index < lines.length && lines[index].trim() !== "") index++;
+    index = 1;
+    while (index < lines.length && lines[index] !== "" && !lines[index].includes("-->")) index++;
   }
   while (index < lines.length) {
-    while (index < lines.length && lines[index].trim() === "") index++;
+    while (index < lines.length && blank(lines[index])) index++;
     if (index >= lines.length) break;
     const first = index;
-    while (index < lines.length && lines[index].trim() !== "") index++;
+    const timingAt = [0, 1].find((offset) => lines[first + offset]?.includes("-->") && !blank(lines[first]));
+    // Past its timing line, a line with "-->" starts the next block, as in browsers.
+    index = timingAt === undefined ? first : first + timingAt + 1;
+    while (index < lines.length && !blank(lines[index]) && !(format === "vtt" && lines[index].includes("-->"))) index++;
     const block = lines.slice(first, index);
-    if (format === "vtt" && /^(NOTE|STYLE|REGION)(?:[ \t]|$)/.test(block[0])) continue;
-    const timingAt = block.findIndex((line) => line.includes("-->"));
-    if (timingAt === -1 || timingAt > 1) {
+    // Lines of spaces alone between cues, which players skip.
+    if (timingAt === undefined && block.every((text) => text.trim() === "")) continue;
+    const kind = /^(NOTE|STYLE|REGION)(?:[ \t]|$)/.exec(block[0])?.[1];
+    if (format === "vtt" && kind) {
+      if (kind !== "NOTE")
+        result.blocks.push({
+          line: first + 1,
+          text: block.join("\n"),
+          kind: kind as "STYLE" | "REGION",
+          afterCues: result.cues.length > 0,
+        });
+      continue;
+    }
+    if (timingAt === undefined) {
       result.unreadable.push({ line: first + 1, problem: "block" });
       continue;
     }
@@ -112,13 +141,11 @@ export function parseWebVtt(source: string, format: CueFormat = "vtt"): ParsedWe
       result.unreadable.push({ line, problem: "timing", timing: block[timingAt].trim() });
       continue;
     }
+    const text = block.slice(timingAt + 1).join("\n");
     const cue: Cue & { line: number } = {
       start: seconds(match[1], match[2], match[3], match[4]),
       end: seconds(match[5], match[6], match[7], match[8]),
-      text: block
-        .slice(timingAt + 1)
-        .join("\n")
-        .trim(),
+      text: format === "vtt" ? text : text.trim(),
       line,
     };
     if (timingAt === 1) cue.id = block[0].trim();

@@ -815,6 +815,46 @@ describe("content files", () => {
     });
   });
 
+  it("lets captions through as editors' tools write them, placed and marked as written, warning of what it changed by file and line", () => {
+    const read = readContentFiles(ROOT);
+    const tool = (file: string, lang: string, format: "vtt" | "srt") => ({
+      name: `app/content/reels/${reel}.${lang}.${format}`,
+      slug: reel,
+      lang,
+      format,
+      text: readFileSync(join(import.meta.dirname, "captions-files", file), "utf8"),
+    });
+    read.captions = [
+      ...read.captions.filter((file) => file.slug !== reel),
+      tool("youtube-auto.en.vtt", "en", "vtt"),
+      tool("subtitle-edit.fr.srt", "fr", "srt"),
+      tool("placed.en.vtt", "en-GB", "vtt"),
+    ];
+    const { content, problems, warnings } = validateContent(read, { publicDir: PUBLIC_DIR });
+    expect(problems).toEqual([]);
+    expect(warnings.filter((warning) => !warning.includes(": has no captions file:"))).toEqual([
+      expect.stringMatching(new RegExp(`^app/content/reels/${reel}\\.fr\\.srt:7: dropped <font color="#ffff00">`)),
+      expect.stringMatching(new RegExp(`^app/content/reels/${reel}\\.fr\\.srt:12: dropped \\{\\\\pos\\(20,30\\)\\}`)),
+      expect.stringMatching(
+        new RegExp(`^app/content/reels/${reel}\\.en-GB\\.vtt:26: dropped the setting "colour:red"`),
+      ),
+    ]);
+    const tracks = content?.captions[reel] ?? [];
+    expect(tracks.map((track) => [track.lang, track.cues.length])).toEqual([
+      ["en", 5],
+      ["fr", 4],
+      ["en-GB", 3],
+    ]);
+    expect(tracks[1].cues[0]).toEqual({
+      start: 1,
+      end: 3,
+      settings: "line:0 align:center",
+      text: "CALLOWAY HANGAR, DAY ONE",
+    });
+    expect(tracks[2].cues[1].settings).toBe("size:80% align:start position:10% region:left");
+    expect(tracks[2].blocks?.map((block) => block.split("\n")[0])).toEqual(["STYLE", "REGION"]);
+  });
+
   it("keeps a biography's line breaks and the blank lines between the agent's paragraphs", () => {
     const multiline = film.find((artist) => artist.biography.includes("\n")) ?? film[0];
     const { content } = validateContent(readContentFiles(ROOT), { publicDir: PUBLIC_DIR });

@@ -84,10 +84,13 @@ describe("reel loader", () => {
   it("returns each reel at /{slug}, its spots as chapters with their directors", () => {
     for (const { slug } of reels) expect(reelLoader(args(`/${slug}`, { slug })).reel.slug).toBe(slug);
     const { reel } = reelLoader(reelArgs(reels[0]));
-    const { chapters, captions: languages, transcript, start, ...entry } = reel;
+    const { chapters, captions: languages, transcripts, start, ...entry } = reel;
     expect(entry).toStrictEqual(reels[0]);
     expect(languages).toEqual((captions[reel.slug] ?? []).map(({ lang, label }) => ({ lang, label })));
-    expect(transcript.length).toBeGreaterThanOrEqual(chapters.length);
+    expect(transcripts.map((transcript) => transcript.lang).sort()).toEqual(
+      languages.length > 0 ? languages.map(({ lang }) => lang).sort() : ["en"],
+    );
+    for (const transcript of transcripts) expect(transcript.lines.length).toBeGreaterThanOrEqual(chapters.length);
     expect(chapters.map((chapter) => chapter.start)).toEqual(reel.spots.map((spot) => spot.start));
     for (const [index, chapter] of chapters.entries()) {
       const director = artists.film.find((artist) => artist.id === reel.spots[index].artist);

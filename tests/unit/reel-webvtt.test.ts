@@ -32,6 +32,7 @@ describe("WebVTT text", () => {
   it("reads a cue's text aloud without tags or entities", () => {
     expect(plainText("<v Mara>Fish &amp; chips\n<i>now</i></v>")).toBe("Fish & chips now");
     expect(plainText(escapeText("A <b> --> B & C"))).toBe("A <b> --> B & C");
+    expect(plainText("Caf&#233; &#x2014; bar &amp;lt; &#99999999;")).toBe("Café — bar &lt; &#99999999;");
   });
 });
 
@@ -59,15 +60,50 @@ describe("writing and reading WebVTT", () => {
     expect(read.map((cue) => cue.line)).toEqual([3, 7, 11]);
   });
 
-  it("skips notes, styles and regions, and reads CRLF and a byte-order mark", () => {
+  it("skips notes, keeps styles and regions apart from the cues, and reads CRLF and a byte-order mark", () => {
     const source =
       "\uFEFFWEBVTT - reel\r\nKind: captions\r\n\r\nNOTE hi\r\n\r\nSTYLE\r\n::cue { color: red }\r\n\r\n00:01.000 --> 00:02.000\r\nHi\r\n";
-    expect(parseWebVtt(source)).toEqual({ cues: [{ start: 1, end: 2, text: "Hi", line: 9 }], unreadable: [] });
+    expect(parseWebVtt(source)).toEqual({
+      cues: [{ start: 1, end: 2, text: "Hi", line: 9 }],
+      blocks: [{ line: 6, text: "STYLE\n::cue { color: red }", kind: "STYLE", afterCues: false }],
+      unreadable: [],
+    });
+  });
+
+  it("ends a cue at an empty line only, as browsers do: a line of spaces is part of its text", () => {
+    const { cues, unreadable } = parseWebVtt(
+      "WEBVTT\n\n00:01.000 --> 00:02.000\n \nHello\n\n00:02.000 --> 00:03.000\nHello\n \n\n \n\n00:03.000 --> 00:04.000\nThere\n",
+    );
+    expect(unreadable).toEqual([]);
+    expect(cues.map((cue) => cue.text)).toEqual([" \nHello", "Hello\n ", "There"]);
+  });
+
+  it("starts a new block at a line with an arrow, after the header or past a cue's timing", () => {
+    const { cues, unreadable } = parseWebVtt(
+      "WEBVTT\nKind: captions\n00:01.000 --> 00:02.000\nOne\n00:02.000-->00:03.000 line:0\nTwo\n",
+    );
+    expect(unreadable).toEqual([]);
+    expect(cues.map(({ start, text, settings }) => [start, text, settings])).toEqual([
+      [1, "One", undefined],
+      [2, "Two", "line:0"],
+    ]);
+  });
+
+  it("marks a STYLE or REGION block that follows a cue, which browsers ignore", () => {
+    const { blocks } = parseWebVtt("WEBVTT\n\n00:01.000 --> 00:02.000\nOne\n\nREGION\nid:late\n");
+    expect(blocks).toEqual([{ line: 6, text: "REGION\nid:late", kind: "REGION", afterCues: true }]);
+  });
+
+  it("writes STYLE and REGION blocks between the header and the cues", () => {
+    expect(writeWebVtt([{ start: 0, end: 1, text: "Hi" }], ["STYLE\n::cue { color: red }"])).toBe(
+      "WEBVTT\n\nSTYLE\n::cue { color: red }\n\n00:00:00.000 --> 00:00:01.000\nHi\n",
+    );
   });
 
   it("says, by line, what it cannot read, and reads the rest", () => {
     expect(parseWebVtt("00:01.000 --> 00:02.000\nHi\n")).toEqual({
       cues: [],
+      blocks: [],
       unreadable: [{ line: 1, problem: "header" }],
     });
     const { cues: read, unreadable } = parseWebVtt(

@@ -1,6 +1,7 @@
 /**
  * Checks the captions files beside the reels and reads them: every cue that cannot be read or
- * breaks a rule is a problem, named by file and line; a reel with no captions at all is a warning.
+ * breaks a rule is a problem, named by file and line; what had to be dropped or changed to serve
+ * a file, a cue too fast to read, and a reel with no captions at all are warnings.
  */
 import { type CaptionTrack, checkCues, languageLabel, parseCaptions } from "../../../app/reel/captions";
 import type { Problem } from "../problems";
@@ -44,7 +45,11 @@ export function checkCaptions(files: CaptionsFile[], durations: Record<string, n
         .sort((a, b) => a.line - b.line)
         .map(({ line, message }) => at(file.name, line, message)),
     );
-    warnings.push(...checked.warnings.map(({ line, message }) => at(file.name, line, message)));
+    warnings.push(
+      ...[...parsed.warnings, ...checked.warnings]
+        .sort((a, b) => a.line - b.line)
+        .map(({ line, message }) => at(file.name, line, message)),
+    );
     if (parsed.errors.length === 0 && parsed.cues.length === 0) problems.push(at(file.name, 1, "has no cues"));
     if (captions[file.slug]?.some((track) => track.lang === lang)) {
       problems.push(at(file.name, 1, `${file.slug} has captions in "${lang}" twice (a .vtt and an .srt?): keep one`));
@@ -53,7 +58,9 @@ export function checkCaptions(files: CaptionsFile[], durations: Record<string, n
     (captions[file.slug] ??= []).push({
       lang,
       label: languageLabel(lang),
-      cues: parsed.cues.map(({ start, end, text }) => ({ start, end, text })),
+      // Served numbered (numbered()), so the file's identifiers go.
+      cues: parsed.cues.map(({ line: _line, id: _id, ...cue }) => cue),
+      ...(parsed.blocks.length > 0 && { blocks: parsed.blocks }),
     });
   }
   // Let through (a reel can go up before its captions are written), but never silently.

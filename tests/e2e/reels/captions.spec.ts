@@ -7,11 +7,21 @@
 import type { Page } from "@playwright/test";
 
 import { captions, reels } from "../../../app/content/index";
-import { parseCaptions } from "../../../app/reel/captions";
+import { PAGE_LANGUAGE } from "../../../app/lib/page-language";
+import { inPageLanguageFirst, parseCaptions } from "../../../app/reel/captions";
+import { freshText, scriptLines } from "../../../app/reel/cue-text";
 import { clockTime, momentPath } from "../../../app/reel/timeline";
 import { captionsTrack, descriptionsTrack } from "../../../app/reel/tracks";
 import { plainText } from "../../../app/reel/webvtt";
 import { expect, test } from "../fixtures";
+
+/** A captions track's lines as a script reads them: a speaker's name before what they say. */
+const scriptOf = (cues: readonly { text: string }[]) =>
+  cues.flatMap((cue, index) =>
+    scriptLines(freshText(cue.text, cues[index - 1]?.text)).map(({ speaker, text }) =>
+      speaker ? `${speaker}: ${text}` : text,
+    ),
+  );
 
 /** A reel with captions, for the journeys that choose them. */
 const captioned = reels.find((reel) => (captions[reel.slug] ?? []).length > 0);
@@ -51,8 +61,17 @@ test.describe("the tracks", () => {
         expect(response.headers()["cache-control"]).toContain("max-age");
         const parsed = parseCaptions(await response.text(), "vtt");
         expect(parsed.errors).toEqual([]);
+        expect(parsed.warnings).toEqual([]);
         expect(parsed.cues).toHaveLength(track.cues);
         expect(Math.max(...parsed.cues.map((cue) => cue.end))).toBeLessThanOrEqual(reel.duration);
+      }
+      // Each cue served where and as the editor placed and marked it: settings, voices, classes.
+      for (const track of captions[reel.slug] ?? []) {
+        const served = parseCaptions(await (await request.get(captionsTrack(reel.slug, track.lang))).text(), "vtt");
+        expect(served.cues.map(({ settings, text }) => ({ settings, text }))).toEqual(
+          track.cues.map(({ settings, text }) => ({ settings, text })),
+        );
+        expect(served.blocks).toEqual(track.blocks ?? []);
       }
       const described = parseCaptions(await (await request.get(descriptionsTrack(reel.slug))).text(), "vtt").cues;
       reel.spots.forEach((spot, index) => {
@@ -79,9 +98,12 @@ test.describe("the transcript without JavaScript", () => {
     }) => {
       await page.goto(`/${reel.slug}`);
       const transcript = page.locator("details", { has: page.getByRole("heading", { name: "Transcript" }) });
-      await transcript.locator("summary").click();
-      const lines = transcript.getByRole("listitem");
-      const heard = captions[reel.slug]?.[0]?.cues ?? [];
+      await transcript.locator("summary").first().click();
+      const [shown, ...others] = inPageLanguageFirst(captions[reel.slug] ?? [], PAGE_LANGUAGE);
+      const list = transcript.locator(":scope > ol");
+      await expect(list).toHaveAttribute("lang", shown?.lang ?? PAGE_LANGUAGE);
+      const lines = list.getByRole("listitem");
+      const heard = scriptOf(shown?.cues ?? []);
       await expect(lines).toHaveCount(heard.length + reel.spots.length);
       const starts: number[] = [];
       for (const line of await lines.all()) {
@@ -93,8 +115,18 @@ test.describe("the transcript without JavaScript", () => {
         starts.push(seconds);
       }
       expect(starts).toEqual([...starts].sort((a, b) => a - b));
-      for (const cue of heard) await expect(transcript).toContainText(plainText(cue.text));
-      for (const spot of reel.spots) await expect(transcript).toContainText(spot.title);
+      // A script: each line by its speaker where the captions name one ("Mara Quist: …").
+      for (const line of heard) await expect(list).toContainText(line);
+      for (const spot of reel.spots) await expect(list).toContainText(spot.title);
+      // The described picture is the page's language, inside any captions language.
+      await expect(list.locator(`p[lang="${PAGE_LANGUAGE}"]`)).toHaveCount(reel.spots.length);
+      // Every other language reachable without JavaScript, in a <details> of its own, marked as that language.
+      for (const track of others) {
+        const other = transcript.locator("details", { has: page.locator(`summary[lang="${track.lang}"]`) });
+        await other.locator("summary").click();
+        await expect(other.locator("ol")).toHaveAttribute("lang", track.lang);
+        for (const line of scriptOf(track.cues)) await expect(other.locator("ol")).toContainText(line);
+      }
     });
   }
 });
@@ -175,6 +207,35 @@ test.describe("in the player", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     expect(await csp.violations()).toEqual([]);
+  });
+
+  test("the captions settings' colour reaches every cue, placed and voiced ones too", async ({
+    page,
+    isMobile,
+    player,
+  }) => {
+    // Where video.js draws the cues (Chromium, Firefox) its dialog styles them: nothing served may beat it.
+    const marked = heard.cues.find((cue) => cue.settings || cue.text.includes("<")) ?? heard.cues[0];
+    await page.goto(`/${reel.slug}`);
+    await player.play();
+    await pick(page, isMobile, "subs-caps", heard.label);
+    await pick(page, isMobile, "subs-caps", "captions settings");
+    const dialog = page.getByRole("dialog", { name: /caption settings/i });
+    await dialog.locator(".vjs-text-color > select").selectOption({ label: "Yellow" });
+    await dialog.locator(".vjs-done-button").click();
+    await player.video.evaluate((video: HTMLVideoElement, at) => {
+      video.currentTime = at;
+      video.pause();
+    }, marked.start + 0.5);
+    const display = page.locator(".vjs-text-track-display");
+    await expect(display).toContainText(plainText(marked.text), { timeout: 15_000 });
+    const colours = await display.evaluate((element) =>
+      [...element.querySelectorAll("*")]
+        .filter((node) => [...node.childNodes].some((child) => child.nodeType === 3 && child.textContent?.trim()))
+        .map((node) => getComputedStyle(node).color),
+    );
+    expect(colours.length).toBeGreaterThan(0);
+    expect(new Set(colours)).toEqual(new Set(["rgb(255, 255, 0)"]));
   });
 
   test("a transcript's moment plays the reel from there, without a reload", async ({ page, player }) => {

@@ -1,0 +1,158 @@
+/**
+ * A cue's text and settings as editors' tools write them, made into what the site serves and
+ * shows: the markup and placement browsers read are kept, the rest is dropped and said. Read by
+ * the content build and the reel loader only: the player's chunk never imports it.
+ */
+import { plainText } from "./webvtt";
+
+/** A cue made servable: its WebVTT text and settings, and what had to be dropped or changed, in the editor's words. */
+export interface CleanCue {
+  text: string;
+  settings?: string;
+  changes: string[];
+}
+
+/** WebVTT's cue markup: class, italic, bold, underline, voice, language, ruby and its text. */
+const VTT_TAGS = new Set(["c", "i", "b", "u", "v", "lang", "ruby", "rt"]);
+/** A word-timing tag's timestamp (YouTube's `<00:00:03.840>`), hours optional. */
+const WORD_TIMING = /^(?:\d{2,}:)?\d{2}:\d{2}\.\d{3}$/;
+const TAG = /^<(\/?)([^\s./>]*)((?:\.[^\s.>]+)*)(?:[ \t\n]+([^>]*))?>$/;
+
+/**
+ * SubRip's `{\anN}`, the numeric keypad's layout (7 8 9 along the top, 1 2 3 along the bottom) as
+ * Subtitle Edit, VLC, mpv and ffmpeg read it, as WebVTT settings: the row by `line`, the side by
+ * `align` (the cue box stays the picture's width, its text set to that side). 2, bottom centre, is
+ * WebVTT's default: no settings.
+ */
+export function subRipPosition(n: number): string | undefined {
+  const row = n >= 7 ? "line:0" : n >= 4 ? "line:50%,center" : "";
+  const side = n % 3 === 1 ? "align:left" : n % 3 === 0 ? "align:right" : row && "align:center";
+  return [row, side].filter(Boolean).join(" ") || undefined;
+}
+
+/** `&` that starts no character reference, as text: WebVTT reads `&amp;` the same and it stays valid. */
+const escapeAmpersands = (text: string, all: boolean) =>
+  all ? text.replaceAll("&", "&amp;") : text.replace(/&(?!(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);)/gi, "&amp;");
+
+/**
+ * A cue's text as WebVTT serves it. WebVTT keeps its markup (voices, classes, `<i> <b> <u>`, ruby,
+ * languages, word timings). SubRip keeps `<i> <b> <u>`; its `{\anN}` becomes the cue's position and
+ * its other `{\…}` override tags, which browsers would print, go, as does `<font>`: a colour in the
+ * cue would beat the colour a visitor picks in the captions settings. Any other tag goes; a `<`
+ * that opens no tag, and SubRip's `&`, become characters.
+ */
+export function cleanCueText(source: string, format: "vtt" | "srt"): CleanCue {
+  const changes = new Set<string>();
+  let settings: string | undefined;
+  let text = source;
+  if (format === "srt") {
+    text = text.replace(/\{\\([^}]*)\}/g, (tag, body: string) => {
+      const position = /^an([1-9])$/i.exec(body.trim());
+      if (position) settings ??= subRipPosition(Number(position[1]));
+      else changes.add(`dropped ${tag}: browsers would print SubRip's override tags`);
+      return "";
+    });
+  }
+  const parts = text.split(/(<[^<>]*>)/);
+  const out = parts.map((part, index) => {
+    if (index % 2 === 0) {
+      if (part.includes("<")) changes.add('a "<" that opens no tag is served as the character (write &lt;)');
+      return escapeAmpersands(part, format === "srt").replaceAll("<", "&lt;");
+    }
+    if (format === "vtt" && WORD_TIMING.test(part.slice(1, -1))) return part;
+    const tag = TAG.exec(part);
+    const name = format === "srt" ? tag?.[2].toLowerCase() : tag?.[2];
+    if (tag && name !== undefined) {
+      if (format === "srt" && ["i", "b", "u"].includes(name)) return `<${tag[1]}${name}>`;
+      if (format === "vtt" && VTT_TAGS.has(name)) return part;
+      if (name === "font") {
+        if (!tag[1])
+          changes.add(`dropped ${part}: a colour in the cue would beat the one visitors pick in the captions settings`);
+        return "";
+      }
+    }
+    changes.add(`dropped ${part}: not WebVTT markup`);
+    return "";
+  });
+  return { text: out.join(""), ...(settings && { settings }), changes: [...changes] };
+}
+
+const SETTING = {
+  vertical: /^(?:rl|lr)$/,
+  line: /^(?:-?\d+|\d+(?:\.\d+)?%)(?:,(?:start|center|end))?$/,
+  position: /^\d+(?:\.\d+)?%(?:,(?:line-left|center|line-right))?$/,
+  size: /^\d+(?:\.\d+)?%$/,
+  align: /^(?:start|center|end|left|right)$/,
+  region: /^[^\s-]/,
+};
+
+/**
+ * A cue's settings as browsers read them ("line:10% position:50% align:center"), each kept as
+ * written; what they would ignore (an unknown or malformed setting, a region no REGION block
+ * defines) is dropped and said.
+ */
+export function cleanSettings(
+  settings: string,
+  regions: ReadonlySet<string>,
+): { settings?: string; changes: string[] } {
+  const kept: string[] = [];
+  const changes: string[] = [];
+  for (const setting of settings.split(/[ \t]+/).filter(Boolean)) {
+    const [, name, value] = /^([^:]*):(.*)$/.exec(setting) ?? [];
+    const rule = SETTING[name as keyof typeof SETTING] as RegExp | undefined;
+    if (rule?.test(value) && (name !== "region" || regions.has(value))) kept.push(setting);
+    else changes.push(`dropped the setting "${setting}": browsers ignore it`);
+  }
+  return { ...(kept.length > 0 && { settings: kept.join(" ") }), changes };
+}
+
+/** The identifier of a REGION block's region ("REGION\nid:fred width:40%"). */
+export const regionId = (block: string): string | undefined => /(?:^|\s)id:(\S+)/.exec(block)?.[1];
+
+/** One line of a script: who speaks (where the cue's `<v Name>` says) and what is said, as plain text. */
+export interface ScriptLine {
+  speaker?: string;
+  text: string;
+}
+
+/**
+ * A cue's text as a script's lines: a line per change of speaker, named by its voice span
+ * (`<v Pilot>Clear.</v> <v Tower>Go.</v>` → "Pilot: Clear.", "Tower: Go."); text outside any voice
+ * has no speaker. A voice left open runs to the cue's end, as in WebVTT.
+ */
+export function scriptLines(text: string): ScriptLine[] {
+  const lines: ScriptLine[] = [];
+  let speaker: string | undefined;
+  let said = "";
+  const flush = () => {
+    const plain = plainText(said);
+    said = "";
+    if (!plain) return;
+    const last = lines.at(-1);
+    if (last && last.speaker === speaker) last.text += ` ${plain}`;
+    else lines.push(speaker === undefined ? { text: plain } : { speaker, text: plain });
+  };
+  const voices = /<v(?:\.[^\s>]*)?(?:[ \t\n]+([^>]*))?>|<\/v>/g;
+  let from = 0;
+  for (const voice of text.matchAll(voices)) {
+    said += text.slice(from, voice.index);
+    from = voice.index + voice[0].length;
+    flush();
+    speaker = voice[0] === "</v>" ? undefined : plainText(voice[1] ?? "") || undefined;
+  }
+  said += text.slice(from);
+  flush();
+  return lines;
+}
+
+/**
+ * The cue's text without the lines the cue before it showed: captions that roll (YouTube's keep
+ * the last line and add one) repeat each line once, which the transcript and the reading rate count once.
+ */
+export function freshText(text: string, previous: string | undefined): string {
+  const shown = new Set((previous ?? "").split("\n").map(plainText));
+  return text
+    .split("\n")
+    .filter((line) => plainText(line) !== "" && !shown.has(plainText(line)))
+    .join("\n");
+}
