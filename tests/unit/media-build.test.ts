@@ -16,19 +16,7 @@ import { buildMedia } from "../../scripts/media/pipeline/run";
 import type { RunOptions } from "../../scripts/media/pipeline/run-options";
 import { ffprobe } from "../../scripts/media/recipes/ffmpeg";
 import { croppedJpeg } from "../../scripts/media/recipes/stills";
-
-const photographer: Artist = {
-  id: "ines-park",
-  name: "Ines Park",
-  title: "Photographer",
-  thumb: "/images/photographers/ines-park.jpg",
-  mobileBG: "/images/photographers/ines-park-mobile.jpg",
-  url: "/artists/photography/ines-park",
-  website: "ines-park.example",
-  instagram: "",
-  biography: "",
-  recentWorkThumbs: [],
-};
+import { photographer } from "./test-artists";
 
 const director: Artist = {
   ...photographer,

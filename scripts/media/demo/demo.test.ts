@@ -12,28 +12,23 @@ import { lowerThirdSvg } from "./titles";
 import { writeDemoSources } from "./write-sources";
 import { planJobs } from "../pipeline/jobs";
 import type { MediaContent, SourceJob } from "../pipeline/kinds";
+import { photographer } from "../../../tests/unit/test-artists";
 
-/** The demo's generator. */
-
-const photographer: Artist = {
-  id: "ines-park",
-  name: "Ines Park",
-  title: "Photographer",
-  thumb: "/images/photographers/ines-park.jpg",
-  mobileBG: "/images/photographers/ines-park-mobile.jpg",
-  url: "/artists/photography/ines-park",
-  website: "ines-park.example",
-  instagram: "",
-  biography: "",
-  recentWorkThumbs: [],
-};
-
-const content = (photographers: Artist[]): MediaContent => ({ film: [], photographers, reels: [], clientLogos: [], agencyName: "Test Agency" });
+const content = (photographers: Artist[]): MediaContent => ({
+  film: [],
+  photographers,
+  reels: [],
+  clientLogos: [],
+  agencyName: "Test Agency",
+});
 
 /** Every file under `dir`, relative to it. */
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 describe("npm run media:demo", () => {
@@ -53,16 +48,29 @@ describe("npm run media:demo", () => {
   };
   /** Stands in for the demo's pictures: a flat grey one. */
   const grey = async (_of: unknown, out: string) => {
-    await sharp({ create: { width: 60, height: 75, channels: 3, background: "#777" } }).png().toFile(out);
+    await sharp({ create: { width: 60, height: 75, channels: 3, background: "#777" } })
+      .png()
+      .toFile(out);
   };
 
   it("writes a demo source into each empty slot, never over a file there, and never over an operator's output", async () => {
     await mkdir(path.join(root, "media/artists/own"), { recursive: true });
     await writeFile(path.join(root, "media/artists/own/bio.jpg"), "the operator's");
-    await writeFile(path.join(root, "media/manifest.json"), JSON.stringify({ "/images/bio/elsewhere.jpg": { from: ["media/artists/elsewhere/bio.tif"], key: "0" } }));
+    await writeFile(
+      path.join(root, "media/manifest.json"),
+      JSON.stringify({ "/images/bio/elsewhere.jpg": { from: ["media/artists/elsewhere/bio.tif"], key: "0" } }),
+    );
     const lines: string[] = [];
-    await writeDemoSources([bioJob("empty"), bioJob("own"), bioJob("elsewhere")], { root, force: false, log: (line) => lines.push(line) }, grey);
-    expect(await filesUnder(path.join(root, "media"))).toEqual(["artists/empty/bio.png", "artists/own/bio.jpg", "manifest.json"]);
+    await writeDemoSources(
+      [bioJob("empty"), bioJob("own"), bioJob("elsewhere")],
+      { root, force: false, log: (line) => lines.push(line) },
+      grey,
+    );
+    expect(await filesUnder(path.join(root, "media"))).toEqual([
+      "artists/empty/bio.png",
+      "artists/own/bio.jpg",
+      "manifest.json",
+    ]);
     expect(await readFile(path.join(root, "media/artists/own/bio.jpg"), "utf8")).toBe("the operator's");
     expect(lines[0]).toMatch(/^demo: left 1 sources out.*media\/artists\/elsewhere\/bio\./);
   });
@@ -79,9 +87,13 @@ describe("demo reel cut", () => {
       const lengths = shotFrames({ fps, seconds: reel.duration, transition, shots });
       const starts = reel.spots.map((spot) => spot.start * fps);
       const ends = [...starts.slice(1), reel.duration * fps];
-      expect(lengths).toEqual(starts.map((start, i) => ends[i] - start + (i > 0 ? half : 0) + (i < starts.length - 1 ? half : 0)));
+      expect(lengths).toEqual(
+        starts.map((start, i) => ends[i] - start + (i > 0 ? half : 0) + (i < starts.length - 1 ? half : 0)),
+      );
       // Joined with overlapping transitions, they add up to exactly the reel's length.
-      expect(lengths.reduce((sum, length) => sum + length, 0) - 2 * half * (lengths.length - 1)).toBe(reel.duration * fps);
+      expect(lengths.reduce((sum, length) => sum + length, 0) - 2 * half * (lengths.length - 1)).toBe(
+        reel.duration * fps,
+      );
     }
   });
 
@@ -90,7 +102,10 @@ describe("demo reel cut", () => {
     const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]);
     expect(texts).toEqual(["Lena Okoro &amp; Jonas Wilde", "Bramble &amp; Oak — “Slow Pour”"]);
     // Bottom-left, inside a title-safe margin of the 1920×1080 frame.
-    const xs = [...svg.matchAll(/<text x="([0-9.]+)" y="([0-9.]+)"/g)].map((match) => [Number(match[1]), Number(match[2])]);
+    const xs = [...svg.matchAll(/<text x="([0-9.]+)" y="([0-9.]+)"/g)].map((match) => [
+      Number(match[1]),
+      Number(match[2]),
+    ]);
     const height = Number(/height="([0-9.]+)"/.exec(svg)?.[1]);
     for (const [x, y] of xs) {
       expect(x).toBeGreaterThanOrEqual(1920 * 0.05);

@@ -11,10 +11,18 @@ let checked = false;
 
 export function requireDemoFonts(): void {
   if (checked) return;
-  const installed = new Set(execFileSync("fc-list", [":", "family"], { encoding: "utf8" }).split(/[\n,]/).map((f) => f.trim()));
-  const missing = [...new Set([...LOGO_FONT_FAMILIES, ...TITLE_FONT_FAMILIES])].filter((family) => !installed.has(family));
+  const installed = new Set(
+    execFileSync("fc-list", [":", "family"], { encoding: "utf8" })
+      .split(/[\n,]/)
+      .map((f) => f.trim()),
+  );
+  const missing = [...new Set([...LOGO_FONT_FAMILIES, ...TITLE_FONT_FAMILIES])].filter(
+    (family) => !installed.has(family),
+  );
   if (missing.length > 0) {
-    throw new Error(`missing fonts: ${missing.join(", ")}. Install them with\n  apt-get install -y --no-install-recommends fonts-dejavu-core fonts-dejavu-extra fonts-urw-base35 fonts-liberation2`);
+    throw new Error(
+      `missing fonts: ${missing.join(", ")}. Install them with\n  apt-get install -y --no-install-recommends fonts-dejavu-core fonts-dejavu-extra fonts-urw-base35 fonts-liberation2`,
+    );
   }
   checked = true;
 }

@@ -32,7 +32,12 @@ export function moveCamera(seconds: number, r: Rng): Camera {
   const [z0, z1] = r.chance(0.6) ? [1.04, r.range(1.1, 1.16)] : [r.range(1.1, 1.14), 1.04];
   // Stay inside the frame: at zoom z the window may move (1 - 1/z) / 2 either way.
   const room = (1 - 1 / 1.04) / 2;
-  const [x0, x1, y0, y1] = [r.range(-room, room), r.range(-room, room), r.range(-room, room) * 0.6, r.range(-room, room) * 0.6];
+  const [x0, x1, y0, y1] = [
+    r.range(-room, room),
+    r.range(-room, room),
+    r.range(-room, room) * 0.6,
+    r.range(-room, room) * 0.6,
+  ];
   const lerp = (a: number, b: number) => (t: string) => `(${f(a)}+${f(b - a)}*${t}/${f(seconds)})`;
   return { zoom: lerp(z0, z1), dx: lerp(x0, x1), dy: lerp(y0, y1) };
 }
@@ -80,7 +85,18 @@ function lightLeak(w: number, h: number, fps: number, frames: number, p: Palette
 }
 
 /** One shot: plate on `input`, camera move, light leak; labelled `[out]`. */
-function shot(input: number, out: string, w: number, h: number, fps: number, frames: number, p: Palette, camera: Camera, light: Light, interpolation?: string): string {
+function shot(
+  input: number,
+  out: string,
+  w: number,
+  h: number,
+  fps: number,
+  frames: number,
+  p: Palette,
+  camera: Camera,
+  light: Light,
+  interpolation?: string,
+): string {
   return (
     `${filmedPlate(input, fps, frames, camera, interpolation)}[cam${out}];` +
     `${lightLeak(w, h, fps, frames, p, light)}[leak${out}];` +
@@ -88,7 +104,8 @@ function shot(input: number, out: string, w: number, h: number, fps: number, fra
   );
 }
 
-const grain = (strength: number, seed: number): string => `format=yuv420p,noise=c0s=${strength}:c0f=t+u:all_seed=${seed}`;
+const grain = (strength: number, seed: number): string =>
+  `format=yuv420p,noise=c0s=${strength}:c0f=t+u:all_seed=${seed}`;
 
 export interface Footage {
   width: number;
@@ -142,7 +159,9 @@ export interface ReelCut {
 }
 
 /** Frames of each shot: from half a transition before its start to half a transition after the next one's. */
-export function shotFrames(c: Pick<ReelCut, "fps" | "seconds" | "transition"> & { shots: readonly Pick<ReelShot, "start">[] }): number[] {
+export function shotFrames(
+  c: Pick<ReelCut, "fps" | "seconds" | "transition"> & { shots: readonly Pick<ReelShot, "start">[] },
+): number[] {
   const total = Math.round(c.seconds * c.fps);
   const half = Math.round((c.transition * c.fps) / 2);
   const starts = c.shots.map((s) => Math.round(s.start * c.fps));
@@ -154,7 +173,15 @@ export function shotFrames(c: Pick<ReelCut, "fps" | "seconds" | "transition"> & 
 }
 
 /** An RGBA still on `input` repeated for `frames` frames, faded in at `from` and out by `to` (seconds). */
-function fadedStill(input: number, fps: number, frames: number, from: number, to: number, fade: number, out: string): string {
+function fadedStill(
+  input: number,
+  fps: number,
+  frames: number,
+  from: number,
+  to: number,
+  fade: number,
+  out: string,
+): string {
   return (
     `[${input}:v]format=rgba,settb=1/${fps},loop=loop=-1:size=1,setpts=N,trim=end_frame=${frames},` +
     `fade=t=in:st=${f(from)}:d=${f(fade)}:alpha=1,fade=t=out:st=${f(to - fade)}:d=${f(fade)}:alpha=1[${out}]`
@@ -173,18 +200,26 @@ export function reelGraph(c: ReelCut): string {
   const overlap = 2 * Math.round((c.transition * c.fps) / 2);
   const count = c.shots.length;
   const lengths = shotFrames(c);
-  if (lengths.some((length) => length <= overlap)) throw new Error(`reel shots must be longer than the ${c.transition} s transition`);
+  if (lengths.some((length) => length <= overlap))
+    throw new Error(`reel shots must be longer than the ${c.transition} s transition`);
   // Bilinear: at 1080p it halves the camera's cost, and the plates are soft enough not to show it.
-  const parts = c.shots.map((s, i) => shot(i, `shot${i}`, c.width, c.height, c.fps, lengths[i], s.palette, s.camera, s.light, "linear"));
+  const parts = c.shots.map((s, i) =>
+    shot(i, `shot${i}`, c.width, c.height, c.fps, lengths[i], s.palette, s.camera, s.light, "linear"),
+  );
   let joined = "shot0";
   let elapsed = lengths[0];
   for (let i = 1; i < count; i++) {
     const out = `join${i}`;
-    parts.push(`[${joined}][shot${i}]xfade=transition=${c.shots[i].transition}:duration=${f(overlap / c.fps)}:offset=${f((elapsed - overlap) / c.fps)}[${out}]`);
+    parts.push(
+      `[${joined}][shot${i}]xfade=transition=${c.shots[i].transition}:duration=${f(overlap / c.fps)}:offset=${f((elapsed - overlap) / c.fps)}[${out}]`,
+    );
     elapsed += lengths[i] - overlap;
     joined = out;
   }
-  parts.push(fadedStill(count, c.fps, total, c.titleIn, c.titleOut, 0.8, "title"), `[${joined}][title]overlay=format=gbrp[titled]`);
+  parts.push(
+    fadedStill(count, c.fps, total, c.titleIn, c.titleOut, 0.8, "title"),
+    `[${joined}][title]overlay=format=gbrp[titled]`,
+  );
   let captioned = "titled";
   c.captions.forEach((caption, i) => {
     // Only the caption's own frames are blended; the rest of the reel passes through untouched.
@@ -206,7 +241,9 @@ export function padAudioGraph(seconds: number, r: Rng): string {
     [1, 1.2, 1.5, 2],
     [1, 1.335, 2, 3],
   ]);
-  const voices = ratios.map((ratio, i) => `sine=f=${f(root * ratio)}:r=48000:d=${seconds},volume=${f(0.5 / (i + 1))}[tone${i}]`);
+  const voices = ratios.map(
+    (ratio, i) => `sine=f=${f(root * ratio)}:r=48000:d=${seconds},volume=${f(0.5 / (i + 1))}[tone${i}]`,
+  );
   const noise = `anoisesrc=c=pink:r=48000:a=0.3:d=${seconds}:seed=${r.seed()},lowpass=f=700,volume=0.12[air]`;
   const inputs = ratios.map((_, i) => `[tone${i}]`).join("");
   // `sine` plays at 1/8 of full scale; the mix peaks around -20 dBFS.

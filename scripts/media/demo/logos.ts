@@ -76,7 +76,10 @@ async function textPiece(text: string, style: TypeStyle, size: number): Promise<
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
     `<text x="${size / 2}" y="${size * 1.3}" font-family="${style.family}" font-size="${size}" font-weight="${style.weight}"` +
     ` font-style="${style.italic ? "italic" : "normal"}" letter-spacing="${(style.tracking * size).toFixed(1)}" fill="${INK}">${escapeXml(text)}</text></svg>`;
-  const { data, info } = await sharp(Buffer.from(svg)).trim({ threshold: 1 }).png().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(svg))
+    .trim({ threshold: 1 })
+    .png()
+    .toBuffer({ resolveWithObject: true });
   return { input: data, width: info.width, height: info.height };
 }
 

@@ -12,7 +12,8 @@ import { SITE_CONTENT } from "../pipeline/site-content";
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const args = process.argv.slice(2);
 const unknown = args.filter((arg) => arg !== "--reels");
-if (unknown.length > 0) throw new Error(`unknown argument ${unknown.join(" ")}; usage: npm run media:demo [-- --reels]`);
+if (unknown.length > 0)
+  throw new Error(`unknown argument ${unknown.join(" ")}; usage: npm run media:demo [-- --reels]`);
 
 await writeDemoSources(planJobs(SITE_CONTENT), {
   root: ROOT,

@@ -5,8 +5,6 @@
  */
 import { writeFile } from "node:fs/promises";
 
-import sharp from "sharp";
-
 import type { Artist, ClientLogo, Reel } from "../../../app/content/types";
 import { MEDIA_SIZES } from "../../../app/lib/media";
 import { SITE_CONTENT } from "../pipeline/site-content";
@@ -14,10 +12,10 @@ import type { SourceType } from "../pipeline/sources";
 import { BITEXACT, ffmpeg } from "../recipes/ffmpeg";
 import type { Size } from "../recipes/probe";
 import { driftCamera, footageGraph, moveCamera, padAudioGraph, pickLight, reelGraph, type Footage } from "./graphs";
+import { pipedPngInputs, styleOf, svgToPng } from "./art-direction";
 import { logoMark } from "./logos";
-import { PALETTES, type Palette } from "./palette";
-import { MOTIF_NAMES, bustSvg, sceneSvg, type Motif } from "./scenes";
-import { deal, hash, rng } from "./seed";
+import { bustSvg, sceneSvg, type Motif } from "./scenes";
+import { rng } from "./seed";
 import { lowerThirdSvg, titleCardSvg } from "./titles";
 
 /** The file type the demo writes for each type of source. */
@@ -36,51 +34,18 @@ const SOURCE_H264 = ["-c:v", "libx264", "-preset", "fast", "-crf", "14", "-pix_f
  * The reels' 30 s of 1080p: on `fast`, x264 took over half the time of making the source, so
  * `ultrafast` at a lower CRF (a larger file, still visually lossless; media/ is not committed).
  */
-const REEL_SOURCE_H264 = ["-c:v", "libx264", "-preset", "ultrafast", "-crf", "12", "-pix_fmt", "yuv420p", "-threads", "1"];
-
-// ---------------------------------------------------------------------------------------------
-// Art direction per artist
-
-interface Style {
-  palette: Palette;
-  /** The artist's main motif, then two more that take turns with it across the work thumbs. */
-  motifs: [Motif, Motif, Motif];
-}
-
-export const AGENT = "agent";
-
-/** Palettes are dealt across everyone (all distinct), motifs within each list (evenly spread). */
-function styles(): Map<string, Style> {
-  const film = SITE_CONTENT.film.map((a) => a.id);
-  const photographers = SITE_CONTENT.photographers.map((a) => a.id);
-  const everyone = [...film, ...photographers, AGENT];
-  const palettes = deal(everyone, PALETTES, "palette");
-  // The agent's bio photo is the only picture of theirs, and it has no motif.
-  const motifs = [...deal(film, MOTIF_NAMES, "motif"), ...deal(photographers, MOTIF_NAMES, "motif"), MOTIF_NAMES[0]];
-  return new Map(
-    everyone.map((id, i): [string, Style] => {
-      const others = MOTIF_NAMES.filter((m) => m !== motifs[i]).sort((a, b) => hash(`${id}:${a}`) - hash(`${id}:${b}`));
-      return [id, { palette: palettes[i], motifs: [motifs[i], others[0], others[1]] }];
-    }),
-  );
-}
-
-const STYLES = styles();
-
-function styleOf(id: string): Style {
-  const style = STYLES.get(id);
-  if (!style) throw new Error(`no demo style for ${id}`);
-  return style;
-}
-
-/** `-i` arguments for PNG images passed to ffmpeg() on pipes, in order: the first is ffmpeg input 0. */
-function pipedPngInputs(count: number): string[] {
-  return Array.from({ length: count }, (_, i) => ["-f", "png_pipe", "-i", `pipe:${3 + i}`]).flat();
-}
-
-function svgToPng(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
+const REEL_SOURCE_H264 = [
+  "-c:v",
+  "libx264",
+  "-preset",
+  "ultrafast",
+  "-crf",
+  "12",
+  "-pix_fmt",
+  "yuv420p",
+  "-threads",
+  "1",
+];
 
 // ---------------------------------------------------------------------------------------------
 // Film artists: footage for the grid clip and the work thumbs
@@ -103,7 +68,16 @@ function directorRecipe(artist: Artist): FootageRecipe {
   return {
     motif: style.motifs[0],
     sceneKey: `scene:${artist.id}`,
-    footage: { ...MEDIA_SIZES.directorStill, fps: 25, seconds: loop + 1, grain: 6, palette: style.palette, camera: driftCamera(loop, r), light: pickLight(r), seed: r.seed() },
+    footage: {
+      ...MEDIA_SIZES.directorStill,
+      fps: 25,
+      seconds: loop + 1,
+      grain: 6,
+      palette: style.palette,
+      camera: driftCamera(loop, r),
+      light: pickLight(r),
+      seed: r.seed(),
+    },
   };
 }
 
@@ -115,15 +89,40 @@ function filmWorkRecipe(artist: Artist, index: number): FootageRecipe {
   return {
     motif: style.motifs[index % 3],
     sceneKey: `work-scene:${artist.id}:${index}`,
-    footage: { ...MEDIA_SIZES.filmWork, fps: 12, seconds: loop + 0.5, grain: 0, palette: style.palette, camera: driftCamera(loop, r), light: pickLight(r), seed: r.seed() },
+    footage: {
+      ...MEDIA_SIZES.filmWork,
+      fps: 12,
+      seconds: loop + 0.5,
+      grain: 0,
+      palette: style.palette,
+      camera: driftCamera(loop, r),
+      light: pickLight(r),
+      seed: r.seed(),
+    },
   };
 }
 
 async function footage(recipe: FootageRecipe, out: string, display: string): Promise<void> {
   const { footage: f } = recipe;
-  const plate = await svgToPng(sceneSvg(recipe.motif, f.width, f.height, f.palette, rng(recipe.sceneKey), { vignette: VIGNETTE }));
+  const plate = await svgToPng(
+    sceneSvg(recipe.motif, f.width, f.height, f.palette, rng(recipe.sceneKey), { vignette: VIGNETTE }),
+  );
   await ffmpeg(
-    [...pipedPngInputs(1), "-filter_complex", footageGraph(f), "-map", "[v]", "-r", String(f.fps), ...SOURCE_H264, "-an", ...BITEXACT, "-f", "mp4", out],
+    [
+      ...pipedPngInputs(1),
+      "-filter_complex",
+      footageGraph(f),
+      "-map",
+      "[v]",
+      "-r",
+      String(f.fps),
+      ...SOURCE_H264,
+      "-an",
+      ...BITEXACT,
+      "-f",
+      "mp4",
+      out,
+    ],
     [plate],
     display,
   );
@@ -149,19 +148,34 @@ async function stillPng(svg: string, out: string): Promise<void> {
 
 export function photograph(artist: Artist, out: string): Promise<void> {
   const style = styleOf(artist.id);
-  return stillPng(sceneSvg(style.motifs[0], MASTER.width, MASTER.height, style.palette, rng(`scene:${artist.id}`), { grain: STILL_GRAIN, vignette: VIGNETTE }), out);
+  return stillPng(
+    sceneSvg(style.motifs[0], MASTER.width, MASTER.height, style.palette, rng(`scene:${artist.id}`), {
+      grain: STILL_GRAIN,
+      vignette: VIGNETTE,
+    }),
+    out,
+  );
 }
 
 export function photoWork(artist: Artist, index: number, out: string): Promise<void> {
   const { width, height } = MEDIA_SIZES.photoWork;
   const style = styleOf(artist.id);
-  return stillPng(sceneSvg(style.motifs[index % 3], width, height, style.palette, rng(`work-scene:${artist.id}:${index}`), { grain: STILL_GRAIN, vignette: VIGNETTE }), out);
+  return stillPng(
+    sceneSvg(style.motifs[index % 3], width, height, style.palette, rng(`work-scene:${artist.id}:${index}`), {
+      grain: STILL_GRAIN,
+      vignette: VIGNETTE,
+    }),
+    out,
+  );
 }
 
-/** `id`: an artist's, or AGENT. */
+/** `id`: an artist's, or AGENT (art-direction.ts). */
 export function bioPhoto(id: string, out: string): Promise<void> {
   const { width, height } = MEDIA_SIZES.bioPhoto;
-  return stillPng(bustSvg(width, height, styleOf(id).palette, rng(`bio:${id}`), { grain: STILL_GRAIN, vignette: VIGNETTE }), out);
+  return stillPng(
+    bustSvg(width, height, styleOf(id).palette, rng(`bio:${id}`), { grain: STILL_GRAIN, vignette: VIGNETTE }),
+    out,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -191,7 +205,13 @@ function reelShots(reel: Reel, size: Size) {
   const ends = spots.map((spot, i) => spots[i + 1]?.start ?? reel.duration);
   const shots = spots.map((spot, i) => {
     const style = styleOf(spot.artist);
-    return { motif: style.motifs[0], palette: style.palette, sceneKey: `reel-scene:${reel.slug}:${i}`, director: directorOf(spot.artist).name, spot };
+    return {
+      motif: style.motifs[0],
+      palette: style.palette,
+      sceneKey: `reel-scene:${reel.slug}:${i}`,
+      director: directorOf(spot.artist).name,
+      spot,
+    };
   });
   const moves = shots.map((shot, i) => ({
     palette: shot.palette,
@@ -205,7 +225,18 @@ function reelShots(reel: Reel, size: Size) {
     const from = i === 0 ? Math.max(spot.start + CAPTION.after, REEL_TITLE.out - 0.2) : spot.start + CAPTION.after;
     return { from, to: Math.min(from + CAPTION.seconds, ends[i] - CAPTION.clear) };
   });
-  const cut = { ...size, fps: REEL_FPS, seconds: reel.duration, transition: 0.48, shots: moves, titleIn: REEL_TITLE.in, titleOut: REEL_TITLE.out, captions, grain: 4, seed: r.seed() };
+  const cut = {
+    ...size,
+    fps: REEL_FPS,
+    seconds: reel.duration,
+    transition: 0.48,
+    shots: moves,
+    titleIn: REEL_TITLE.in,
+    titleOut: REEL_TITLE.out,
+    captions,
+    grain: 4,
+    seed: r.seed(),
+  };
   return { shots, cut };
 }
 
@@ -214,20 +245,46 @@ function reelShots(reel: Reel, size: Size) {
  * file states, since there is no film yet to read it from.
  */
 export async function reelFootage(reel: Reel, out: string, display: string): Promise<void> {
-  if (!Number.isFinite(reel.duration)) throw new Error(`app/content/reels/${reel.slug}.md states no duration: the demo film is cut to it`);
+  if (!Number.isFinite(reel.duration))
+    throw new Error(`app/content/reels/${reel.slug}.md states no duration: the demo film is cut to it`);
   const size = REEL_VIDEO;
   const { shots, cut } = reelShots(reel, size);
-  const plates = shots.map((shot) => svgToPng(sceneSvg(shot.motif, size.width, size.height, shot.palette, rng(shot.sceneKey), { vignette: VIGNETTE })));
+  const plates = shots.map((shot) =>
+    svgToPng(sceneSvg(shot.motif, size.width, size.height, shot.palette, rng(shot.sceneKey), { vignette: VIGNETTE })),
+  );
   const label = reel.title.includes(SITE_CONTENT.agencyName) ? "Showreel" : SITE_CONTENT.agencyName;
-  const captions = shots.map((shot) => svgToPng(lowerThirdSvg(size.width, size.height, shot.director, shot.spot.client, shot.spot.title)));
-  const inputs = await Promise.all([...plates, svgToPng(titleCardSvg(size.width, size.height, label, reel.title)), ...captions]);
+  const captions = shots.map((shot) =>
+    svgToPng(lowerThirdSvg(size.width, size.height, shot.director, shot.spot.client, shot.spot.title)),
+  );
+  const inputs = await Promise.all([
+    ...plates,
+    svgToPng(titleCardSvg(size.width, size.height, label, reel.title)),
+    ...captions,
+  ]);
   await ffmpeg(
     [
       ...pipedPngInputs(inputs.length),
-      "-filter_complex", `${reelGraph(cut)};${padAudioGraph(reel.duration, rng(`audio:${reel.slug}`))}`,
-      "-map", "[v]", "-map", "[a]", "-r", String(REEL_FPS),
-      ...REEL_SOURCE_H264, "-c:a", "aac", "-b:a", "192k", "-ar", "48000", "-t", String(reel.duration),
-      ...BITEXACT, "-f", "mp4", out,
+      "-filter_complex",
+      `${reelGraph(cut)};${padAudioGraph(reel.duration, rng(`audio:${reel.slug}`))}`,
+      "-map",
+      "[v]",
+      "-map",
+      "[a]",
+      "-r",
+      String(REEL_FPS),
+      ...REEL_SOURCE_H264,
+      "-c:a",
+      "aac",
+      "-b:a",
+      "192k",
+      "-ar",
+      "48000",
+      "-t",
+      String(reel.duration),
+      ...BITEXACT,
+      "-f",
+      "mp4",
+      out,
     ],
     inputs,
     display,

@@ -32,26 +32,32 @@ export type Stop = readonly [offset: number, color: string, opacity?: number];
 export const n = (value: number): string => (Math.round(value * 10) / 10).toString();
 
 function stops(list: readonly Stop[]): string {
-  return list.map(([offset, color, opacity = 1]) => `<stop offset="${offset}" stop-color="${color}" stop-opacity="${opacity}"/>`).join("");
+  return list
+    .map(([offset, color, opacity = 1]) => `<stop offset="${offset}" stop-color="${color}" stop-opacity="${opacity}"/>`)
+    .join("");
 }
 
 /** A linear gradient in the shape's bounding box, from (x1,y1) to (x2,y2). */
 export function linear(c: Ctx, list: readonly Stop[], x1 = 0, y1 = 0, x2 = 0, y2 = 1): string {
-  const id = c.defs.add((i) => `<linearGradient id="${i}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">${stops(list)}</linearGradient>`);
+  const id = c.defs.add(
+    (i) => `<linearGradient id="${i}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">${stops(list)}</linearGradient>`,
+  );
   return `url(#${id})`;
 }
 
 /** A radial gradient in the shape's bounding box. */
 export function radial(c: Ctx, list: readonly Stop[], cx = 0.5, cy = 0.5, r = 0.5, fx = cx, fy = cy): string {
   const id = c.defs.add(
-    (i) => `<radialGradient id="${i}" cx="${n(cx * 100)}%" cy="${n(cy * 100)}%" r="${n(r * 100)}%" fx="${n(fx * 100)}%" fy="${n(fy * 100)}%">${stops(list)}</radialGradient>`,
+    (i) =>
+      `<radialGradient id="${i}" cx="${n(cx * 100)}%" cy="${n(cy * 100)}%" r="${n(r * 100)}%" fx="${n(fx * 100)}%" fy="${n(fy * 100)}%">${stops(list)}</radialGradient>`,
   );
   return `url(#${id})`;
 }
 
 export function blur(c: Ctx, deviation: number): string {
   const id = c.defs.add(
-    (i) => `<filter id="${i}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${n(deviation)}"/></filter>`,
+    (i) =>
+      `<filter id="${i}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${n(deviation)}"/></filter>`,
   );
   return `url(#${id})`;
 }
@@ -63,6 +69,8 @@ export function mix(a: string, b: string, t: number): string {
   return `#${out.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
 }
 
-export const escapeXml = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+export const escapeXml = (text: string): string =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-export const full = (c: Ctx, fill: string, extra = ""): string => `<rect width="${c.w}" height="${c.h}" fill="${fill}" ${extra}/>`;
+export const full = (c: Ctx, fill: string, extra = ""): string =>
+  `<rect width="${c.w}" height="${c.h}" fill="${fill}" ${extra}/>`;

@@ -12,6 +12,7 @@ import { readManifest } from "../pipeline/manifest";
 import { CONCURRENCY, type RunOptions } from "../pipeline/run-options";
 import { expectedName, findSource, listSources, MEDIA_DIR } from "../pipeline/sources";
 import { requireDemoFonts } from "./fonts";
+import { AGENT } from "./art-direction";
 import * as demo from "./sources";
 
 type MakeSource = (of: SourceOf, out: string, display: string) => Promise<void>;
@@ -30,7 +31,7 @@ export function demoSource(of: SourceOf, out: string, display: string): Promise<
     case "bioPhoto":
       return demo.bioPhoto(of.artist.id, out);
     case "agentPhoto":
-      return demo.bioPhoto(demo.AGENT, out);
+      return demo.bioPhoto(AGENT, out);
     case "reel":
       requireDemoFonts();
       return demo.reelFootage(of.reel, out, display);
@@ -61,10 +62,14 @@ export async function writeDemoSources(jobs: Job[], options: RunOptions, make: M
   for (const { source, sites } of slots.values()) {
     if (findSource(source.slot, listing)) continue;
     const file = `${source.slot.base}.${demo.DEMO_EXTENSION[source.slot.type]}`;
-    if (sites.some((site) => manifest[site] && manifest[site].from[0] !== file)) operators.push(expectedName(source.slot));
+    if (sites.some((site) => manifest[site] && manifest[site].from[0] !== file))
+      operators.push(expectedName(source.slot));
     else wanted.push({ source, file });
   }
-  if (operators.length > 0) log(`demo: left ${operators.length} sources out, their outputs were made from other files (${operators.slice(0, 3).join(", ")}${operators.length > 3 ? ", …" : ""})`);
+  if (operators.length > 0)
+    log(
+      `demo: left ${operators.length} sources out, their outputs were made from other files (${operators.slice(0, 3).join(", ")}${operators.length > 3 ? ", …" : ""})`,
+    );
   if (wanted.length > 0) log(`writing ${wanted.length} demo sources into ${MEDIA_DIR}/`);
   const done = countedLog(log, wanted.length);
   await mapLimited(wanted, CONCURRENCY, async ({ source, file }) => {

@@ -31,10 +31,16 @@ function progressLine({ display, seconds, total }: EncodeProgress, elapsed: numb
  * The listener of the run's encodes (encodeProgress): each running one's line, as a status line on
  * a terminal or every `progressEvery` seconds in a log (lib/progress.ts).
  */
-export function encodeReporter(output: Output & { progressEvery?: number }): { listener(progress: EncodeProgress): void; stop(): void } {
+export function encodeReporter(output: Output & { progressEvery?: number }): {
+  listener(progress: EncodeProgress): void;
+  stop(): void;
+} {
   const lines = progressLines(output, { after: STATUS_AFTER });
   return {
-    listener: (progress) => (progress.ended ? lines.end(progress.display) : lines.update(progress.display, (elapsed) => progressLine(progress, elapsed))),
+    listener: (progress) =>
+      progress.ended
+        ? lines.end(progress.display)
+        : lines.update(progress.display, (elapsed) => progressLine(progress, elapsed)),
     stop: lines.stop,
   };
 }

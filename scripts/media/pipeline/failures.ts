@@ -26,13 +26,33 @@ function remake(type: SourceType | undefined): string {
  * when its index (moov atom) comes last, and as packets breaking off when it comes first.
  */
 const DIAGNOSES: { reason: RegExp; means?: string; fix: (type: SourceType | undefined) => string }[] = [
-  { reason: /moov atom not found/, means: "its index is missing, as in a file cut short or still being written", fix: (type) => `copy it again in full, or ${remake(type)}` },
-  { reason: /partial file|corrupt input packet|corrupt decoded frame|premature end|unexpected end|truncated/i, means: "the file is cut short or damaged part-way", fix: (type) => `copy it again in full, or ${remake(type)}` },
-  { reason: /Invalid data found|unsupported image format|Invalid NAL unit|Error while decoding|corrupt|read error/i, means: "the file is damaged or not what its name says", fix: remake },
-  { reason: /Decoder \(.*\) not found|not supported|unsupported codec/i, means: "ffmpeg cannot decode its format", fix: remake },
+  {
+    reason: /moov atom not found/,
+    means: "its index is missing, as in a file cut short or still being written",
+    fix: (type) => `copy it again in full, or ${remake(type)}`,
+  },
+  {
+    reason: /partial file|corrupt input packet|corrupt decoded frame|premature end|unexpected end|truncated/i,
+    means: "the file is cut short or damaged part-way",
+    fix: (type) => `copy it again in full, or ${remake(type)}`,
+  },
+  {
+    reason: /Invalid data found|unsupported image format|Invalid NAL unit|Error while decoding|corrupt|read error/i,
+    means: "the file is damaged or not what its name says",
+    fix: remake,
+  },
+  {
+    reason: /Decoder \(.*\) not found|not supported|unsupported codec/i,
+    means: "ffmpeg cannot decode its format",
+    fix: remake,
+  },
   { reason: /no video stream/, means: "it holds no picture", fix: (type) => `${remake(type)} with its picture` },
   { reason: /too short/, fix: () => "give a longer film" },
-  { reason: /EACCES|permission denied/i, means: "the build may not read it", fix: () => "let the user running npm run media read it" },
+  {
+    reason: /EACCES|permission denied/i,
+    means: "the build may not read it",
+    fix: () => "let the user running npm run media read it",
+  },
   { reason: /ffprobe not found|could not start ffmpeg/, fix: () => "install ffmpeg (docs/media.md)" },
 ];
 
@@ -44,7 +64,10 @@ const DIAGNOSES: { reason: RegExp; means?: string; fix: (type: SourceType | unde
  */
 export function diagnosis(reason: string, type: SourceType | undefined): string {
   // Without ffmpeg()'s heading line ("ffmpeg failed (exit 1) for public/…:"), which names no cause.
-  const lines = reason.split("\n").map((line) => line.trim()).filter((line) => line !== "" && !/^ffmpeg failed \(exit/.test(line));
+  const lines = reason
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !/^ffmpeg failed \(exit/.test(line));
   for (const { reason: pattern, means, fix } of DIAGNOSES) {
     const line = lines.find((candidate) => pattern.test(candidate));
     if (line) return `${means ? `${means} (${line})` : line}; ${fix(type)}`;
@@ -66,14 +89,20 @@ export interface Failure {
 
 /** One line per failure, file first: "media/x.mp4 (not made: public/…, and 12 files read from them): why; fix". */
 export function failureLine({ source, outputs, dependents, reason }: Failure): string {
-  const read = dependents.length === 0 ? "" : `, and ${dependents.length === 1 ? "1 file" : `${dependents.length} files`} read from ${outputs.length === 1 ? "it" : "them"}`;
+  const read =
+    dependents.length === 0
+      ? ""
+      : `, and ${dependents.length === 1 ? "1 file" : `${dependents.length} files`} read from ${outputs.length === 1 ? "it" : "them"}`;
   return `${source} (not made: ${outputs.join(", ")}${read}): ${reason}`;
 }
 
 /** The end of a run with failures: every failure, one line each, under a heading that says what to do. */
 export function failureReport(failures: readonly Failure[]): string[] {
   const files = failures.length === 1 ? "1 file" : `${failures.length} files`;
-  return [`${files} could not be used; fix ${failures.length === 1 ? "it" : "them"} as said and run npm run media again:`, ...failures.map((failure) => `  ${failureLine(failure)}`)];
+  return [
+    `${files} could not be used; fix ${failures.length === 1 ? "it" : "them"} as said and run npm run media again:`,
+    ...failures.map((failure) => `  ${failureLine(failure)}`),
+  ];
 }
 
 /** Outputs that exist nowhere and have no source to be made from, grouped by the source they need. */

@@ -18,19 +18,36 @@ import { CONCURRENCY, type Pending, type RunOptions, type RunSummary } from "./r
  * Whether a file job's output is up to date, from the files it reads as they are now: its files in
  * public/, and the transparent crop the manifest records for the still it keeps the transparency of.
  */
-export async function fileDecision(job: FileJob, manifest: Manifest, options: RunOptions, hashOf: (file: string) => Promise<string>): Promise<{ decision: Decision; inputs: string[]; key?: string }> {
+export async function fileDecision(
+  job: FileJob,
+  manifest: Manifest,
+  options: RunOptions,
+  hashOf: (file: string) => Promise<string>,
+): Promise<{ decision: Decision; inputs: string[]; key?: string }> {
   const transparent = job.transparentOf ? manifest[job.transparentOf]?.transparent : undefined;
   const inputs = [...job.files.map((site) => `public${site}`), ...(transparent ? [transparent] : [])];
   const present = inputs.every((file) => existsSync(path.join(options.root, file)));
-  const key = present ? entryKey(recipeOf(job), await Promise.all(inputs.map(async (file) => [file, await hashOf(file)] as const))) : undefined;
-  return { decision: decide(key, manifest[job.site], existsSync(path.join(options.root, "public", job.site)), options.force), inputs, key };
+  const key = present
+    ? entryKey(recipeOf(job), await Promise.all(inputs.map(async (file) => [file, await hashOf(file)] as const)))
+    : undefined;
+  return {
+    decision: decide(key, manifest[job.site], existsSync(path.join(options.root, "public", job.site)), options.force),
+    inputs,
+    key,
+  };
 }
 
 /**
  * Makes the outputs read from files in public/ (ladders, previews, icons) that are not up to
  * date; those reading an output that was not made are skipped, and named.
  */
-export async function runFileJobs(jobs: FileJob[], manifest: Manifest, options: RunOptions, summary: RunSummary, failures: Failures): Promise<void> {
+export async function runFileJobs(
+  jobs: FileJob[],
+  manifest: Manifest,
+  options: RunOptions,
+  summary: RunSummary,
+  failures: Failures,
+): Promise<void> {
   const { log } = options;
   const { hashOf } = hasher(options.root);
   const pending: Pending<FileJob>[] = [];
@@ -44,10 +61,15 @@ export async function runFileJobs(jobs: FileJob[], manifest: Manifest, options: 
     if (decision === "make" && key) pending.push({ job, inputs, key });
     else if (decision === "up to date") summary.upToDate++;
     else if (decision === "keep") summary.kept++;
-    else if (decision === "missing") throw new Error(`public${job.site} is missing, and so is what it is made from: ${inputs.join(", ")}`);
+    else if (decision === "missing")
+      throw new Error(`public${job.site} is missing, and so is what it is made from: ${inputs.join(", ")}`);
   }
-  for (const { source, dependents } of failures.list()) if (dependents.length > 0) log(`skipped, as ${source} could not be used: ${dependents.join(", ")}`);
-  if (pending.length > 0) log(`making ${fileCount(pending.length)} from files in public/ (${roughly(wallTime(pending.map(({ job }) => costOf(job))))})`);
+  for (const { source, dependents } of failures.list())
+    if (dependents.length > 0) log(`skipped, as ${source} could not be used: ${dependents.join(", ")}`);
+  if (pending.length > 0)
+    log(
+      `making ${fileCount(pending.length)} from files in public/ (${roughly(wallTime(pending.map(({ job }) => costOf(job))))})`,
+    );
   const done = countedLog(log, pending.length);
   await mapLimited(pending, CONCURRENCY, async ({ job, inputs, key }) => {
     const started = Date.now();
@@ -62,7 +84,8 @@ export async function runFileJobs(jobs: FileJob[], manifest: Manifest, options: 
       );
     } catch (error) {
       const reason = diagnosis(reasonOf(error), undefined);
-      if (failures.fail(inputs.join(", "), reason)) log(`could not make ${display} from ${inputs.join(", ")}: ${reason}`);
+      if (failures.fail(inputs.join(", "), reason))
+        log(`could not make ${display} from ${inputs.join(", ")}: ${reason}`);
       return failures.notMade(inputs.join(", "), job.site);
     }
     manifest[job.site] = { from: inputs, key };
@@ -71,4 +94,3 @@ export async function runFileJobs(jobs: FileJob[], manifest: Manifest, options: 
     done(`${inputs.join(", ")} → ${display} (${secondsSince(started)})`);
   });
 }
-

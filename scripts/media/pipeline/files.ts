@@ -41,7 +41,11 @@ export function hasher(root: string): { hashOf(file: string): Promise<string>; h
 }
 
 /** Writes `out` through `make` under a temporary name beside it, then moves it into place. */
-export async function writeAtomically(out: string, folder: boolean, make: (temporary: string) => Promise<void>): Promise<void> {
+export async function writeAtomically(
+  out: string,
+  folder: boolean,
+  make: (temporary: string) => Promise<void>,
+): Promise<void> {
   const temporary = path.join(path.dirname(out), `${PARTIAL}${path.basename(out)}`);
   await rm(temporary, { recursive: true, force: true });
   await mkdir(folder ? temporary : path.dirname(out), { recursive: true });

@@ -30,7 +30,17 @@ export interface ManifestEntry {
 export type Manifest = Record<string, ManifestEntry>;
 
 /** A film as the manifest records it: its display size, its length to the millisecond, its frame rate. */
-export function filmFacts({ width, height, duration, fps }: { width: number; height: number; duration: number; fps?: string }): Film {
+export function filmFacts({
+  width,
+  height,
+  duration,
+  fps,
+}: {
+  width: number;
+  height: number;
+  duration: number;
+  fps?: string;
+}): Film {
   return { width, height, duration: Math.round(duration * 1000) / 1000, ...(fps ? { fps } : {}) };
 }
 
@@ -40,7 +50,10 @@ export function filmFacts({ width, height, duration, fps }: { width: number; hei
  * a git checkout sets every mtime to the time of the checkout.
  */
 export function entryKey(recipe: string, inputs: readonly (readonly [path: string, hash: string])[]): string {
-  return createHash("sha256").update(JSON.stringify([recipe, inputs])).digest("hex").slice(0, 16);
+  return createHash("sha256")
+    .update(JSON.stringify([recipe, inputs]))
+    .digest("hex")
+    .slice(0, 16);
 }
 
 export type Decision =
@@ -54,7 +67,12 @@ export type Decision =
   | "missing";
 
 /** `key` is undefined when the output's source is not there. */
-export function decide(key: string | undefined, recorded: ManifestEntry | undefined, outputExists: boolean, force: boolean): Decision {
+export function decide(
+  key: string | undefined,
+  recorded: ManifestEntry | undefined,
+  outputExists: boolean,
+  force: boolean,
+): Decision {
   if (key === undefined) return outputExists ? "keep" : "missing";
   if (!force && outputExists && recorded?.key === key) return "up to date";
   return "make";

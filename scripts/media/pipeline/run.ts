@@ -22,16 +22,28 @@ import { MEDIA_DIR } from "./sources";
  * files read from the sources' outputs are counted as "up to" (a remade output that comes out the
  * same bytes leaves them up to date).
  */
-async function announce(plan: SourcePlan, fileJobs: FileJob[], manifest: Manifest, options: RunOptions, failures: Failures): Promise<void> {
+async function announce(
+  plan: SourcePlan,
+  fileJobs: FileJob[],
+  manifest: Manifest,
+  options: RunOptions,
+  failures: Failures,
+): Promise<void> {
   if (plan.pending.length === 0) return;
   const remade = new Set(plan.pending.map(({ job }) => job.site));
   const { hashOf } = hasher(options.root);
   const following: FileJob[] = [];
   for (const job of fileJobs) {
     if (job.files.some((site) => failures.of(site))) continue;
-    if (job.files.some((site) => remade.has(site)) || (await fileDecision(job, manifest, options, hashOf)).decision === "make") following.push(job);
+    if (
+      job.files.some((site) => remade.has(site)) ||
+      (await fileDecision(job, manifest, options, hashOf)).decision === "make"
+    )
+      following.push(job);
   }
-  const work = wallTime(plan.pending.map(({ job, inputs: [file] }) => costOf(job, plan.infos.get(file)))) + wallTime(following.map((job) => costOf(job)));
+  const work =
+    wallTime(plan.pending.map(({ job, inputs: [file] }) => costOf(job, plan.infos.get(file)))) +
+    wallTime(following.map((job) => costOf(job)));
   const then = following.length > 0 ? `, then up to ${following.length} read from them` : "";
   options.log(`making ${fileCount(plan.pending.length)} from sources in ${MEDIA_DIR}/${then} (${roughly(work)})`);
 }
@@ -47,11 +59,14 @@ export async function buildMedia(jobs: Job[], options: RunOptions): Promise<RunS
   await removeLeftovers(path.join(options.root, "public"));
   await removeLeftovers(path.join(options.root, MEDIA_DIR));
   const previous = await readManifest(options.root);
-  const manifest: Manifest = Object.fromEntries(jobs.flatMap((job) => (previous[job.site] ? [[job.site, previous[job.site]]] : [])));
+  const manifest: Manifest = Object.fromEntries(
+    jobs.flatMap((job) => (previous[job.site] ? [[job.site, previous[job.site]]] : [])),
+  );
   // Outputs the content no longer names (a renamed still, a logo strip after the list changed).
   // Cached pages may still point at them for a day, so they are named, not deleted.
   for (const site of Object.keys(previous).filter((site) => !(site in manifest))) {
-    if (existsSync(path.join(options.root, "public", site))) options.log(`unused: public${site} (no content names it now; delete it once cached pages have moved on)`);
+    if (existsSync(path.join(options.root, "public", site)))
+      options.log(`unused: public${site} (no content names it now; delete it once cached pages have moved on)`);
   }
   const summary: RunSummary = { made: 0, upToDate: 0, kept: 0, failed: [] };
   const failures = failureLog();

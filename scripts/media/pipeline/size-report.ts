@@ -29,7 +29,10 @@ export async function sizeReport(jobs: Job[], root: string): Promise<string[]> {
   }
   return [
     "sizes by kind:",
-    ...[...byKind].map(([kind, { count, bytes }]) => `  ${KINDS[kind].label.padEnd(28)} ${String(count).padStart(3)}  ${megabytes(bytes).padStart(9)}`),
+    ...[...byKind].map(
+      ([kind, { count, bytes }]) =>
+        `  ${KINDS[kind].label.padEnd(28)} ${String(count).padStart(3)}  ${megabytes(bytes).padStart(9)}`,
+    ),
     `total size of public/: ${megabytes(await sizeOf(path.join(root, "public")))}`,
   ];
 }

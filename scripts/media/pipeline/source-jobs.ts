@@ -26,7 +26,12 @@ import { findSource, listSources } from "./sources";
 async function readSource(root: string, file: string, type: Source["slot"]["type"]): Promise<SourceInfo> {
   const info = await probeSource(path.join(root, file), type);
   // Picture and sound: a stream left out is not checked; others (timecode, subtitles) are not used.
-  if (type === "video") await ffmpeg(["-i", path.join(root, file), "-map", "0:v", "-map", "0:a?", "-c", "copy", "-f", "null", "-"], [], file);
+  if (type === "video")
+    await ffmpeg(
+      ["-i", path.join(root, file), "-map", "0:v", "-map", "0:a?", "-c", "copy", "-f", "null", "-"],
+      [],
+      file,
+    );
   return info;
 }
 
@@ -34,11 +39,19 @@ async function readSource(root: string, file: string, type: Source["slot"]["type
  * Reads every source to be used, once: the pending jobs of a source that cannot be read are taken
  * out and recorded as failures, each source named once in the log with its fix.
  */
-async function readSources(root: string, pending: Pending<SourceJob>[], failures: Failures, log: RunOptions["log"]): Promise<{ readable: Pending<SourceJob>[]; infos: Map<string, SourceInfo> }> {
+async function readSources(
+  root: string,
+  pending: Pending<SourceJob>[],
+  failures: Failures,
+  log: RunOptions["log"],
+): Promise<{ readable: Pending<SourceJob>[]; infos: Map<string, SourceInfo> }> {
   const infos = new Map<string, SourceInfo>();
   const readable: Pending<SourceJob>[] = [];
   for (const entry of pending) {
-    const { job, inputs: [file] } = entry;
+    const {
+      job,
+      inputs: [file],
+    } = entry;
     if (!infos.has(file) && !failures.has(file)) {
       try {
         infos.set(file, await readSource(root, file, job.source.slot.type));
@@ -60,12 +73,20 @@ function enlargementWarnings(pending: Pending<SourceJob>[], infos: Map<string, S
     const info = infos.get(file);
     if (!job.fills || !info || (info.width >= job.fills.width && info.height >= job.fills.height)) return [];
     const { width, height } = job.fills;
-    return [`warning: ${file} is ${info.width}×${info.height}, smaller than the ${width}×${height} of public${job.site}, which will look soft: give a larger original`];
+    return [
+      `warning: ${file} is ${info.width}×${info.height}, smaller than the ${width}×${height} of public${job.site}, which will look soft: give a larger original`,
+    ];
   });
 }
 
 /** The manifest entry of a source job's output: a film's records what was read of it too, a still its transparent crop. */
-function sourceEntry(job: SourceJob, file: string, key: string, info: SourceInfo, transparent: string | undefined): ManifestEntry {
+function sourceEntry(
+  job: SourceJob,
+  file: string,
+  key: string,
+  info: SourceInfo,
+  transparent: string | undefined,
+): ManifestEntry {
   if (job.source.slot.type === "video") return { from: [file], key, film: filmFacts(info) };
   return transparent ? { from: [file], key, transparent } : { from: [file], key };
 }
@@ -82,7 +103,12 @@ const transparentGone = (root: string, recorded: ManifestEntry | undefined): boo
  * Entries of films' outputs that are up to date but were recorded before films were: their film
  * is read now (a header read, no decoding). A source that cannot be read leaves its entry as it is.
  */
-async function addFilms(root: string, upToDate: { job: SourceJob; file: string }[], manifest: Manifest, log: RunOptions["log"]): Promise<void> {
+async function addFilms(
+  root: string,
+  upToDate: { job: SourceJob; file: string }[],
+  manifest: Manifest,
+  log: RunOptions["log"],
+): Promise<void> {
   const films = new Map<string, Film | null>();
   for (const { job, file } of upToDate) {
     const entry = manifest[job.site];
@@ -91,7 +117,9 @@ async function addFilms(root: string, upToDate: { job: SourceJob; file: string }
       try {
         films.set(file, filmFacts(await probeSource(path.join(root, file), "video")));
       } catch (error) {
-        log(`warning: could not read the length and size of ${file} for the manifest: ${reasonOf(error).split("\n")[0]}`);
+        log(
+          `warning: could not read the length and size of ${file} for the manifest: ${reasonOf(error).split("\n")[0]}`,
+        );
         films.set(file, null);
       }
     }
@@ -110,7 +138,13 @@ export interface SourcePlan {
  * Decides which source jobs to run. Before making anything it fails on any missing output whose
  * source is not here either; a source it cannot read is recorded in `failures`, and its jobs left out.
  */
-export async function planSourceJobs(jobs: SourceJob[], manifest: Manifest, options: RunOptions, summary: RunSummary, failures: Failures): Promise<SourcePlan> {
+export async function planSourceJobs(
+  jobs: SourceJob[],
+  manifest: Manifest,
+  options: RunOptions,
+  summary: RunSummary,
+  failures: Failures,
+): Promise<SourcePlan> {
   const { root, force, log } = options;
   const listing = await listSources(root);
   const { hashOf, hashes } = hasher(root);
@@ -136,7 +170,9 @@ export async function planSourceJobs(jobs: SourceJob[], manifest: Manifest, opti
   if (missing.size > 0) throw new Error(missingSourcesMessage([...missing.values()]));
   // A misspelt folder or name would otherwise leave the output silently as it was.
   // (With `only`, the other jobs' sources are simply not looked at.)
-  if (!options.only) for (const file of listing.filter((file) => file !== MANIFEST && !hashes.has(file))) log(`ignored ${file}: no content entry takes a file of that name`);
+  if (!options.only)
+    for (const file of listing.filter((file) => file !== MANIFEST && !hashes.has(file)))
+      log(`ignored ${file}: no content entry takes a file of that name`);
   await addFilms(root, upToDate, manifest, log);
   const { readable, infos } = await readSources(root, pending, failures, log);
   for (const warning of enlargementWarnings(readable, infos)) log(warning);
@@ -144,7 +180,13 @@ export async function planSourceJobs(jobs: SourceJob[], manifest: Manifest, opti
 }
 
 /** Makes the outputs of the planned source jobs; a failure skips the other jobs of its source. */
-export async function runSourceJobs({ pending, infos }: SourcePlan, manifest: Manifest, options: RunOptions, summary: RunSummary, failures: Failures): Promise<void> {
+export async function runSourceJobs(
+  { pending, infos }: SourcePlan,
+  manifest: Manifest,
+  options: RunOptions,
+  summary: RunSummary,
+  failures: Failures,
+): Promise<void> {
   const { root, log } = options;
   const done = countedLog(log, pending.length);
   await mapLimited(pending, CONCURRENCY, async ({ job, inputs: [file], key }) => {
@@ -156,7 +198,9 @@ export async function runSourceJobs({ pending, infos }: SourcePlan, manifest: Ma
     try {
       await writeAtomically(outputOf(root, job), job.kind === "reelHls", (out) =>
         transparent
-          ? writeAtomically(path.join(root, transparent), false, (transparentOut) => job.make(path.join(root, file), info, out, display, transparentOut))
+          ? writeAtomically(path.join(root, transparent), false, (transparentOut) =>
+              job.make(path.join(root, file), info, out, display, transparentOut),
+            )
           : job.make(path.join(root, file), info, out, display),
       );
       // An opaque picture in place of a transparent one: nothing reads the old crop now.

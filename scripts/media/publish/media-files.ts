@@ -25,7 +25,6 @@ function localFile(root: string, site: string): string | undefined {
   return path.join(root, "public", ...parts);
 }
 
-
 /** A playlist's URI as a site path; undefined for one on another host (absolute URL). */
 function resolveUri(playlist: string, uri: string): string | undefined {
   if (/^[a-z][a-z0-9+.-]*:/i.test(uri) || uri.startsWith("//")) return undefined;
@@ -47,7 +46,12 @@ async function readPublishedManifest(root: string): Promise<Manifest> {
   } catch (error) {
     throw new Error(`${MANIFEST} is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (typeof manifest !== "object" || manifest === null || Array.isArray(manifest) || Object.keys(manifest).length === 0) {
+  if (
+    typeof manifest !== "object" ||
+    manifest === null ||
+    Array.isArray(manifest) ||
+    Object.keys(manifest).length === 0
+  ) {
     throw new Error(`${MANIFEST} names no outputs: nothing to publish`);
   }
   return manifest as Manifest;
@@ -64,7 +68,12 @@ export async function mediaFiles(root: string): Promise<{ files: MediaFile[]; mi
   const add = async (site: string): Promise<void> => {
     if (files.has(site) || missing.has(site)) return;
     const file = localFile(root, site);
-    const found = file && (await stat(file).then((info) => info.isFile(), () => false));
+    const found =
+      file &&
+      (await stat(file).then(
+        (info) => info.isFile(),
+        () => false,
+      ));
     if (!file || !found) {
       missing.add(site);
       return;

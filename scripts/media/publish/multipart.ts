@@ -50,13 +50,19 @@ async function readRange(file: string, start: number, length: number): Promise<B
  * cannot list them. Paged by hand: @aws-sdk/client-s3 ships paginators for ListObjectsV2 and
  * ListParts, none for ListMultipartUploads.
  */
-export async function unfinishedUploads(client: S3Client, bucket: string, prefix: string): Promise<MultipartUpload[] | "unsupported"> {
+export async function unfinishedUploads(
+  client: S3Client,
+  bucket: string,
+  prefix: string,
+): Promise<MultipartUpload[] | "unsupported"> {
   const uploads: MultipartUpload[] = [];
   let KeyMarker: string | undefined;
   let UploadIdMarker: string | undefined;
   try {
     for (;;) {
-      const page = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: prefix || undefined, KeyMarker, UploadIdMarker }));
+      const page = await client.send(
+        new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: prefix || undefined, KeyMarker, UploadIdMarker }),
+      );
       uploads.push(...(page.Uploads ?? []));
       if (!page.IsTruncated) break;
       KeyMarker = page.NextKeyMarker;
@@ -81,11 +87,16 @@ async function listParts(client: S3Client, bucket: string, key: string, uploadId
 }
 
 /** The checksums a part was sent with, which CompleteMultipartUpload must repeat when the upload has an algorithm. */
-type Checksums = Pick<Part, "ChecksumCRC32" | "ChecksumCRC32C" | "ChecksumCRC64NVME" | "ChecksumSHA1" | "ChecksumSHA256">;
+type Checksums = Pick<
+  Part,
+  "ChecksumCRC32" | "ChecksumCRC32C" | "ChecksumCRC64NVME" | "ChecksumSHA1" | "ChecksumSHA256"
+>;
 function checksums(part: Checksums): Checksums {
   const { ChecksumCRC32, ChecksumCRC32C, ChecksumCRC64NVME, ChecksumSHA1, ChecksumSHA256 } = part;
   return Object.fromEntries(
-    Object.entries({ ChecksumCRC32, ChecksumCRC32C, ChecksumCRC64NVME, ChecksumSHA1, ChecksumSHA256 }).filter(([, value]) => value !== undefined),
+    Object.entries({ ChecksumCRC32, ChecksumCRC32C, ChecksumCRC64NVME, ChecksumSHA1, ChecksumSHA256 }).filter(
+      ([, value]) => value !== undefined,
+    ),
   );
 }
 
@@ -123,7 +134,13 @@ async function partLayout(file: string, size: number, parts: Part[], partSize: n
 }
 
 /** Whether the object under `key` is exactly the local file: its recorded hash and length, then its bytes read back. */
-async function verifyObject(client: S3Client, bucket: string, key: string, size: number, sha256: string): Promise<boolean> {
+async function verifyObject(
+  client: S3Client,
+  bucket: string,
+  key: string,
+  size: number,
+  sha256: string,
+): Promise<boolean> {
   const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
   if (head.Metadata?.sha256 !== sha256 || head.ContentLength !== size) return false;
   const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
@@ -153,7 +170,11 @@ export async function resumeUpload(
   const count = Math.ceil(local.size / layout);
   const have = new Set(listed.map((part) => part.PartNumber));
   const missing = Array.from({ length: count }, (_, index) => index + 1).filter((number) => !have.has(number));
-  const completed: CompletedPart[] = listed.map((part) => ({ PartNumber: part.PartNumber, ETag: part.ETag, ...checksums(part) }));
+  const completed: CompletedPart[] = listed.map((part) => ({
+    PartNumber: part.PartNumber,
+    ETag: part.ETag,
+    ...checksums(part),
+  }));
   let loaded = listed.reduce((sum, part) => sum + (part.Size ?? 0), 0);
   let sent = 0;
   progress(loaded);
@@ -178,7 +199,14 @@ export async function resumeUpload(
     progress(loaded);
   });
   completed.sort((a, b) => (a.PartNumber ?? 0) - (b.PartNumber ?? 0));
-  await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: completed } }));
+  await client.send(
+    new CompleteMultipartUploadCommand({
+      Bucket: bucket,
+      Key: key,
+      UploadId: uploadId,
+      MultipartUpload: { Parts: completed },
+    }),
+  );
   if (!(await verifyObject(client, bucket, key, local.size, local.sha256))) return "wrong";
   return { sent, parts: missing, count };
 }

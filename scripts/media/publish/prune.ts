@@ -1,5 +1,10 @@
 /** --prune: deleting the objects no output names, and the unfinished uploads nothing will resume. */
-import { AbortMultipartUploadCommand, DeleteObjectCommand, paginateListObjectsV2, type S3Client } from "@aws-sdk/client-s3";
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  paginateListObjectsV2,
+  type S3Client,
+} from "@aws-sdk/client-s3";
 
 import { mapLimited } from "../../lib/pool";
 import { unfinishedUploads } from "./multipart";
@@ -19,19 +24,36 @@ export interface PruneSummary {
  */
 export async function pruneBucket(
   client: S3Client,
-  options: { bucket: string; prefix: string; keep: ReadonlySet<string>; keepUploads?: ReadonlySet<string>; dryRun?: boolean; log(line: string): void },
+  options: {
+    bucket: string;
+    prefix: string;
+    keep: ReadonlySet<string>;
+    keepUploads?: ReadonlySet<string>;
+    dryRun?: boolean;
+    log(line: string): void;
+  },
 ): Promise<PruneSummary> {
   const { bucket, prefix, keep, log } = options;
   const where = `s3://${bucket}/${prefix}`;
   const stale: string[] = [];
   for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: prefix || undefined })) {
-    for (const object of page.Contents ?? []) if (object.Key !== undefined && !keep.has(object.Key)) stale.push(object.Key);
+    for (const object of page.Contents ?? [])
+      if (object.Key !== undefined && !keep.has(object.Key)) stale.push(object.Key);
   }
   stale.sort();
   const verb = options.dryRun ? "would delete" : "deleting";
-  log(stale.length === 0 ? `prune: no object under ${where} is left over` : `prune: ${verb} ${stale.length} object${stale.length === 1 ? "" : "s"} under ${where} that no output names:`);
+  log(
+    stale.length === 0
+      ? `prune: no object under ${where} is left over`
+      : `prune: ${verb} ${stale.length} object${stale.length === 1 ? "" : "s"} under ${where} that no output names:`,
+  );
   for (const key of stale) log(`  ${key}`);
-  if (!options.dryRun) await mapLimited(stale, 8, async (key) => void (await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))));
+  if (!options.dryRun)
+    await mapLimited(
+      stale,
+      8,
+      async (key) => void (await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))),
+    );
 
   const uploads = await unfinishedUploads(client, bucket, prefix);
   const aborted: string[] = [];
@@ -39,10 +61,16 @@ export async function pruneBucket(
     log("prune: this store cannot list unfinished multipart uploads; none aborted");
   } else {
     const leftover = uploads.filter((upload) => upload.Key !== undefined && !options.keepUploads?.has(upload.Key));
-    if (leftover.length > 0) log(`prune: ${options.dryRun ? "would abort" : "aborting"} ${leftover.length} unfinished upload${leftover.length === 1 ? "" : "s"} nothing will resume:`);
+    if (leftover.length > 0)
+      log(
+        `prune: ${options.dryRun ? "would abort" : "aborting"} ${leftover.length} unfinished upload${leftover.length === 1 ? "" : "s"} nothing will resume:`,
+      );
     for (const upload of leftover) {
       log(`  ${upload.Key} (begun ${upload.Initiated?.toISOString() ?? "?"})`);
-      if (!options.dryRun) await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.Key, UploadId: upload.UploadId }));
+      if (!options.dryRun)
+        await client.send(
+          new AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.Key, UploadId: upload.UploadId }),
+        );
       aborted.push(upload.Key as string);
     }
   }

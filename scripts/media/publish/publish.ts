@@ -9,7 +9,13 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 
-import { DeleteObjectCommand, HeadObjectCommand, type MultipartUpload, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  HeadObjectCommand,
+  type MultipartUpload,
+  PutObjectCommand,
+  type S3Client,
+} from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 
 import { mapLimited } from "../../lib/pool";
@@ -113,7 +119,9 @@ export async function publishMedia(client: S3Client, root: string, options: Publ
   pending.sort((a, b) => (a.key < b.key ? -1 : 1));
   const toSend = pending.reduce((sum, item) => sum + item.size, 0);
   if (pending.length > 0) {
-    log(`${options.dryRun ? "would upload" : "uploading"} ${pending.length} of ${files.length} files (${megabytes(toSend)}) to s3://${bucket}/${prefix}`);
+    log(
+      `${options.dryRun ? "would upload" : "uploading"} ${pending.length} of ${files.length} files (${megabytes(toSend)}) to s3://${bucket}/${prefix}`,
+    );
   }
 
   // 2. Upload them: small files in one request, large ones in parts.
@@ -122,11 +130,15 @@ export async function publishMedia(client: S3Client, root: string, options: Publ
   let resumed = 0;
   let bytes = 0;
   const progress = progressLines(options);
-  const shown = (key: string, loaded: number, size: number) => progress.update(key, () => uploadLine(key, loaded, size));
+  const shown = (key: string, loaded: number, size: number) =>
+    progress.update(key, () => uploadLine(key, loaded, size));
   let unfinished: Promise<MultipartUpload[] | "unsupported"> | undefined;
   const unfinishedFor = async (key: string): Promise<MultipartUpload[]> => {
     unfinished ??= unfinishedUploads(client, bucket, prefix).then((uploads) => {
-      if (uploads === "unsupported") log("note: this store cannot list unfinished multipart uploads (ListMultipartUploads), so an interrupted upload starts over");
+      if (uploads === "unsupported")
+        log(
+          "note: this store cannot list unfinished multipart uploads (ListMultipartUploads), so an interrupted upload starts over",
+        );
       return uploads;
     });
     const uploads = await unfinished;
@@ -159,9 +171,18 @@ export async function publishMedia(client: S3Client, root: string, options: Publ
         return;
       }
       for (const upload of await unfinishedFor(key)) {
-        const result = await resumeUpload(client, bucket, upload, { file: file.file, size, sha256 }, partSize, (loaded) => shown(key, loaded, size));
+        const result = await resumeUpload(
+          client,
+          bucket,
+          upload,
+          { file: file.file, size, sha256 },
+          partSize,
+          (loaded) => shown(key, loaded, size),
+        );
         if (result === "stale") {
-          log(`  ${key}: an unfinished upload begun ${upload.Initiated?.toISOString() ?? "earlier"} holds other bytes (the file changed since); starting afresh (--prune aborts it)`);
+          log(
+            `  ${key}: an unfinished upload begun ${upload.Initiated?.toISOString() ?? "earlier"} holds other bytes (the file changed since); starting afresh (--prune aborts it)`,
+          );
           continue;
         }
         if (result === "wrong") {
@@ -175,7 +196,9 @@ export async function publishMedia(client: S3Client, root: string, options: Publ
         bytes += result.sent;
         uploaded += 1;
         resumed += 1;
-        line(` (resumed: sent part${result.parts.length === 1 ? "" : "s"} ${result.parts.join(", ")} of ${result.count}, ${megabytes(result.sent)})`);
+        line(
+          ` (resumed: sent part${result.parts.length === 1 ? "" : "s"} ${result.parts.join(", ")} of ${result.count}, ${megabytes(result.sent)})`,
+        );
         return;
       }
       const body = createReadStream(file.file);
@@ -206,7 +229,24 @@ export async function publishMedia(client: S3Client, root: string, options: Publ
   let pruned: PruneSummary | undefined;
   if (options.prune) {
     const keep = new Set([...files.map((file) => file.site), ...missing].map((site) => keyOf(prefix, site)));
-    pruned = await pruneBucket(client, { bucket, prefix, keep, keepUploads: new Set(failed.map((item) => item.key)), dryRun: options.dryRun, log });
+    pruned = await pruneBucket(client, {
+      bucket,
+      prefix,
+      keep,
+      keepUploads: new Set(failed.map((item) => item.key)),
+      dryRun: options.dryRun,
+      log,
+    });
   }
-  return { files: files.length, uploaded, toUpload: pending.length, resumed, unchanged, bytes: options.dryRun ? toSend : bytes, missing, failed, pruned };
+  return {
+    files: files.length,
+    uploaded,
+    toUpload: pending.length,
+    resumed,
+    unchanged,
+    bytes: options.dryRun ? toSend : bytes,
+    missing,
+    failed,
+    pruned,
+  };
 }

@@ -21,17 +21,44 @@ export interface ClipOptions {
 }
 
 /** A grid clip keeps the source's rate up to 30 fps; 50 and 60 fps sources are halved: a muted 640×360 tile needs no more. */
-const clipRate = (info: SourceInfo): string => (rateValue(sourceRate(info)) > 30 ? halveRate(sourceRate(info)) : sourceRate(info));
+const clipRate = (info: SourceInfo): string =>
+  rateValue(sourceRate(info)) > 30 ? halveRate(sourceRate(info)) : sourceRate(info);
 
 /** A director's looping, muted grid clip (MP4). */
-export async function directorClip(source: string, info: SourceInfo, out: string, display: string, { start = DIRECTOR_LOOP.start, focus }: ClipOptions = {}): Promise<void> {
+export async function directorClip(
+  source: string,
+  info: SourceInfo,
+  out: string,
+  display: string,
+  { start = DIRECTOR_LOOP.start, focus }: ClipOptions = {},
+): Promise<void> {
   const rate = clipRate(info);
   await ffmpeg(
     [
-      "-i", source,
-      "-filter_complex", loopGraph({ ...DIRECTOR_LOOP, start }, info, MEDIA_SIZES.directorClip, rate, focus), "-map", "[loop]", "-r", rateArg(rate),
-      ...H264, "-profile:v", "high", "-crf", "21", "-maxrate", "600k", "-bufsize", "1200k",
-      "-an", "-movflags", "+faststart", ...BITEXACT, "-f", "mp4", out,
+      "-i",
+      source,
+      "-filter_complex",
+      loopGraph({ ...DIRECTOR_LOOP, start }, info, MEDIA_SIZES.directorClip, rate, focus),
+      "-map",
+      "[loop]",
+      "-r",
+      rateArg(rate),
+      ...H264,
+      "-profile:v",
+      "high",
+      "-crf",
+      "21",
+      "-maxrate",
+      "600k",
+      "-bufsize",
+      "1200k",
+      "-an",
+      "-movflags",
+      "+faststart",
+      ...BITEXACT,
+      "-f",
+      "mp4",
+      out,
     ],
     [],
     display,
@@ -39,21 +66,45 @@ export async function directorClip(source: string, info: SourceInfo, out: string
 }
 
 /** The grid clip's first frame, at the larger still size: the phone background and the video's poster. */
-export async function directorStill(source: string, info: SourceInfo, out: string, display: string, { start = DIRECTOR_LOOP.start, focus }: ClipOptions = {}): Promise<void> {
+export async function directorStill(
+  source: string,
+  info: SourceInfo,
+  out: string,
+  display: string,
+  { start = DIRECTOR_LOOP.start, focus }: ClipOptions = {},
+): Promise<void> {
   checkMoment(start, info, `${display}: the clip's start`);
   const size = MEDIA_SIZES.directorStill;
   await stillAt(source, info, start, clipRate(info), cover(size, info, focus), size, out, display);
 }
 
 /** A film work thumbnail: a looping animated WebP, cropped at `focus`. */
-export async function filmWorkAnimation(source: string, info: SourceInfo, out: string, display: string, focus?: Focus): Promise<void> {
+export async function filmWorkAnimation(
+  source: string,
+  info: SourceInfo,
+  out: string,
+  display: string,
+  focus?: Focus,
+): Promise<void> {
   const size = MEDIA_SIZES.filmWork;
-  const frames = await rawFrames(source, loopGraph(WORK_LOOP, info, size, ANIMATION_RATE, focus), "loop", size, display);
+  const frames = await rawFrames(
+    source,
+    loopGraph(WORK_LOOP, info, size, ANIMATION_RATE, focus),
+    "loop",
+    size,
+    display,
+  );
   await writeFile(out, await animatedWebp(frames, { ...size, fps: rateValue(ANIMATION_RATE), quality: 60 }));
 }
 
 /** The work thumbnail's first frame, shown until it plays. */
-export async function filmWorkStill(source: string, info: SourceInfo, out: string, display: string, focus?: Focus): Promise<void> {
+export async function filmWorkStill(
+  source: string,
+  info: SourceInfo,
+  out: string,
+  display: string,
+  focus?: Focus,
+): Promise<void> {
   const size = MEDIA_SIZES.filmWork;
   await stillAt(source, info, WORK_LOOP.start, ANIMATION_RATE, cover(size, info, focus), size, out, display);
 }

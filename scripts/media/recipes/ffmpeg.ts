@@ -13,7 +13,16 @@ import { promisify } from "node:util";
 import { reelRate } from "../../../app/lib/reel-frames";
 
 /** Arguments that keep the output free of timestamps, encoder version strings and metadata. */
-export const BITEXACT = ["-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact"];
+export const BITEXACT = [
+  "-map_metadata",
+  "-1",
+  "-fflags",
+  "+bitexact",
+  "-flags:v",
+  "+bitexact",
+  "-flags:a",
+  "+bitexact",
+];
 
 /** Filtering on one thread: jobs already run two at a time on a two-core budget. */
 const THREADS = ["-filter_threads", "1", "-filter_complex_threads", "1"];
@@ -49,7 +58,11 @@ function statedLength(args: string[]): number | undefined {
 /** ffmpeg's error lines without the memory addresses of its parts and the inputs' full paths (the caller names the file). */
 function cleanErrors(stderr: string, args: string[]): string {
   const inputs = args.filter((_, i) => args[i - 1] === "-i");
-  const lines = stderr.replace(/\[[^\]]* @ 0x[0-9a-f]+\] /g, "").trim().split("\n").slice(-12);
+  const lines = stderr
+    .replace(/\[[^\]]* @ 0x[0-9a-f]+\] /g, "")
+    .trim()
+    .split("\n")
+    .slice(-12);
   return lines.map((line) => inputs.reduce((cleaned, input) => cleaned.replaceAll(`${input}: `, ""), line)).join("\n");
 }
 
@@ -64,9 +77,13 @@ export function ffmpeg(args: string[], images: Buffer[], display: string): Promi
   const progressFd = 3 + images.length;
   const progress = listener ? ["-progress", `pipe:${progressFd}`] : [];
   return new Promise((resolve, reject) => {
-    const child = spawn("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y", ...THREADS, ...progress, ...args], {
-      stdio: ["ignore", "pipe", "pipe", ...images.map(() => "pipe" as const), ...(listener ? ["pipe" as const] : [])],
-    });
+    const child = spawn(
+      "ffmpeg",
+      ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y", ...THREADS, ...progress, ...args],
+      {
+        stdio: ["ignore", "pipe", "pipe", ...images.map(() => "pipe" as const), ...(listener ? ["pipe" as const] : [])],
+      },
+    );
     const stdout: Buffer[] = [];
     let stderr = "";
     child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
@@ -145,9 +162,13 @@ export async function ffprobe(file: string): Promise<VideoProbe> {
   let stdout: string;
   try {
     ({ stdout } = await promisify(execFile)("ffprobe", [
-      "-v", "error",
-      "-show_entries", "stream=codec_type,width,height,duration,sample_aspect_ratio,r_frame_rate,avg_frame_rate,field_order:stream_side_data=rotation:format=duration",
-      "-of", "json", file,
+      "-v",
+      "error",
+      "-show_entries",
+      "stream=codec_type,width,height,duration,sample_aspect_ratio,r_frame_rate,avg_frame_rate,field_order:stream_side_data=rotation:format=duration",
+      "-of",
+      "json",
+      file,
     ]));
   } catch (error) {
     const { code, stderr } = error as { code?: string; stderr?: string };

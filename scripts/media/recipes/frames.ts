@@ -19,7 +19,8 @@ export const rateArg = (rate: string): string => rate.replace(/\/1$/, "");
  * The source's frames at `rate`: deinterlaced first when coded as fields (bwdif, one frame per
  * frame, so the rate stays the frame rate), then repeated or dropped to a constant rate.
  */
-export const framesAt = (info: SourceInfo, rate: string): string => `${info.interlaced ? "bwdif=mode=send_frame," : ""}fps=${rateArg(rate)}`;
+export const framesAt = (info: SourceInfo, rate: string): string =>
+  `${info.interlaced ? "bwdif=mode=send_frame," : ""}fps=${rateArg(rate)}`;
 
 /** Whether ffmpeg's filters see the source's pixels as square (anamorphic footage has wide ones). */
 const squarePixels = (info: SourceInfo): boolean => (info.pixelAspect ?? 1) === 1;
@@ -27,10 +28,14 @@ const squarePixels = (info: SourceInfo): boolean => (info.pixelAspect ?? 1) === 
 /** Scales and crops to fill `size`, keeping the window at `focus`: the centre unless given. */
 export function cover(size: Size, info: SourceInfo, focus?: Focus): string {
   const { width, height } = size;
-  if (focus && !(focus.x >= 0 && focus.x <= 1 && focus.y >= 0 && focus.y <= 1)) throw new Error(`focus ${focus.x}, ${focus.y}: both must be between 0 and 1`);
+  if (focus && !(focus.x >= 0 && focus.x <= 1 && focus.y >= 0 && focus.y <= 1))
+    throw new Error(`focus ${focus.x}, ${focus.y}: both must be between 0 and 1`);
   // Without a focus, crop's own default (the centre), as every output was made before foci.
-  const crop = focus ? `crop=${width}:${height}:'clip(iw*${focus.x}-ow/2,0,iw-ow)':'clip(ih*${focus.y}-oh/2,0,ih-oh)'` : `crop=${width}:${height}`;
-  if (squarePixels(info)) return `scale=${width}:${height}:force_original_aspect_ratio=increase:flags=lanczos,${crop},setsar=1`;
+  const crop = focus
+    ? `crop=${width}:${height}:'clip(iw*${focus.x}-ow/2,0,iw-ow)':'clip(ih*${focus.y}-oh/2,0,ih-oh)'`
+    : `crop=${width}:${height}`;
+  if (squarePixels(info))
+    return `scale=${width}:${height}:force_original_aspect_ratio=increase:flags=lanczos,${crop},setsar=1`;
   // ffmpeg's "increase" compares pixel counts, which anamorphic pixels misstate: scale from the display size.
   const scale = Math.max(width / info.width, height / info.height);
   return `scale=${Math.max(width, Math.round(info.width * scale))}:${Math.max(height, Math.round(info.height * scale))}:flags=lanczos,${crop},setsar=1`;
@@ -44,10 +49,32 @@ export function fit(size: Size, info: SourceInfo): string {
 }
 
 /** Runs `graph` on the source and returns the frames of `[label]` as raw rgb24. */
-export async function rawFrames(source: string, graph: string, label: string, size: Size, display: string, maxFrames?: number): Promise<Buffer[]> {
+export async function rawFrames(
+  source: string,
+  graph: string,
+  label: string,
+  size: Size,
+  display: string,
+  maxFrames?: number,
+): Promise<Buffer[]> {
   const limit = maxFrames ? ["-frames:v", String(maxFrames)] : [];
   const raw = await ffmpeg(
-    ["-i", source, "-filter_complex", graph, "-map", `[${label}]`, ...limit, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"],
+    [
+      "-i",
+      source,
+      "-filter_complex",
+      graph,
+      "-map",
+      `[${label}]`,
+      ...limit,
+      "-fps_mode",
+      "passthrough",
+      "-f",
+      "rawvideo",
+      "-pix_fmt",
+      "rgb24",
+      "pipe:1",
+    ],
     [],
     display,
   );
@@ -55,16 +82,28 @@ export async function rawFrames(source: string, graph: string, label: string, si
 }
 
 /** The source frame at `seconds` (counted at `rate`), through `frame` (a cover or fit to `size`), as a JPEG. */
-export async function stillAt(source: string, info: SourceInfo, seconds: number, rate: string, frame: string, size: Size, out: string, display: string): Promise<void> {
+export async function stillAt(
+  source: string,
+  info: SourceInfo,
+  seconds: number,
+  rate: string,
+  frame: string,
+  size: Size,
+  out: string,
+  display: string,
+): Promise<void> {
   const graph = `[0:v]${framesAt(info, rate)},trim=start_frame=${Math.round(seconds * rateValue(rate))},${frame}[still]`;
   const [still] = await rawFrames(source, graph, "still", size, display, 1);
   if (!still) throw new Error(`${display}: the source has no frame at ${seconds} s`);
-  await sharp(still, { raw: { ...size, channels: 3 } }).jpeg(JPEG).toFile(out);
+  await sharp(still, { raw: { ...size, channels: 3 } })
+    .jpeg(JPEG)
+    .toFile(out);
 }
 
 /** Checks that `seconds` is a moment of the film, naming what it is for. */
 export function checkMoment(seconds: number, info: SourceInfo, what: string): void {
-  if (!(seconds >= 0 && seconds < info.duration)) throw new Error(`${what} at ${seconds} s: the film runs from 0 to ${info.duration.toFixed(2)} s`);
+  if (!(seconds >= 0 && seconds < info.duration))
+    throw new Error(`${what} at ${seconds} s: the film runs from 0 to ${info.duration.toFixed(2)} s`);
 }
 
 /** The animated WebPs (work thumbnails, reel thumbnails) play at 12 fps, whatever the source's rate. */

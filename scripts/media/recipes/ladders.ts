@@ -43,9 +43,18 @@ export async function ladderImage(still: string, file: LadderFile, transparent?:
 }
 
 /** The logos at `sources` (files, each `size`), one under another, top first. */
-export function logoStrip(sources: string[], size: { width: number; height: number }, format: "webp" | "png"): Promise<Buffer> {
+export function logoStrip(
+  sources: string[],
+  size: { width: number; height: number },
+  format: "webp" | "png",
+): Promise<Buffer> {
   const strip = sharp({
-    create: { width: size.width, height: size.height * sources.length, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    create: {
+      width: size.width,
+      height: size.height * sources.length,
+      channels: 4,
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
+    },
   }).composite(sources.map((input, index) => ({ input, top: index * size.height, left: 0 })));
   return encode(strip, format, true).toBuffer();
 }

@@ -27,7 +27,8 @@ function loopSeconds(loop: Loop, info: SourceInfo): number {
 export function loopGraph(loop: Loop, info: SourceInfo, size: Size, rate: string, focus?: Focus): string {
   // The end crossfades into the moments before the start: a loop starting sooner than its fade fades for shorter.
   const fade = Math.min(loop.fade, loop.start);
-  if (fade * rateValue(rate) < 1) throw new Error(`the loop starts at ${loop.start} s: it needs a frame before its start to crossfade from`);
+  if (fade * rateValue(rate) < 1)
+    throw new Error(`the loop starts at ${loop.start} s: it needs a frame before its start to crossfade from`);
   return `[0:v]${framesAt(info, rate)},${cover(size, info, focus)},format=yuv420p[src];${seamlessLoop("src", "loop", rateValue(rate), loop.start, loopSeconds(loop, info), fade)}`;
 }
 

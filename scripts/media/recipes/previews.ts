@@ -29,16 +29,20 @@ let fontsChecked = false;
 /** Fails, naming the packages to install, when a face the captions use is missing. */
 export function requirePreviewFonts(): void {
   if (fontsChecked) return;
-  const missing = CAPTION_FACES.filter(({ family, style }) => execFileSync("fc-list", [`${family}:style=${style}`, "file"], { encoding: "utf8" }).trim() === "");
+  const missing = CAPTION_FACES.filter(
+    ({ family, style }) =>
+      execFileSync("fc-list", [`${family}:style=${style}`, "file"], { encoding: "utf8" }).trim() === "",
+  );
   if (missing.length > 0) {
     const faces = missing.map(({ family, style }) => `${family} ${style}`).join(", ");
-    throw new Error(`missing fonts: ${faces}. Install them with\n  apt-get install -y --no-install-recommends ${missing.map(({ apt }) => apt).join(" ")}`);
+    throw new Error(
+      `missing fonts: ${faces}. Install them with\n  apt-get install -y --no-install-recommends ${missing.map(({ apt }) => apt).join(" ")}`,
+    );
   }
   fontsChecked = true;
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function captionSvg(title: string, subtitle: string): string {
   const titleSize = title.length > 26 ? 54 : 68;

@@ -35,7 +35,13 @@ export async function probeSource(file: string, type: SourceType): Promise<Sourc
   if (type === "video") return ffprobe(file);
   // Decoding the whole picture (not just its header) catches truncated files too.
   const { data, info } = await sharp(file, { density: SVG_DENSITY }).raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, duration: 0, audio: false, transparent: info.hasAlpha && !opaque(data, info.channels) };
+  return {
+    width: info.width,
+    height: info.height,
+    duration: 0,
+    audio: false,
+    transparent: info.hasAlpha && !opaque(data, info.channels),
+  };
 }
 
 /**
@@ -55,4 +61,3 @@ export interface Focus {
   x: number;
   y: number;
 }
-

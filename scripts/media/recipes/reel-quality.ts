@@ -40,7 +40,9 @@ interface Measured {
 async function hlsRendition(dir: string, rung: Rendition): Promise<Measured> {
   const playlist = path.join(dir, rung.name, "index.m3u8");
   const segments = mediaSegments(await readFile(playlist, "utf8"));
-  const sizes = await Promise.all(segments.map(async (segment) => (await stat(path.join(dir, rung.name, segment.uri))).size));
+  const sizes = await Promise.all(
+    segments.map(async (segment) => (await stat(path.join(dir, rung.name, segment.uri))).size),
+  );
   return {
     name: rung.name,
     width: rung.width,
@@ -59,7 +61,13 @@ function meanSsim(stats: string): number {
 }
 
 /** Measures the renditions of one reel: its HLS folder (holding the rung folders) and its MP4. */
-export async function reelQuality(source: string, info: SourceInfo, hlsDir: string, mp4: string, display: string): Promise<RenditionQuality[]> {
+export async function reelQuality(
+  source: string,
+  info: SourceInfo,
+  hlsDir: string,
+  mp4: string,
+  display: string,
+): Promise<RenditionQuality[]> {
   const renditions = await Promise.all(reelLadder(info).map((rung) => hlsRendition(hlsDir, rung)));
   const duration = info.duration;
   const { width, height } = reelMp4Rendition(info);
@@ -77,9 +85,11 @@ export async function reelQuality(source: string, info: SourceInfo, hlsDir: stri
     );
     await ffmpeg(
       [
-        "-i", source,
+        "-i",
+        source,
         ...renditions.flatMap((r) => ["-i", r.input]),
-        "-filter_complex", `${reelPictureGraph(info)};${sources};${compared.join(";")}`,
+        "-filter_complex",
+        `${reelPictureGraph(info)};${sources};${compared.join(";")}`,
         ...renditions.flatMap((_, i) => ["-map", `[cmp${i}]`, "-f", "null", "-"]),
       ],
       [],

@@ -8,7 +8,14 @@ import path from "node:path";
 
 import { masterVariants, mediaSegments } from "../../../app/lib/hls";
 import { MEDIA_SIZES } from "../../../app/lib/media";
-import { HLS_MASTER_ORDER, rateValue, reelLadder, reelMp4Rendition, reelPosterSize, type Rendition } from "../../../app/lib/reel-frames";
+import {
+  HLS_MASTER_ORDER,
+  rateValue,
+  reelLadder,
+  reelMp4Rendition,
+  reelPosterSize,
+  type Rendition,
+} from "../../../app/lib/reel-frames";
 import { BITEXACT, ffmpeg, H264 } from "./ffmpeg";
 import { ANIMATION_RATE, checkMoment, fit, framesAt, rateArg, rawFrames, sourceRate, stillAt } from "./frames";
 import { loopGraph } from "./loops";
@@ -49,7 +56,8 @@ export function segmentStarts(duration: number): number[] {
 }
 
 /** The source's picture (input 0) as every reel output starts from it: whole, at its own rate, at `size`: `[v]`. */
-const reelPicture = (info: SourceInfo, size: Size): string => `[0:v]${framesAt(info, sourceRate(info))},${fit(size, info)},format=yuv420p[v]`;
+const reelPicture = (info: SourceInfo, size: Size): string =>
+  `[0:v]${framesAt(info, sourceRate(info))},${fit(size, info)},format=yuv420p[v]`;
 
 /**
  * ffmpeg inputs and the filtergraph of a reel's picture `[v]` (at `size`) and stereo 48 kHz sound
@@ -63,7 +71,18 @@ function reelInput(source: string, info: SourceInfo, size: Size): { inputs: stri
   };
 }
 
-const AAC = (info: SourceInfo) => ["-c:a", "aac", "-b:a", "128k", "-ac", "2", "-ar", "48000", "-t", info.duration.toFixed(3)];
+const AAC = (info: SourceInfo) => [
+  "-c:a",
+  "aac",
+  "-b:a",
+  "128k",
+  "-ac",
+  "2",
+  "-ar",
+  "48000",
+  "-t",
+  info.duration.toFixed(3),
+];
 
 /** The source's picture as the reel's top rung and MP4 show it (what the quality report compares with): `[v]`. */
 export const reelPictureGraph = (info: SourceInfo): string => reelPicture(info, reelLadder(info)[0]);
@@ -75,10 +94,34 @@ export async function reelMp4(source: string, info: SourceInfo, out: string, dis
   const { inputs, graph } = reelInput(source, info, rendition);
   await ffmpeg(
     [
-      ...inputs, "-filter_complex", graph, "-map", "[v]", "-map", "[a]", "-r", rateArg(rate),
-      ...H264, ...REEL_PRESET, "-profile:v", rendition.profile, "-crf", String(REEL_CRF),
-      "-maxrate", `${rendition.maxKbps}k`, "-bufsize", `${rendition.maxKbps * 2}k`, "-g", String(Math.round(MP4_KEYFRAME_SECONDS * rateValue(rate))),
-      ...AAC(info), "-movflags", "+faststart", ...BITEXACT, "-f", "mp4", out,
+      ...inputs,
+      "-filter_complex",
+      graph,
+      "-map",
+      "[v]",
+      "-map",
+      "[a]",
+      "-r",
+      rateArg(rate),
+      ...H264,
+      ...REEL_PRESET,
+      "-profile:v",
+      rendition.profile,
+      "-crf",
+      String(REEL_CRF),
+      "-maxrate",
+      `${rendition.maxKbps}k`,
+      "-bufsize",
+      `${rendition.maxKbps * 2}k`,
+      "-g",
+      String(Math.round(MP4_KEYFRAME_SECONDS * rateValue(rate))),
+      ...AAC(info),
+      "-movflags",
+      "+faststart",
+      ...BITEXACT,
+      "-f",
+      "mp4",
+      out,
     ],
     [],
     display,
@@ -91,7 +134,6 @@ interface Variant {
   attributes: string;
 }
 
-
 /**
  * Rewrites ffmpeg's master playlist of the rungs `ladder`, at `rate`, in HLS_MASTER_ORDER (the rungs
  * a reel has) with each variant's measured bitrates: BANDWIDTH its peak (the largest segment's bits
@@ -99,7 +141,12 @@ interface Variant {
  * whole reel. ffmpeg 5.1 writes neither (its BANDWIDTH is the -maxrate plus 10%) and lists the
  * variants in encoding order.
  */
-export async function rewriteMaster(dir: string, master: string, ladder: readonly Rendition[], rate: string): Promise<void> {
+export async function rewriteMaster(
+  dir: string,
+  master: string,
+  ladder: readonly Rendition[],
+  rate: string,
+): Promise<void> {
   const codecs = new Map<string, string>();
   for (const variant of masterVariants(await readFile(path.join(dir, master), "utf8"))) {
     const found = /CODECS="([^"]+)"/.exec(variant.attributes);
@@ -112,15 +159,23 @@ export async function rewriteMaster(dir: string, master: string, ladder: readonl
     const codec = codecs.get(name);
     if (!codec) throw new Error(`${master}: no ${name} variant`);
     const segments = mediaSegments(await readFile(path.join(dir, name, "index.m3u8"), "utf8"));
-    const sizes = await Promise.all(segments.map(async (segment) => (await stat(path.join(dir, name, segment.uri))).size));
+    const sizes = await Promise.all(
+      segments.map(async (segment) => (await stat(path.join(dir, name, segment.uri))).size),
+    );
     const peak = Math.max(...segments.map((segment, i) => (sizes[i] * 8) / segment.duration));
-    const average = (sizes.reduce((sum, size) => sum + size, 0) * 8) / segments.reduce((sum, segment) => sum + segment.duration, 0);
+    const average =
+      (sizes.reduce((sum, size) => sum + size, 0) * 8) / segments.reduce((sum, segment) => sum + segment.duration, 0);
     variants.push({
       name,
       attributes: `BANDWIDTH=${Math.ceil(peak)},AVERAGE-BANDWIDTH=${Math.ceil(average)},RESOLUTION=${rung.width}x${rung.height},FRAME-RATE=${rateValue(rate).toFixed(3)},CODECS="${codec}"`,
     });
   }
-  const text = ["#EXTM3U", "#EXT-X-VERSION:6", "#EXT-X-INDEPENDENT-SEGMENTS", ...variants.flatMap((v) => [`#EXT-X-STREAM-INF:${v.attributes}`, `${v.name}/index.m3u8`])].join("\n");
+  const text = [
+    "#EXTM3U",
+    "#EXT-X-VERSION:6",
+    "#EXT-X-INDEPENDENT-SEGMENTS",
+    ...variants.flatMap((v) => [`#EXT-X-STREAM-INF:${v.attributes}`, `${v.name}/index.m3u8`]),
+  ].join("\n");
   await writeFile(path.join(dir, master), `${text}\n`);
 }
 
@@ -129,31 +184,69 @@ export async function rewriteMaster(dir: string, master: string, ladder: readonl
  * of the source's ladder (reelLadder) in one pass over the source, then `<dir>/<master>` (see
  * rewriteMaster).
  */
-export async function reelHls(source: string, info: SourceInfo, dir: string, master: string, display: string): Promise<void> {
+export async function reelHls(
+  source: string,
+  info: SourceInfo,
+  dir: string,
+  master: string,
+  display: string,
+): Promise<void> {
   const ladder = reelLadder(info);
   const rate = sourceRate(info);
   const { inputs, graph } = reelInput(source, info, ladder[0]);
   const video = ladder.map((_, i) => `[hv${i}]`).join("");
   // The top rung has square pixels and the source's shape: the others scale down from it.
-  const scaled = ladder.map((rung, i) => (i === 0 ? `[hv0]null[v0]` : `[hv${i}]scale=${rung.width}:${rung.height}:flags=lanczos[v${i}]`));
+  const scaled = ladder.map((rung, i) =>
+    i === 0 ? `[hv0]null[v0]` : `[hv${i}]scale=${rung.width}:${rung.height}:flags=lanczos[v${i}]`,
+  );
   const split = `[v]split=${ladder.length}${video};${scaled.join(";")};[a]asplit=${ladder.length}${ladder.map((_, i) => `[a${i}]`).join("")}`;
   await ffmpeg(
     [
       ...inputs,
-      "-filter_complex", `${graph};${split}`,
+      "-filter_complex",
+      `${graph};${split}`,
       ...ladder.flatMap((_, i) => ["-map", `[v${i}]`, "-map", `[a${i}]`]),
-      "-r", rateArg(rate), ...H264, ...REEL_PRESET, "-crf", String(REEL_CRF),
-      ...ladder.flatMap((rung, i) => [`-profile:v:${i}`, rung.profile, `-maxrate:v:${i}`, `${rung.maxKbps}k`, `-bufsize:v:${i}`, `${rung.maxKbps * 2}k`]),
+      "-r",
+      rateArg(rate),
+      ...H264,
+      ...REEL_PRESET,
+      "-crf",
+      String(REEL_CRF),
+      ...ladder.flatMap((rung, i) => [
+        `-profile:v:${i}`,
+        rung.profile,
+        `-maxrate:v:${i}`,
+        `${rung.maxKbps}k`,
+        `-bufsize:v:${i}`,
+        `${rung.maxKbps * 2}k`,
+      ]),
       // The forced keyframes are instants in seconds, the frame after each at any rate; -g caps the gap at a segment's frames.
-      "-g", String(Math.round(HLS_SEGMENT * rateValue(rate))), "-sc_threshold", "0", "-force_key_frames", segmentStarts(info.duration).join(","),
+      "-g",
+      String(Math.round(HLS_SEGMENT * rateValue(rate))),
+      "-sc_threshold",
+      "0",
+      "-force_key_frames",
+      segmentStarts(info.duration).join(","),
       ...AAC(info),
       ...BITEXACT,
       // hls_time 1 with keyframes only at the segment starts: each segment runs to the first keyframe a
       // second or more after its start, i.e. to the next segment start.
-      "-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod", "-hls_flags", "independent_segments", "-hls_segment_type", "mpegts",
-      "-hls_segment_filename", `${dir}/%v/segment_%03d.ts`,
-      "-master_pl_name", master,
-      "-var_stream_map", ladder.map((rung, i) => `v:${i},a:${i},name:${rung.name}`).join(" "),
+      "-f",
+      "hls",
+      "-hls_time",
+      "1",
+      "-hls_playlist_type",
+      "vod",
+      "-hls_flags",
+      "independent_segments",
+      "-hls_segment_type",
+      "mpegts",
+      "-hls_segment_filename",
+      `${dir}/%v/segment_%03d.ts`,
+      "-master_pl_name",
+      master,
+      "-var_stream_map",
+      ladder.map((rung, i) => `v:${i},a:${i},name:${rung.name}`).join(" "),
       `${dir}/%v/index.m3u8`,
     ],
     [],
@@ -163,16 +256,34 @@ export async function reelHls(source: string, info: SourceInfo, dir: string, mas
 }
 
 /** The reel's poster: the frame at `at` seconds, whole, 1280 wide (reelPosterSize). */
-export async function reelPoster(source: string, info: SourceInfo, out: string, display: string, at = REEL_POSTER_AT): Promise<void> {
+export async function reelPoster(
+  source: string,
+  info: SourceInfo,
+  out: string,
+  display: string,
+  at = REEL_POSTER_AT,
+): Promise<void> {
   checkMoment(at, info, `${display}: the poster`);
   const size = reelPosterSize(info);
   await stillAt(source, info, at, sourceRate(info), fit(size, info), size, out, display);
 }
 
 /** Three seconds from `at` (the poster frame) on, looped, at 12 fps, cropped to its tile: the animated WebP on /collective-reels. */
-export async function reelThumb(source: string, info: SourceInfo, out: string, display: string, at = REEL_POSTER_AT): Promise<void> {
+export async function reelThumb(
+  source: string,
+  info: SourceInfo,
+  out: string,
+  display: string,
+  at = REEL_POSTER_AT,
+): Promise<void> {
   checkMoment(at, info, `${display}: the thumbnail`);
   const size = MEDIA_SIZES.reelThumb;
-  const frames = await rawFrames(source, loopGraph({ ...REEL_THUMB_LOOP, start: at }, info, size, ANIMATION_RATE), "loop", size, display);
+  const frames = await rawFrames(
+    source,
+    loopGraph({ ...REEL_THUMB_LOOP, start: at }, info, size, ANIMATION_RATE),
+    "loop",
+    size,
+    display,
+  );
   await writeFile(out, await animatedWebp(frames, { ...size, fps: rateValue(ANIMATION_RATE), quality: 60 }));
 }

@@ -40,7 +40,9 @@ export function seekCells(duration: number, cell: Frame = SEEK_THUMBNAILS): Seek
 /** The WebVTT index of the cells, each `cell` in size, naming the sprite by its file name (it sits beside the index). */
 export function seekIndexVtt(cells: SeekCell[], spriteName: string, cell: Frame = SEEK_THUMBNAILS): string {
   const { width, height } = cell;
-  return writeWebVtt(cells.map(({ start, end, x, y }) => ({ start, end, text: `${spriteName}#xywh=${x},${y},${width},${height}` })));
+  return writeWebVtt(
+    cells.map(({ start, end, x, y }) => ({ start, end, text: `${spriteName}#xywh=${x},${y},${width},${height}` })),
+  );
 }
 
 /** The sprite of the reel MP4 `video`, written to `out` (WebP). */
@@ -52,12 +54,38 @@ export async function seekSprite(video: string, out: string, display: string): P
   // Frames counted at the MP4's own (constant) rate.
   const picks = cells.map((cell) => `eq(n\\,${Math.round(cell.at * rateValue(probe.fps))})`).join("+");
   const graph = `[0:v]fps=${rateArg(probe.fps)},select='${picks}',scale=${width}:${height}:flags=lanczos,setsar=1[cells]`;
-  const raw = await ffmpeg(["-i", video, "-filter_complex", graph, "-map", "[cells]", "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"], [], display);
+  const raw = await ffmpeg(
+    [
+      "-i",
+      video,
+      "-filter_complex",
+      graph,
+      "-map",
+      "[cells]",
+      "-fps_mode",
+      "passthrough",
+      "-f",
+      "rawvideo",
+      "-pix_fmt",
+      "rgb24",
+      "pipe:1",
+    ],
+    [],
+    display,
+  );
   const frames = splitFrames(raw, width, height);
-  if (frames.length !== cells.length) throw new Error(`${display}: expected ${cells.length} frames, ffmpeg gave ${frames.length}`);
+  if (frames.length !== cells.length)
+    throw new Error(`${display}: expected ${cells.length} frames, ffmpeg gave ${frames.length}`);
   const rows = Math.ceil(cells.length / columns);
-  const sprite = sharp({ create: { width: width * Math.min(columns, cells.length), height: height * rows, channels: 3, background: "#000" } }).composite(
-    frames.map((frame, i) => ({ input: frame, raw: { width, height, channels: 3 }, left: cells[i].x, top: cells[i].y })),
+  const sprite = sharp({
+    create: { width: width * Math.min(columns, cells.length), height: height * rows, channels: 3, background: "#000" },
+  }).composite(
+    frames.map((frame, i) => ({
+      input: frame,
+      raw: { width, height, channels: 3 },
+      left: cells[i].x,
+      top: cells[i].y,
+    })),
   );
   await writeFile(out, await sprite.webp({ quality: 70, effort: 6, smartSubsample: true }).toBuffer());
 }

@@ -26,7 +26,7 @@ function uint24(value: number): Buffer {
 /** The image-data chunks (VP8/VP8L/ALPH) of a still WebP file. */
 function imageChunks(webp: Buffer): Buffer {
   const parts: Buffer[] = [];
-  for (let offset = 12; offset + 8 <= webp.length; ) {
+  for (let offset = 12; offset + 8 <= webp.length;) {
     const fourcc = webp.toString("ascii", offset, offset + 4);
     const size = webp.readUInt32LE(offset + 4);
     const end = offset + 8 + size + (size % 2);
@@ -55,7 +55,14 @@ export async function animatedWebp(frames: Buffer[], o: AnimatedWebpOptions): Pr
   const anmf = stills.map((still, i) => {
     // Whole-millisecond durations that add up to the true running time.
     const duration = Math.round(((i + 1) * 1000) / o.fps) - Math.round((i * 1000) / o.fps);
-    const header = Buffer.concat([uint24(0), uint24(0), uint24(o.width - 1), uint24(o.height - 1), uint24(duration), Buffer.from([0x02])]); // 0x02: no blending
+    const header = Buffer.concat([
+      uint24(0),
+      uint24(0),
+      uint24(o.width - 1),
+      uint24(o.height - 1),
+      uint24(duration),
+      Buffer.from([0x02]),
+    ]); // 0x02: no blending
     return chunk("ANMF", Buffer.concat([header, imageChunks(still)]));
   });
   const body = Buffer.concat([Buffer.from("WEBP", "ascii"), chunk("VP8X", vp8x), chunk("ANIM", anim), ...anmf]);
