@@ -10,8 +10,8 @@ import sharp from "sharp";
 import { type Frame, rateValue, seekThumbSize } from "../../../app/lib/reel-frames";
 import { SEEK_THUMBNAILS } from "../../../app/reel/tracks";
 import { writeWebVtt } from "../../../app/reel/webvtt";
-import { ffmpeg, ffprobe, splitFrames } from "./ffmpeg";
-import { rateArg } from "./frames";
+import { ffprobe } from "./ffmpeg";
+import { rateArg, rawFrames } from "./frames";
 
 export interface SeekCell {
   start: number;
@@ -54,26 +54,7 @@ export async function seekSprite(video: string, out: string, display: string): P
   // Frames counted at the MP4's own (constant) rate.
   const picks = cells.map((cell) => `eq(n\\,${Math.round(cell.at * rateValue(probe.fps))})`).join("+");
   const graph = `[0:v]fps=${rateArg(probe.fps)},select='${picks}',scale=${width}:${height}:flags=lanczos,setsar=1[cells]`;
-  const raw = await ffmpeg(
-    [
-      "-i",
-      video,
-      "-filter_complex",
-      graph,
-      "-map",
-      "[cells]",
-      "-fps_mode",
-      "passthrough",
-      "-f",
-      "rawvideo",
-      "-pix_fmt",
-      "rgb24",
-      "pipe:1",
-    ],
-    [],
-    display,
-  );
-  const frames = splitFrames(raw, width, height);
+  const frames = await rawFrames(video, graph, "cells", { width, height }, display);
   if (frames.length !== cells.length)
     throw new Error(`${display}: expected ${cells.length} frames, ffmpeg gave ${frames.length}`);
   const rows = Math.ceil(cells.length / columns);
