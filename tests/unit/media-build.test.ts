@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -17,6 +17,7 @@ import type { RunOptions } from "../../scripts/media/pipeline/run-options";
 import { ffprobe } from "../../scripts/media/recipes/ffmpeg";
 import { croppedJpeg } from "../../scripts/media/recipes/stills";
 import { photographer } from "./test-artists";
+import { filesUnder } from "./test-files";
 
 const director: Artist = {
   ...photographer,
@@ -51,15 +52,6 @@ const jobsOf = (media: MediaContent): Job[] =>
 async function dimensions(file: string): Promise<[number | undefined, number | undefined, string | undefined]> {
   const { width, height, format } = await sharp(file).metadata();
   return [width, height, format];
-}
-
-/** Every file under `dir`, relative to it. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .sort();
 }
 
 describe("media build, pictures (sharp only)", () => {

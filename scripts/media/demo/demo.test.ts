@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -13,6 +13,7 @@ import { writeDemoSources } from "./write-sources";
 import { planJobs } from "../pipeline/jobs";
 import type { MediaContent, SourceJob } from "../pipeline/kinds";
 import { photographer } from "../../../tests/unit/test-artists";
+import { filesUnder } from "../../../tests/unit/test-files";
 
 const content = (photographers: Artist[]): MediaContent => ({
   film: [],
@@ -21,15 +22,6 @@ const content = (photographers: Artist[]): MediaContent => ({
   clientLogos: [],
   agencyName: "Test Agency",
 });
-
-/** Every file under `dir`, relative to it. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .sort();
-}
 
 describe("npm run media:demo", () => {
   let root: string;
