@@ -60,20 +60,8 @@ export async function rawFrames(
   const limit = maxFrames ? ["-frames:v", String(maxFrames)] : [];
   const raw = await ffmpeg(
     [
-      "-i",
-      source,
-      "-filter_complex",
-      graph,
-      "-map",
-      `[${label}]`,
-      ...limit,
-      "-fps_mode",
-      "passthrough",
-      "-f",
-      "rawvideo",
-      "-pix_fmt",
-      "rgb24",
-      "pipe:1",
+      ...["-i", source, "-filter_complex", graph, "-map", `[${label}]`, ...limit],
+      ..."-fps_mode passthrough -f rawvideo -pix_fmt rgb24 pipe:1".split(" "),
     ],
     [],
     display,

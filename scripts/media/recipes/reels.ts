@@ -71,18 +71,7 @@ function reelInput(source: string, info: SourceInfo, size: Size): { inputs: stri
   };
 }
 
-const AAC = (info: SourceInfo) => [
-  "-c:a",
-  "aac",
-  "-b:a",
-  "128k",
-  "-ac",
-  "2",
-  "-ar",
-  "48000",
-  "-t",
-  info.duration.toFixed(3),
-];
+const AAC = (info: SourceInfo) => [..."-c:a aac -b:a 128k -ac 2 -ar 48000 -t".split(" "), info.duration.toFixed(3)];
 
 /** The source's picture as the reel's top rung and MP4 show it (what the quality report compares with): `[v]`. */
 export const reelPictureGraph = (info: SourceInfo): string => reelPicture(info, reelLadder(info)[0]);
@@ -95,38 +84,30 @@ export async function reelMp4(source: string, info: SourceInfo, out: string, dis
   await ffmpeg(
     [
       ...inputs,
-      "-filter_complex",
-      graph,
-      "-map",
-      "[v]",
-      "-map",
-      "[a]",
-      "-r",
-      rateArg(rate),
+      ...["-filter_complex", graph, "-map", "[v]", "-map", "[a]", "-r", rateArg(rate)],
       ...H264,
       ...REEL_PRESET,
-      "-profile:v",
-      rendition.profile,
-      "-crf",
-      String(REEL_CRF),
-      "-maxrate",
-      `${rendition.maxKbps}k`,
-      "-bufsize",
-      `${rendition.maxKbps * 2}k`,
-      "-g",
-      String(Math.round(MP4_KEYFRAME_SECONDS * rateValue(rate))),
+      ...["-profile:v", rendition.profile, "-crf", String(REEL_CRF)],
+      ...["-maxrate", `${rendition.maxKbps}k`, "-bufsize", `${rendition.maxKbps * 2}k`],
+      ...["-g", String(Math.round(MP4_KEYFRAME_SECONDS * rateValue(rate)))],
       ...AAC(info),
-      "-movflags",
-      "+faststart",
-      ...BITEXACT,
-      "-f",
-      "mp4",
-      out,
+      ...["-movflags", "+faststart", ...BITEXACT, "-f", "mp4", out],
     ],
     [],
     display,
   );
 }
+
+/** The segments of the HLS rendition `name` (a folder of `dir`): each one's length and bytes. */
+export async function renditionSegments(dir: string, name: string): Promise<{ duration: number; bytes: number }[]> {
+  const segments = mediaSegments(await readFile(path.join(dir, name, "index.m3u8"), "utf8"));
+  return Promise.all(
+    segments.map(async ({ duration, uri }) => ({ duration, bytes: (await stat(path.join(dir, name, uri))).size })),
+  );
+}
+
+export const total = <K extends string>(items: readonly Record<K, number>[], key: K): number =>
+  items.reduce((sum, item) => sum + item[key], 0);
 
 /** One `#EXT-X-STREAM-INF` entry of a master playlist. */
 interface Variant {
@@ -158,13 +139,9 @@ export async function rewriteMaster(
     if (!rung) continue;
     const codec = codecs.get(name);
     if (!codec) throw new Error(`${master}: no ${name} variant`);
-    const segments = mediaSegments(await readFile(path.join(dir, name, "index.m3u8"), "utf8"));
-    const sizes = await Promise.all(
-      segments.map(async (segment) => (await stat(path.join(dir, name, segment.uri))).size),
-    );
-    const peak = Math.max(...segments.map((segment, i) => (sizes[i] * 8) / segment.duration));
-    const average =
-      (sizes.reduce((sum, size) => sum + size, 0) * 8) / segments.reduce((sum, segment) => sum + segment.duration, 0);
+    const segments = await renditionSegments(dir, name);
+    const peak = Math.max(...segments.map(({ bytes, duration }) => (bytes * 8) / duration));
+    const average = (total(segments, "bytes") * 8) / total(segments, "duration");
     variants.push({
       name,
       attributes: `BANDWIDTH=${Math.ceil(peak)},AVERAGE-BANDWIDTH=${Math.ceil(average)},RESOLUTION=${rung.width}x${rung.height},FRAME-RATE=${rateValue(rate).toFixed(3)},CODECS="${codec}"`,
@@ -203,15 +180,9 @@ export async function reelHls(
   await ffmpeg(
     [
       ...inputs,
-      "-filter_complex",
-      `${graph};${split}`,
+      ...["-filter_complex", `${graph};${split}`],
       ...ladder.flatMap((_, i) => ["-map", `[v${i}]`, "-map", `[a${i}]`]),
-      "-r",
-      rateArg(rate),
-      ...H264,
-      ...REEL_PRESET,
-      "-crf",
-      String(REEL_CRF),
+      ...["-r", rateArg(rate), ...H264, ...REEL_PRESET, "-crf", String(REEL_CRF)],
       ...ladder.flatMap((rung, i) => [
         `-profile:v:${i}`,
         rung.profile,
@@ -221,32 +192,17 @@ export async function reelHls(
         `${rung.maxKbps * 2}k`,
       ]),
       // The forced keyframes are instants in seconds, the frame after each at any rate; -g caps the gap at a segment's frames.
-      "-g",
-      String(Math.round(HLS_SEGMENT * rateValue(rate))),
-      "-sc_threshold",
-      "0",
-      "-force_key_frames",
-      segmentStarts(info.duration).join(","),
+      ...["-g", String(Math.round(HLS_SEGMENT * rateValue(rate))), "-sc_threshold", "0"],
+      ...["-force_key_frames", segmentStarts(info.duration).join(",")],
       ...AAC(info),
       ...BITEXACT,
       // hls_time 1 with keyframes only at the segment starts: each segment runs to the first keyframe a
       // second or more after its start, i.e. to the next segment start.
-      "-f",
-      "hls",
-      "-hls_time",
-      "1",
-      "-hls_playlist_type",
-      "vod",
-      "-hls_flags",
-      "independent_segments",
-      "-hls_segment_type",
-      "mpegts",
-      "-hls_segment_filename",
-      `${dir}/%v/segment_%03d.ts`,
-      "-master_pl_name",
-      master,
-      "-var_stream_map",
-      ladder.map((rung, i) => `v:${i},a:${i},name:${rung.name}`).join(" "),
+      ..."-f hls -hls_time 1 -hls_playlist_type vod -hls_flags independent_segments -hls_segment_type mpegts".split(
+        " ",
+      ),
+      ...["-hls_segment_filename", `${dir}/%v/segment_%03d.ts`, "-master_pl_name", master],
+      ...["-var_stream_map", ladder.map((rung, i) => `v:${i},a:${i},name:${rung.name}`).join(" ")],
       `${dir}/%v/index.m3u8`,
     ],
     [],
