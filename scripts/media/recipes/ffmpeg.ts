@@ -19,22 +19,15 @@ const THREADS = "-filter_threads 1 -filter_complex_threads 1".split(" ");
 /** One encoder thread too: with several, the reel MP4s came out different from run to run. */
 export const H264 = "-c:v libx264 -preset slow -pix_fmt yuv420p -threads 1".split(" ");
 
-/** How far one ffmpeg run is. */
+/** How far one ffmpeg run is: seconds of output so far, of `total` when the arguments state it (`-t`). */
 export interface EncodeProgress {
-  /** The file being made: ffmpeg()'s `display`. */
   display: string;
-  /** Seconds of output written so far. */
   seconds: number;
-  /** The output's length when the arguments state it (`-t`), else undefined. */
   total?: number;
-  /** ffmpeg has exited (made it or failed). */
   ended: boolean;
 }
 
-/**
- * The listener of the ffmpeg runs started inside `encodeProgress.run(listener, …)`: the media
- * build shows every encode's progress without each recipe having to pass a callback on.
- */
+/** The listener of the ffmpeg runs inside `encodeProgress.run(listener, …)`, so no recipe passes a callback on. */
 export const encodeProgress = new AsyncLocalStorage<(progress: EncodeProgress) => void>();
 
 /** The output's length (seconds) when the arguments limit it: a `-t` after the last input. */
@@ -56,10 +49,8 @@ function cleanErrors(stderr: string, args: string[]): string {
 }
 
 /**
- * Runs `ffmpeg <args>` feeding `images` on fds 3, 4, …; resolves with its stdout.
- * `display` names the file being made, for the error message and the progress.
- * With `-xerror`, a source that breaks off or is damaged part-way fails the run instead of
- * quietly giving a shorter output.
+ * Runs `ffmpeg <args>` feeding `images` on fds 3, 4, …; resolves with its stdout. `display` names
+ * the file made. `-xerror`: a source damaged part-way fails the run rather than giving a shorter output.
  */
 export function ffmpeg(args: string[], images: Buffer[], display: string): Promise<Buffer> {
   const listener = encodeProgress.getStore();

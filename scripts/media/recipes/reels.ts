@@ -1,8 +1,4 @@
-/**
- * Reels go through whole, never cropped or stretched, at the source's frame rate: an MP4 fallback
- * and an HLS ladder of up to four H.264 renditions (app/lib/reel-frames.ts; docs/media.md, "The
- * reels"), a poster and an animated thumbnail.
- */
+/** A reel's MP4, HLS ladder, poster and animated thumbnail, whole and at its own rate (docs/media.md, "The reels"). */
 import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -28,9 +24,8 @@ const REEL_POSTER_AT = 1.6;
 const REEL_THUMB_LOOP = { fade: 0.5, seconds: 3 };
 
 /**
- * Reel video quality: constant quality (CRF), capped per rendition by a peak rate (-maxrate with a
- * buffer of twice that), so quiet shots take few bytes and busy ones never pass the cap. `medium`
- * rather than `slow`: one encoder thread (bit-exactness) makes a 1080p ladder on `slow` take too long.
+ * Constant quality, capped per rendition by a peak rate (-maxrate, twice that of buffer). `medium`
+ * rather than `slow`: on one encoder thread (bit-exactness) a 1080p ladder on `slow` takes too long.
  */
 const REEL_CRF = 21;
 const REEL_PRESET = ["-preset", "medium"];
@@ -39,10 +34,8 @@ const REEL_PRESET = ["-preset", "medium"];
 const MP4_KEYFRAME_SECONDS = 2;
 
 /**
- * Segment lengths (seconds): two short segments first, so playback can start after a few hundred
- * kilobytes, then 4 s. Keyframes are forced at exactly these instants in every rendition (and
- * nowhere else: -sc_threshold 0, -g as long as a segment), so every rendition cuts at the same
- * instants and a player can switch at any boundary.
+ * Segment lengths (seconds): two short ones first, so playback starts after a few hundred kilobytes.
+ * Keyframes are forced at exactly these instants in every rendition, so a player can switch at any boundary.
  */
 const HLS_FIRST_SEGMENTS = [1, 1];
 const HLS_SEGMENT = 4;
@@ -59,10 +52,7 @@ export function segmentStarts(duration: number): number[] {
 const reelPicture = (info: SourceInfo, size: Size): string =>
   `[0:v]${framesAt(info, sourceRate(info))},${fit(size, info)},format=yuv420p[v]`;
 
-/**
- * ffmpeg inputs and the filtergraph of a reel's picture `[v]` (at `size`) and stereo 48 kHz sound
- * `[a]`: the source's own, or silence when it has none, so every reel has the same streams.
- */
+/** ffmpeg's inputs and graph of `[v]` at `size` and stereo 48 kHz `[a]` (silence for a silent source: every reel has both). */
 function reelInput(source: string, info: SourceInfo, size: Size): { inputs: string[]; graph: string } {
   const silence = info.audio ? [] : ["-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo"];
   return {
@@ -116,11 +106,8 @@ interface Variant {
 }
 
 /**
- * Rewrites ffmpeg's master playlist of the rungs `ladder`, at `rate`, in HLS_MASTER_ORDER (the rungs
- * a reel has) with each variant's measured bitrates: BANDWIDTH its peak (the largest segment's bits
- * over its length, audio included), as the HLS spec defines it, and AVERAGE-BANDWIDTH over the
- * whole reel. ffmpeg 5.1 writes neither (its BANDWIDTH is the -maxrate plus 10%) and lists the
- * variants in encoding order.
+ * Rewrites ffmpeg's master playlist in HLS_MASTER_ORDER with measured bitrates: BANDWIDTH the peak
+ * segment's, as the HLS spec defines it, and AVERAGE-BANDWIDTH; ffmpeg 5.1 writes -maxrate plus 10%.
  */
 export async function rewriteMaster(
   dir: string,
@@ -156,11 +143,7 @@ export async function rewriteMaster(
   await writeFile(path.join(dir, master), `${text}\n`);
 }
 
-/**
- * Writes `<dir>/<rendition>/index.m3u8` with MPEG-TS segments (1 s, 1 s, then 4 s) for every rung
- * of the source's ladder (reelLadder) in one pass over the source, then `<dir>/<master>` (see
- * rewriteMaster).
- */
+/** Writes every rung of the source's ladder (`<dir>/<rung>/index.m3u8` and segments) in one pass, then `<dir>/<master>`. */
 export async function reelHls(
   source: string,
   info: SourceInfo,
