@@ -1,4 +1,7 @@
-/** Part of `npm run build`: a Brotli copy (`x.js.br`) of the browser build's scripts and styles at the highest quality, too slow per request. */
+/**
+ * Part of `npm run build`: a Brotli copy (`x.js.br`) of the browser build's scripts and styles, at
+ * the highest quality, which is too slow per request.
+ */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompress, constants } from "node:zlib";

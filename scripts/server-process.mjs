@@ -1,4 +1,4 @@
-/** Servers as child processes on loopback ports (after `npm run build`), for the benchmark and the tests that own theirs. */
+/** Servers as child processes on loopback ports (after `npm run build`), for the benchmark and tests. */
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-/** `npm test` from a fresh clone: installs what is missing (packages, browsers, ffmpeg, Varnish), lints, builds, tests. */
+/** `npm test` from a fresh clone: installs what is missing (browsers, ffmpeg, Varnish…), lints, builds, tests. */
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 

@@ -1,4 +1,4 @@
-/** Which of the build's scripts are video.js's, from its metafile: the budgets test and the benchmark count them apart. */
+/** Which of the build's scripts are video.js's, from its metafile, for the budgets test and the benchmark. */
 import { readFileSync } from "node:fs";
 
 /**

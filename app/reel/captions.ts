@@ -118,7 +118,7 @@ export function languageLabel(lang: string): string {
   return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
 }
 
-/** The tracks in `page`'s language first ("en"), then its regional variants ("en-GB"), then the rest, each in file order. */
+/** The tracks in `page`'s language first ("en"), then its regional variants ("en-GB"), then the rest, in file order. */
 export function inPageLanguageFirst<T extends { lang: string }>(tracks: readonly T[], page: string): T[] {
   const primary = (lang: string) => lang.split("-")[0].toLowerCase();
   const rank = (lang: string) =>

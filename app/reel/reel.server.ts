@@ -59,7 +59,7 @@ export function transcriptOf(chapters: ReelChapter[], captions: CaptionTrack | u
   };
 }
 
-/** A reel's page as one value: the reel, its chapters, captions, transcripts, and where `?t=` starts it (never a 404). */
+/** A reel's page as one value: the reel, its chapters, captions, transcripts, and where `?t=` starts it. */
 export function reelPage(reel: Reel, request: Request) {
   const chapters = chaptersOf(reel);
   const captions = captionsOf(reel.slug);

@@ -1,4 +1,4 @@
-/** Every track URL of a reel page: the app/routes/reels.$slug.* routes', and the seek-bar thumbnails `npm run media` makes. */
+/** Every track URL of a reel page: those of the app/routes/reels.$slug.* routes, and the seek-bar thumbnails. */
 import { PAGE_LANGUAGE } from "../lib/page-language";
 
 /** Where a reel's chapters file is served (app/routes/reels.$slug.chapters[.]vtt.ts). */

@@ -1,4 +1,7 @@
-/** A problem in the content, worded for the person editing it: `app/content/clients.yaml:130: clientNames[12]: "acme" must be in capitals`. */
+/**
+ * A problem in the content, worded for the person editing it:
+ *   app/content/clients.yaml:130: clientNames[12]: "acme" must be in capitals
+ */
 import type { z } from "zod";
 
 import { fileOf, type ReadFile } from "./read";

@@ -17,7 +17,7 @@ export interface Film {
   fps?: string;
 }
 
-/** Where a part of the content comes from: "app/content/artists/film/jane-doe.md", at ["artists", "film", "jane-doe"]. */
+/** Where a part of the content comes from: "app/content/artists/film/x.md", at ["artists", "film", "x"]. */
 export interface ContentFile {
   name: string;
   at: string[];

@@ -1,4 +1,4 @@
-/** The content files' shapes in zod, free of the file system: fields, rules within an entry, and what an id or slug derives. */
+/** The content files' shapes in zod, free of the file system, and what an id or slug derives. */
 import { z } from "zod";
 
 import { MEDIA_KINDS, type MediaKindName } from "../../app/lib/media-kinds";

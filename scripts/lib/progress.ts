@@ -7,7 +7,7 @@ export interface Output {
   status?(lines: string[]): void;
 }
 
-/** Progress lines redrawn in place under the log, each cut to the terminal's width: a wrapped one would throw off the redraw. */
+/** Progress lines redrawn under the log, cut to the terminal's width: a wrapped one would throw off the redraw. */
 function terminal(stream: NodeJS.WriteStream): Required<Output> {
   let shown: string[] = [];
   const draw = (lines: string[]) => {
@@ -64,7 +64,7 @@ export interface ProgressLines {
 
 /**
  * How far the running tasks are, a line each: on a terminal redrawn at every update once a task has
- * run `after` seconds (short ones would flicker); in a log, every `progressEvery` seconds, so a slow run never looks hung.
+ * run `after` seconds (short ones would flicker); in a log, every `progressEvery` seconds.
  */
 export function progressLines(output: Output & { progressEvery?: number }, { after = 0 } = {}): ProgressLines {
   const every = (output.progressEvery ?? PROGRESS_EVERY) * 1000;

@@ -11,7 +11,7 @@ export interface MediaFiles {
   exists(sitePath: string): boolean;
   /** Where the media are looked for, as messages say it: "public/" unless given. */
   where?: string;
-  /** The film an output was made from, as recorded; absent where the films are yet to be made (the media script's reading). */
+  /** The film an output was made from, as recorded; absent where the films are yet to be made. */
   film?(sitePath: string): Film | undefined;
 }
 

@@ -1,4 +1,4 @@
-/** The demo's client logos: the brand name set in type, its look picked from the name's hash, drawn large as a source. */
+/** The demo's client logos: the brand name set in type, in a look picked from the name's hash. */
 import sharp from "sharp";
 import { escapeXml } from "./svg";
 import { rng, type Rng } from "./seed";

@@ -1,4 +1,4 @@
-/** Abstract compositions drawn as SVG in fractions of the canvas (any size or shape), every choice from the seeded Rng. */
+/** Abstract compositions drawn as SVG in fractions of the canvas, every choice from the seeded Rng. */
 import { arches, beams, dunes, horizon } from "./landscapes";
 import { folds, monolith, rings, stillLife } from "./objects";
 import type { Palette } from "./palette";

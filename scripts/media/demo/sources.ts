@@ -1,4 +1,4 @@
-/** The demo content's sources (docs/media.md, "The demo media"): SVG compositions filmed by ffmpeg, seeded to the byte. */
+/** The demo content's sources (docs/media.md): SVG compositions filmed by ffmpeg, seeded to the byte. */
 import { writeFile } from "node:fs/promises";
 
 import type { Artist, ClientLogo, Reel } from "../../../app/content/types";

@@ -26,7 +26,7 @@ export function lowerThirdBox(w: number, h: number): { width: number; height: nu
   return { width: Math.round(w * 0.62), height: Math.round(h * 0.3) };
 }
 
-/** A transparent lower third in the lowerThirdBox of a w×h frame: the director, then the client and the spot's title. */
+/** A transparent lower third in the lowerThirdBox of a w×h frame: the director, the client, the title. */
 export function lowerThirdSvg(w: number, h: number, director: string, client: string, title: string): string {
   const box = lowerThirdBox(w, h);
   const u = Math.min(w, h);

@@ -38,7 +38,10 @@ export function demoSource(of: SourceOf, out: string, display: string): Promise<
   }
 }
 
-/** Fills every empty slot of media/, but one whose outputs the manifest says an operator's file made: the demo never replaces real media. */
+/**
+ * Fills every empty slot of media/ but one whose outputs an operator's file made (the manifest says
+ * so): the demo never replaces real media.
+ */
 export async function writeDemoSources(jobs: Job[], options: RunOptions, make: MakeSource = demoSource): Promise<void> {
   const { root, log } = options;
   await removeLeftovers(path.join(root, MEDIA_DIR));

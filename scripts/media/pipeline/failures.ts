@@ -69,7 +69,7 @@ export function diagnosis(reason: string, type: SourceType | undefined): string 
   return lines.at(-1) ?? "unknown reason";
 }
 
-/** A file that could not be used (a source, or a file job's inputs), its outputs not made, and those read from them, skipped. */
+/** A file that could not be used (a source, or a file job's inputs), its outputs, and those read from them. */
 export interface Failure {
   source: string;
   outputs: string[];

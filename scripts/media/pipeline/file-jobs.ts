@@ -31,7 +31,7 @@ export async function fileDecision(
   };
 }
 
-/** Makes the file jobs' outputs that are not up to date; those reading an output that was not made are skipped, and named. */
+/** Makes the file jobs' outputs that are not up to date; those reading an output not made are skipped. */
 export async function runFileJobs(
   jobs: FileJob[],
   manifest: Manifest,

@@ -72,7 +72,7 @@ export interface SourceJob extends JobBase {
 export interface FileJob extends JobBase {
   /** Site paths of the files in public/ it reads. */
   files: string[];
-  /** A still (one of `files`) whose transparent crop, when its manifest entry records one, is read too, after `files`. */
+  /** A still (one of `files`) whose transparent crop, when its entry records one, is read after `files`. */
   transparentOf?: string;
   make(files: string[], out: string, display: string): Promise<void>;
 }

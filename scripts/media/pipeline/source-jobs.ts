@@ -1,4 +1,4 @@
-/** Running the source jobs: which to run, each source read through first (a bad one costs only its outputs), then making them. */
+/** Running the source jobs: each source read through first (a bad one costs only its outputs), then made. */
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
@@ -84,7 +84,7 @@ function sourceEntry(
   return transparent ? { from: [file], key, transparent } : { from: [file], key };
 }
 
-/** Whether the transparent crop recorded with an output is gone (it is in media/, not committed): the still is then remade. */
+/** Whether an output's transparent crop (in media/, not committed) is gone: the still is then remade. */
 const transparentGone = (root: string, recorded: ManifestEntry | undefined): boolean =>
   recorded?.transparent !== undefined && !existsSync(path.join(root, recorded.transparent));
 
@@ -120,7 +120,7 @@ export interface SourcePlan {
   infos: Map<string, SourceInfo>;
 }
 
-/** Decides which source jobs to run; throws, before making anything, on a missing output whose source is missing too. */
+/** Decides which source jobs to run; throws first on a missing output whose source is missing too. */
 export async function planSourceJobs(
   jobs: SourceJob[],
   manifest: Manifest,

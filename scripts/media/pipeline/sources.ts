@@ -5,7 +5,7 @@ import path from "node:path";
 
 /** The source folder, relative to the repository root. */
 export const MEDIA_DIR = "media";
-/** The stills' transparent crops (SourceJob.transparent): git-ignored with the sources, hidden so never taken for one. */
+/** The stills' transparent crops: git-ignored with the sources, hidden so never taken for one. */
 export const TRANSPARENT_DIR = `${MEDIA_DIR}/.transparent`;
 
 /** The file types each kind of source may be, lower case, most usual first. */

@@ -9,7 +9,7 @@ import { colors } from "../../../app/lib/theme";
 const { width, height } = PREVIEW_SIZE;
 const { ink: INK, paper: PAPER } = colors;
 
-/** The faces the captions are set in, checked first: librsvg would silently take another (weight 300 falls back to Book). */
+/** The faces the captions are set in, checked first: librsvg would silently take another. */
 const CAPTION_FACES = [
   { family: "DejaVu Sans", style: "Book", apt: "fonts-dejavu-core" },
   { family: "DejaVu Sans", style: "ExtraLight", apt: "fonts-dejavu-extra" },

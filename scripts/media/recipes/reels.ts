@@ -52,7 +52,7 @@ export function segmentStarts(duration: number): number[] {
 const reelPicture = (info: SourceInfo, size: Size): string =>
   `[0:v]${framesAt(info, sourceRate(info))},${fit(size, info)},format=yuv420p[v]`;
 
-/** ffmpeg's inputs and graph of `[v]` at `size` and stereo 48 kHz `[a]` (silence for a silent source: every reel has both). */
+/** ffmpeg's inputs and graph of `[v]` at `size` and stereo 48 kHz `[a]`, silence for a silent source. */
 function reelInput(source: string, info: SourceInfo, size: Size): { inputs: string[]; graph: string } {
   const silence = info.audio ? [] : ["-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo"];
   return {
@@ -143,7 +143,7 @@ export async function rewriteMaster(
   await writeFile(path.join(dir, master), `${text}\n`);
 }
 
-/** Writes every rung of the source's ladder (`<dir>/<rung>/index.m3u8` and segments) in one pass, then `<dir>/<master>`. */
+/** Writes every rung of the source's ladder (`<dir>/<rung>/index.m3u8`) in one pass, then `<dir>/<master>`. */
 export async function reelHls(
   source: string,
   info: SourceInfo,
