@@ -7,10 +7,7 @@ export function run(command, args) {
   return spawnSync(command, args, { stdio: "inherit", timeout: 600_000 }).status === 0;
 }
 
-/**
- * Installs Debian's `name` package (or packages, given a list) with apt-get when this runs as root where apt-get exists, and
- * says `why` first; whether it could try (the caller checks what it needed is there now).
- */
+/** Installs Debian's package(s) `name` as root where apt-get exists, saying `why`; whether it could try. */
 export function aptInstall(name, why) {
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;

@@ -39,10 +39,7 @@ function reelJobs(jobs: Job[]): Set<Job> {
   return selected;
 }
 
-/**
- * The quality report of each reel whose HLS rendition was made (or of every reel with `all`) and
- * whose source is here; `notMade` (site paths) are left out.
- */
+/** The quality report of each reel whose HLS was made (or every reel, `all`) and whose source is here. */
 async function qualityReports(jobs: Job[], masters: Set<string> | "all", notMade: Set<string>): Promise<string[]> {
   const lines: string[] = [];
   for (const hls of jobs.filter(

@@ -1,15 +1,7 @@
 /**
- * `npm run start:cluster` (after `npm run build`): the site as it runs at scale, in the foreground.
- * Varnish (deploy/varnish/default.vcl) listens on PORT (default 8080) in front of two instances of
- * `node build/server.js` on 127.0.0.1 at PORT+1 and PORT+2. Ctrl-C or SIGTERM stops every process
- * within 10 s: each gets SIGTERM (the instances finish their requests in flight), and whatever is
- * still running after 9 s is killed.
- *
- * Environment: PORT, HOST (where Varnish listens; default: all interfaces); everything else
- * (SITE_URL, MEDIA_ORIGIN, PAGE_CACHE_SIZE…) reaches the instances. Varnish's working directory,
- * with the backends.vcl written for these ports, is $TMPDIR/agency-varnish-PORT: point varnishstat,
- * varnishlog and varnishadm at it with `-n`. An instance that dies is not restarted (the cluster
- * carries on with the other); Varnish dying stops everything.
+ * `npm run start:cluster` (docs/deploy.md): Varnish on PORT (default 8080, HOST) in front of two
+ * instances at PORT+1 and PORT+2, in the foreground. Ctrl-C or SIGTERM stops every process within
+ * 10 s; an instance that dies is not restarted, Varnish dying stops everything.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";

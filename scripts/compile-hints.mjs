@@ -1,13 +1,7 @@
 /**
- * Part of `npm run build`, before precompress.mjs: marks every script a page runs when it hydrates
- * (the entry, the routes and the chunks they import) with V8's compile hint
- * `//# allFunctionsCalledOnLoad`. Chrome then compiles their functions while the file downloads, on
- * a background thread, instead of on the main thread at first call: evaluating React's chunk on
- * this machine's Chromium went from about 22 to 6 ms (median of 9 loads of /contact).
- *
- * The chunks those scripts import dynamically (video.js, which every reel page loads right after
- * hydrating) and what they import are marked too: building the player on a phone (CPU ×4) went
- * from about 300 to 100 ms of main thread with the hint. Browsers without the hint read a comment.
+ * Part of `npm run build`: marks every script a page runs at hydration, and what it imports
+ * (video.js too), with V8's `//# allFunctionsCalledOnLoad`, so Chrome compiles them off the main
+ * thread as they download: React's chunk went from about 22 to 6 ms, the player on a phone from about 300 to 100 ms.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";

@@ -1,16 +1,8 @@
 /**
- * `npm run content:build`: checks the content files in app/content/ (docs/content.md) and the
- * media they name (scripts/content/), then writes app/content/generated.js and its types,
- * generated.d.ts (both git-ignored), which the app bundles and scripts/pages.mjs reads. On a
- * problem it prints one line each on stderr, writes nothing and exits 1.
- *
- *   tsx scripts/content-build.ts            check, then write the module if it changed
- *   tsx scripts/content-build.ts --check    check only: `npm run content:check`
- *   tsx scripts/content-build.ts --watch    compile again on every change (`npm run dev`)
- *   … --check --remote                      also asks MEDIA_ORIGIN for every media file the content names
- *
- * With MEDIA_ORIGIN set, a media path must be an output the media build recorded in
- * media/manifest.json, not a file in public/ (docs/media.md, "Media out of git").
+ * `npm run content:build`: checks app/content/ and writes app/content/generated.js and .d.ts if
+ * they changed; on a problem, prints one line each, writes nothing and exits 1. `--check` only
+ * checks (`npm run content:check`), `--remote` also asks MEDIA_ORIGIN for every media file named,
+ * `--watch` compiles again on every change (`npm run dev`).
  */
 import { existsSync, readFileSync, watch, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -62,9 +54,6 @@ function build({ check }: { check: boolean }): boolean {
   return true;
 }
 
-/** How many requests `--remote` keeps in flight. */
-const REMOTE_CONCURRENCY = 8;
-
 /** Asks MEDIA_ORIGIN for every media path the content names (HEAD); each one missing is a problem line. Whether all answered. */
 async function checkRemote(): Promise<boolean> {
   if (!MEDIA_ORIGIN) {
@@ -73,7 +62,7 @@ async function checkRemote(): Promise<boolean> {
     );
     return false;
   }
-  const statuses = await mapLimited([...named], REMOTE_CONCURRENCY, async (sitePath) => {
+  const statuses = await mapLimited([...named], 8, async (sitePath) => {
     const url = MEDIA_ORIGIN + sitePath;
     const status = await fetch(url, { method: "HEAD" }).then(
       (response) => String(response.status),
@@ -87,11 +76,7 @@ async function checkRemote(): Promise<boolean> {
   return missing.length === 0;
 }
 
-/**
- * build(), with an error it throws (a file it cannot read at all, such as a folder named like a
- * content file, or a damaged media/manifest.json) printed as one message rather than a stack trace:
- * whoever edits the content reads this output. Whether the content is valid.
- */
+/** build(), with an error it throws (a folder named like a content file, say) as a message, not a stack trace. */
 function buildOrSay(options: { check: boolean }): boolean {
   try {
     return build(options);

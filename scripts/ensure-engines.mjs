@@ -1,12 +1,7 @@
 /**
- * Makes sure the other engines exist for their journeys (tests/e2e/engines/*.spec.ts),
- * installing Debian's packages through apt-get when running as root:
- * - Gecko: FIREFOX_PATH, else firefox-esr, with the H.264 decoder (libavcodec) it plays the reels
- *   with, which it only recommends;
- * - WebKit: WebKitWebDriver (webkit2gtk-driver, which brings MiniBrowser) and GStreamer's plugins,
- *   with which WebKitGTK plays H.264 and HLS;
- * - Xvfb, the virtual display both browsers run on (headless Firefox has no hover or fine pointer).
- * Where they cannot be installed, the journeys skip and say why (in CI they fail).
+ * Makes sure Firefox (with the libavcodec it only recommends, for H.264), WebKitWebDriver (with
+ * GStreamer's plugins, for H.264 and HLS) and Xvfb exist for the other engines' journeys, through
+ * apt-get as root; where they cannot be installed, the journeys skip and say why.
  */
 import { existsSync } from "node:fs";
 

@@ -1,9 +1,4 @@
-/**
- * Makes sure ffmpeg is there for the media build's tests (tests/unit/media-*.test.ts encode small
- * generated films), installing Debian's package through apt-get when running as root, with the
- * fonts the typeset media need (scripts/media/recipes/previews.ts, scripts/media/demo/fonts.ts).
- * Where it cannot be installed, those tests skip and say why.
- */
+/** Makes sure ffmpeg and the fonts the typeset media need are there for the media build's tests (apt-get, as root). */
 import { spawnSync } from "node:child_process";
 
 import { aptInstall } from "./apt.mjs";

@@ -1,8 +1,6 @@
 /**
- * Makes sure Varnish exists for `npm run start:cluster` and its tests: Debian's `varnish` through
- * apt-get when running as root, else a message saying what to install. The package starts a
- * system-wide varnish service (port 6081) where systemd runs; the cluster runs its own varnishd in
- * the foreground, so that service is stopped and disabled right after the install.
+ * Makes sure Varnish exists for `npm run start:cluster` (apt-get, as root). The package's own
+ * service is disabled right away: the cluster runs its own varnishd.
  */
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";

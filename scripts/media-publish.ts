@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 
 import type { S3Client } from "@aws-sdk/client-s3";
 
@@ -20,22 +21,10 @@ const USAGE = "npm run media:publish [-- --dry-run] [-- --prune] [-- --cors <ori
 /** A problem with a setting or an argument: printed as its message alone. */
 class SettingError extends Error {}
 
-interface Args {
-  dryRun: boolean;
-  prune: boolean;
-  cors: string[];
-  root: string;
-}
-
 /** A browser origin, "https://www.example.com", from what was given (a trailing "/" is dropped). */
 function origin(value: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    // below
-  }
   if (value === "*") return value;
+  const url = URL.parse(value);
   if (!url || !/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, "")) {
     throw new SettingError(
       `--cors takes a site's origin, e.g. --cors https://www.your-agency.example (scheme and host, no path): got "${value}"`,
@@ -44,26 +33,28 @@ function origin(value: string): string {
   return url.origin;
 }
 
-function parseArgs(argv: string[]): Args {
-  const args: Args = { dryRun: false, prune: false, cors: [], root: ROOT };
-  for (let index = 0; index < argv.length; index++) {
-    const arg = argv[index];
-    const [name, inline] =
-      arg.startsWith("--") && arg.includes("=")
-        ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
-        : [arg, undefined];
-    const value = () => {
-      const given = inline ?? argv[++index];
-      if (given === undefined || given === "") throw new SettingError(`${name} needs a value; usage: ${USAGE}`);
-      return given;
-    };
-    if (name === "--dry-run") args.dryRun = true;
-    else if (name === "--prune") args.prune = true;
-    else if (name === "--cors") args.cors.push(origin(value()));
-    else if (name === "--root") args.root = path.resolve(value());
-    else throw new SettingError(`unknown argument ${arg}; usage: ${USAGE}`);
+function readArgs(args: string[]) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        "dry-run": { type: "boolean", default: false },
+        prune: { type: "boolean", default: false },
+        cors: { type: "string", multiple: true, default: [] },
+        root: { type: "string", default: ROOT },
+      },
+    }));
+  } catch (error) {
+    throw new SettingError(`${(error as Error).message}; usage: ${USAGE}`);
   }
-  return args;
+  if (values.root === "") throw new SettingError(`--root needs a value; usage: ${USAGE}`);
+  return {
+    dryRun: values["dry-run"],
+    prune: values.prune,
+    cors: values.cors.map(origin),
+    root: path.resolve(values.root),
+  };
 }
 
 interface Settings {
@@ -86,12 +77,7 @@ function readSettings(env: NodeJS.ProcessEnv): Settings {
   let endpoint: string | undefined;
   if (env.MEDIA_ENDPOINT?.trim()) {
     const given = env.MEDIA_ENDPOINT.trim();
-    let url: URL | undefined;
-    try {
-      url = new URL(given);
-    } catch {
-      // below
-    }
+    const url = URL.parse(given);
     if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
       throw new SettingError(
         `MEDIA_ENDPOINT must be an http(s) URL of the store, e.g. https://<account>.r2.cloudflarestorage.com: got "${given}"`,
@@ -186,7 +172,7 @@ async function checkBucket(
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const args = parseArgs(process.argv.slice(2));
+  const args = readArgs(process.argv.slice(2));
   const settings = readSettings(process.env);
   // The SDK warns on Node 20 that its releases after January 2027 will need Node 22; the version
   // pinned in package.json runs on 20, which this project targets. One warning per run would only be noise.

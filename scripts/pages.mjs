@@ -1,7 +1,4 @@
-/**
- * The site's section pages and reel pages, read from the compiled content
- * (app/content/generated.js, which `npm run build` writes first): shared by the tests and the benchmark.
- */
+/** The site's section and reel pages, from the compiled content: for the tests and the benchmark. */
 import { reels, site } from "../app/content/generated.js";
 
 /** Every reel's page, in the order /collective-reels lists them. */

@@ -1,8 +1,6 @@
 /**
- * Part of `npm run build`: writes a Brotli copy (`x.js.br`) of every script and stylesheet in the
- * browser build, at Brotli's highest quality, which is too slow to run per request. The server
- * sends it to browsers that accept `br`: React's chunk goes out 13% smaller than compressed on the
- * fly. The files are content-hashed, so each is compressed once per build.
+ * Part of `npm run build`: a Brotli copy (`x.js.br`) of the browser build's scripts and styles, at
+ * the highest quality, which is too slow per request.
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";

@@ -1,11 +1,6 @@
 /**
- * `npm run purge` after a deploy: bans objects from the Varnish of `npm run start:cluster` (or any
- * Varnish running deploy/varnish/default.vcl) on this machine, which accepts bans from localhost only.
- *
- *   npm run purge                          everything
- *   npm run purge -- '^/artists/' '^/images/artists/mira-castell/'   what matches these path patterns
- *
- * Environment: PORT, where Varnish listens (default 8080). Exits 1 if a ban was refused.
+ * `npm run purge [-- '^/artists/' …]` after a deploy: bans everything, or the paths matching the
+ * patterns, from the Varnish on this machine's PORT (default 8080); exits 1 if a ban was refused.
  */
 const PORT = Number(process.env.PORT || 8080);
 const patterns = process.argv.slice(2);

@@ -1,15 +1,10 @@
-/**
- * Starts the built production server (`node build/server.js`) as a child process on a loopback port,
- * for the benchmark and for the tests that must own their server (load, shutdown). Run
- * `npm run build` first.
- */
+/** Servers as child processes on loopback ports (after `npm run build`), for the benchmark and tests. */
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
-/** The production server, bundled from server/ by `npm run build`. */
 export const SERVER_ENTRY = "build/server.js";
 
 /**
@@ -29,8 +24,7 @@ export async function startServer(port, { env = {}, stdio = "ignore", cwd } = {}
 }
 
 /**
- * Serves one folder with express.static (scripts/static-server.mjs): the benchmark's baseline, or
- * with `media` a media origin (CORS, ranges, the site's lifetimes) for MEDIA_ORIGIN.
+ * One folder served by scripts/static-server.mjs, with `media` as a media origin.
  * @param {string} dir
  * @param {number} port
  * @param {{ media?: boolean }} [options]
@@ -53,8 +47,7 @@ async function waitUntilHealthy(child, port) {
 }
 
 /**
- * Whether `child` comes to answer `{origin}/healthz`: tried `attempts` times, 100 ms apart; false
- * as soon as the process has exited.
+ * Whether `child` comes to answer `{origin}/healthz`, tried `attempts` times 100 ms apart; false once it has exited.
  * @param {import("node:child_process").ChildProcess} child
  * @param {string} origin
  */
@@ -70,27 +63,19 @@ export async function answersHealthz(child, origin, attempts = 100) {
   return false;
 }
 
-/**
- * The resident memory of a process in MiB, read from /proc (Linux).
- * @param {number} pid
- */
+/** A process's resident memory in MiB, from /proc (Linux). @param {number} pid */
 export async function residentMiB(pid) {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
   return Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024;
 }
 
-/**
- * The working directory of the cluster's Varnish on `port`: `varnishstat -n`, `varnishlog -n` and
- * `varnishadm -n` take it.
- * @param {number} port
- */
+/** The working directory (`varnishadm -n`) of the cluster's Varnish on `port`. @param {number} port */
 export function clusterWorkDir(port) {
   return path.join(tmpdir(), `agency-varnish-${port}`);
 }
 
 /**
- * Starts `npm run start:cluster` (scripts/cluster.mjs): Varnish on `port`, the instances on port+1
- * and port+2. Resolves once Varnish answers, with the process ids the cluster reported.
+ * Starts `npm run start:cluster` on `port`; resolves once Varnish answers, with the process ids the cluster reported.
  * @param {number} port
  * @param {{ env?: Record<string, string>, stderr?: "inherit" | "ignore" }} [options] `stderr`: Varnish's and
  *   the instances' messages

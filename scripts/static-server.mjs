@@ -1,11 +1,6 @@
 /**
- * One folder served by express.static behind the same compression middleware as the server, in a
- * process of its own: the benchmark's baseline, and with `--media` a stand-in for the object storage
- * or CDN that MEDIA_ORIGIN names (the cluster's tests serve public/ with it). Ranges are served
- * either way. Usage: node static-server.mjs <dir> <port> [--media]
- *
- * `--media` adds what a media origin needs (docs/deploy.md): CORS, so the HLS engine may fetch
- * playlists and segments from the site's pages, and the site's 30-day lifetime for media.
+ * `node static-server.mjs <dir> <port> [--media]`: one folder behind the server's compression, the
+ * benchmark's baseline; with `--media`, a bucket's stand-in (CORS and the site's 30-day lifetime).
  */
 import compression from "compression";
 import express from "express";

@@ -1,9 +1,4 @@
-/**
- * `npm test`: everything from a fresh clone. Installs the npm packages if they are missing, lints
- * (ESLint and Prettier), provisions the browsers (Chromium; Firefox and WebKitGTK for the other
- * engines' journeys), ffmpeg (for the media build's tests) and Varnish (for the cluster's tests),
- * builds the app, then runs the unit and end-to-end tests.
- */
+/** `npm test` from a fresh clone: installs what is missing (browsers, ffmpeg, Varnish…), lints, builds, tests. */
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 

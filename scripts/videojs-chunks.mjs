@@ -1,14 +1,8 @@
-/**
- * Which of the build's scripts are video.js's: read from the build's metafile, as their names
- * change with every build. Shared by the budgets test and the benchmark, which count the site's own
- * JS apart from the player's.
- */
+/** Which of the build's scripts are video.js's, from its metafile, for the budgets test and the benchmark. */
 import { readFileSync } from "node:fs";
 
 /**
- * The URL paths of video.js's chunks in this build: video.js itself, its core build, and the
- * chunks of its own dependencies (@videojs/xhr, videojs-vtt.js, the HLS engine's). The
- * small app module that imports them is not one of them.
+ * The URL paths of the chunks of video.js and its own dependencies (not the app module importing them).
  * @returns {Set<string>}
  */
 export function videojsChunks(metafile = "build/metafile.js.json") {

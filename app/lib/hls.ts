@@ -1,7 +1,4 @@
-/**
- * Reading HLS playlists: the one parser the player (app/reel/player/videojs.client.ts), the media
- * build and publishing (scripts/media/) and the tests share.
- */
+/** Reading HLS playlists: the one parser of the player, the media build, publishing and the tests. */
 
 const STREAM_INF = "#EXT-X-STREAM-INF:";
 

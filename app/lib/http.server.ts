@@ -16,18 +16,11 @@ function sourceHashes(html: string, element: RegExp): string[] {
 }
 
 /**
- * The document's Content-Security-Policy. Inline scripts (Remix's hydration data and route
- * manifest, scroll restoration) and the no-JS style are allowed by the SHA-256 of their text
- * rather than a per-request nonce, so a page's bytes depend only on its URL and the build.
- *
- * Media may come from `blob:` because video.js streams HLS through Media Source Extensions and
- * transmuxes segments in a worker made from a blob; its icon font is a `data:` URL in its CSS.
- * In development, `remix dev` reloads the page over a WebSocket. `mediaOrigin` is MEDIA_ORIGIN.
- *
- * `default-src` is the site itself, not 'none': Firefox checks Remix's `<link rel="prefetch">`
- * (prefetch="intent") against it, as no other directive covers prefetches there, so 'none' blocked
- * every prefetch. The web manifest falls under it too; `manifest-src` is left out because WebKit
- * reports it as unknown on every page. Frames, the one other kind it would let in, are refused.
+ * The document's Content-Security-Policy. Inline scripts and styles are allowed by their SHA-256,
+ * not a per-request nonce, so a page's bytes depend only on its URL and the build. `blob:` is for
+ * video.js's MSE and transmuxing worker, `data:` for its icon font, `ws:` for `remix dev`.
+ * `default-src` is 'self', not 'none': Firefox checks Remix's prefetch links against it, and
+ * `manifest-src` is left out because WebKit reports it as unknown.
  */
 export function contentSecurityPolicy(html: string, { development = false, mediaOrigin = "" } = {}): string {
   // Media from MEDIA_ORIGIN: images, video, and the HLS engine's fetches of playlists and segments.
@@ -50,9 +43,8 @@ export function contentSecurityPolicy(html: string, { development = false, media
 }
 
 /**
- * How long caches may keep a document. Browsers revalidate after a minute (cheaply, through the
- * ETag); a CDN keeps a page ten minutes and may serve it stale for a day while it refetches, so a
- * redeploy reaches everyone within minutes and an outage of the origin stays invisible.
+ * Browsers revalidate a document after a minute (through the ETag); a CDN keeps it ten minutes and
+ * may serve it stale for a day while it refetches, so an outage of the origin stays invisible.
  */
 export const DOCUMENT_CACHE_CONTROL = "public, max-age=60, s-maxage=600, stale-while-revalidate=86400";
 /** Not-found pages are cached briefly, so a newly added artist appears quickly. */
@@ -78,10 +70,7 @@ export function matchesIfNoneMatch(request: Request, etag: string): boolean {
   return header === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
-/**
- * A WebVTT track made from the content (chapters, captions, described picture): cached like a
- * page, with a strong ETag and its 304; `undefined` (no such reel or track) is a plain 404.
- */
+/** A WebVTT track made from the content, cached like a page (strong ETag, 304); `undefined` is a plain 404. */
 export function vttResponse(request: Request, body: string | undefined): Response {
   if (body === undefined) {
     return new Response("Not Found\n", {

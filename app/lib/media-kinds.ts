@@ -1,8 +1,6 @@
 /**
- * Every kind of media file the content names: the folder and extension its path must have, how
- * a message names it, the responsive ladder its still is shown through (app/lib/media.ts), and how
- * the media build labels it and versions its recipe. Adding a kind is one entry here (and, for
- * the media build, its recipe): the content's shapes and checks and the media build read it.
+ * Every kind of media file the content names, read by the content's shapes and checks and by the
+ * media build: adding a kind is one entry here (and its recipe).
  */
 import type { LadderKind } from "./media";
 
@@ -13,10 +11,7 @@ export interface MediaKind {
   ladder?: LadderKind;
   /** How the media build's size summary names it. */
   label: string;
-  /**
-   * The version of the media build's recipe for it. Bump it when the way the kind is made
-   * changes: the manifest then no longer matches, and the next run remakes every file of it.
-   */
+  /** The version of its recipe: bumped, the next media build remakes every file of the kind. */
   version: number;
 }
 

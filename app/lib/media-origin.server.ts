@@ -1,8 +1,4 @@
-/**
- * Where pages point for media (every URL under /images and /videos): MEDIA_ORIGIN, a bucket or its
- * CDN (docs/decisions/0005-media-in-a-bucket.md), or the site itself when it is unset. The root
- * loader hands it to every page, and the CSP allows it.
- */
+/** Where pages point for media: MEDIA_ORIGIN, a bucket or its CDN (docs/decisions/0005), or the site itself. */
 export function parseMediaOrigin(value: string | undefined): string {
   if (!value) return "";
   let url: URL;

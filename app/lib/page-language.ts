@@ -1,5 +1,2 @@
-/**
- * The language the site's pages are written in: the html `lang`, and the language of what the
- * site writes itself (chapters, the described picture). A reel's transcript is shown in it first.
- */
+/** The language of the site's pages and of what it writes itself (chapters, the described picture). */
 export const PAGE_LANGUAGE = "en";

@@ -1,10 +1,6 @@
 /**
- * The frame sizes and frame rate of a reel's outputs, from the shape its source is shown at (its
- * display size: after the sample aspect ratio and the rotation its file records) and the rates
- * ffprobe reads. Nothing is cropped or stretched: every HLS rung fits inside its box, keeping the
- * source's aspect, at even sizes (as H.264 in 4:2:0 needs), and none is larger than the source.
- * The media script (scripts/media/) makes the files at these sizes; the app can work out the same
- * sizes from the same facts.
+ * The frame sizes and rate of a reel's outputs, from its source's display size and rates: every HLS
+ * rung fits its box whole, at even sizes (H.264 in 4:2:0), never larger than the source.
  */
 
 export type Frame = { width: number; height: number };
@@ -22,11 +18,7 @@ export interface Rendition {
 /** Frame size of the reel MP4 and of the top HLS rendition for a 16:9 source of at least that size. */
 export const REEL_VIDEO: Frame = { width: 1920, height: 1080 };
 
-/**
- * HLS renditions, largest first, as boxes: a 16:9 source of 1920×1080 or more fills each one
- * exactly; any other shape fits inside it (see reelLadder). A vertical film uses the same boxes
- * turned on their side, and keeps their names ("1080p" is then 1080 wide).
- */
+/** HLS renditions, largest first, as boxes a 16:9 source fills and any other shape fits (turned if vertical). */
 // Sizes written out rather than spread from REEL_VIDEO: a spread keeps the bundler from dropping
 // these tables from the pages' JavaScript, which needs only the poster's size.
 export const HLS_LADDER: readonly Rendition[] = [
@@ -40,11 +32,8 @@ export const HLS_LADDER: readonly Rendition[] = [
 export const REEL_MP4: Rendition = { name: "mp4", width: 1920, height: 1080, maxKbps: 5000, profile: "high" };
 
 /**
- * The order of the variants in the master playlist. Native HLS players (Safari, iOS, Chrome's own
- * HLS) start with the FIRST variant listed before they measure anything, so a moderate rung leads:
- * 540p starts fast on a phone's connection and looks decent until the player climbs. Players with
- * their own ABR (video.js VHS) choose by BANDWIDTH and the player's size whatever the order. A
- * reel without some rung (a small source) lists the others in the same order.
+ * The master playlist's order. Native HLS players start with the FIRST variant before measuring
+ * anything, so 540p leads: fast on a phone, decent until the player climbs. video.js's ABR ignores the order.
  */
 export const HLS_MASTER_ORDER = ["540p", "1080p", "720p", "360p"] as const;
 
@@ -64,11 +53,7 @@ const scaled = (display: Frame, scale: number): Frame => ({
 /** A film taller than it is wide takes the boxes on their side. */
 const isVertical = (display: Frame): boolean => display.height > display.width;
 
-/**
- * The rungs of a film shown at `display`: each box (turned for a vertical film) with the film fitted
- * inside it, even-sized. A box that would enlarge the film is left out; a film smaller than every
- * box keeps the smallest rung, at its own size.
- */
+/** The rungs of a film shown at `display`, fitted in each box that does not enlarge it (at least the smallest). */
 export function reelLadder(display: Frame): Rendition[] {
   const rungs = HLS_LADDER.flatMap((rung) => {
     const box = isVertical(display) ? { width: rung.height, height: rung.width } : rung;
@@ -90,11 +75,9 @@ export const frameClass = ({ width, height }: Frame): string => `reel-frame-${wi
 const FRAME_VIEWPORT_MARGIN_REM = 4;
 
 /**
- * A rule per shape of the reels' films: the player's box takes the film's aspect ratio, and is no
- * wider than lets it fit the viewport's height (a vertical film is a tall box that fits the screen).
- * The root layout puts it in one `<style>` on every page, which the CSP allows by its hash: the
- * same text on every page, so a client-side navigation to a reel finds its rule already there. (A
- * `style` attribute per reel would say the same, but the CSP allows no inline style attributes.)
+ * A rule per shape of the reels' films: the player's box takes the film's aspect ratio and fits the
+ * viewport's height. One `<style>` on every page (the CSP allows no style attributes), so a
+ * client-side navigation to a reel finds its rule there.
  */
 export function reelFrameCss(frames: readonly Frame[]): string {
   const shapes = [...new Map(frames.map((frame) => [frameClass(frame), frame])).entries()].sort(([a], [b]) =>
@@ -159,11 +142,9 @@ export function rateValue(rate: string): number {
 }
 
 /**
- * The constant rate a film's outputs take, from ffprobe's `r_frame_rate` (the rate its timestamps
- * tick at) and `avg_frame_rate` (frames over duration): a standard rate is kept exactly; above 60
- * it is halved (120 → 60, 119.88 → 59.94, 100 → 50), as players and phones show no more; a variable
- * rate (the two differ by more than 1 %: phone footage) or an odd one becomes the nearest standard
- * rate, frames repeated or dropped evenly.
+ * The constant rate a film's outputs take, from ffprobe's `r_frame_rate` and `avg_frame_rate`: a
+ * standard rate is kept, one above 60 halved (120 → 60), a variable (the two differ by over 1 %) or
+ * odd one taken to the nearest standard rate.
  */
 export function reelRate(real: string | undefined, average: string | undefined): string {
   const [r, avg] = [parseRate(real), parseRate(average)];

@@ -1,8 +1,6 @@
 /**
  * Everything a crawler reads in <head>: title, description, canonical URL, Open Graph and Twitter
- * tags, and JSON-LD. All absolute URLs start from the configured site URL that the root loader
- * passes down (see site-url.server.ts), those of images and videos from its media origin when set
- * (see media-origin.server.ts).
+ * tags, JSON-LD; absolute URLs from the root loader's site URL and media origin.
  */
 import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 

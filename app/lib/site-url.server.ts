@@ -1,6 +1,2 @@
-/**
- * The site's public origin, from the SITE_URL environment variable. Every absolute URL (canonical,
- * Open Graph, sitemap) is built from it, never from the request's Host or X-Forwarded-Host headers,
- * which a client can forge.
- */
+/** The site's public origin, SITE_URL: every absolute URL starts from it, never from the Host a client can forge. */
 export const SITE_URL = (process.env.SITE_URL || "http://localhost:3000").replace(/\/+$/, "");

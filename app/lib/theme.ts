@@ -1,9 +1,4 @@
-/**
- * The site's colours, in one place for both of their users: tailwind.config.ts makes them the
- * stylesheet's classes (`bg-ink`, `text-paper`, …), and the media build flattens a transparent
- * picture onto `ink`, the page's background, in the formats that hold no transparency (JPEG), so
- * it looks on the page as it was drawn.
- */
+/** The site's colours: tailwind.config.ts's classes (`bg-ink`…), and `ink`, the media build's JPEG background. */
 export const colors = {
   ink: "#0c0c0b",
   paper: "#efece6",

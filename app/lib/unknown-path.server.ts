@@ -1,8 +1,4 @@
-/**
- * What a path no page claims gets. Pages redirect to the directors' grid, but anything that looks
- * like a file (under /images, /videos or /build, or with an extension) is a missing asset: 404,
- * so a broken image never turns into an HTML page.
- */
+/** A path no page claims: a redirect to the directors' grid, but a 404 for anything like a file (a missing asset). */
 const ASSET_PATH = /^\/(images|videos|build)(\/|$)|\.[a-z0-9]+$/i;
 
 export function unknownPath(request: Request): Response {

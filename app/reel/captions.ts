@@ -1,7 +1,4 @@
-/**
- * A reel's captions as the content holds them: a captions file (WebVTT or SRT) read and checked
- * by the content build, each problem worded with its line for the editor.
- */
+/** A reel's captions files (WebVTT or SRT), read and checked by the content build, each problem with its line. */
 import { cleanCueText, cleanSettings, freshText, regionId } from "./cue-text";
 import { type Cue, type CueFormat, formatTimestamp, parseWebVtt, plainText, type Unreadable } from "./webvtt";
 
@@ -46,12 +43,9 @@ function message(unreadable: Unreadable, format: CaptionFormat): string {
 }
 
 /**
- * The cues of a captions file as the site serves them, each with the line of its timing; a file
- * players refuse (errors: no "WEBVTT" line), and what had to be dropped or changed (warnings): a
- * block or cue players skip is skipped, never refused, as a cue with no text is. STYLE and REGION
- * blocks are kept: they style and place cues where the browser draws captions itself (Safari);
- * video.js's own display, which Chromium and Firefox use, reads neither, so its captions settings
- * decide there.
+ * The cues of a captions file as the site serves them; an error only where players refuse the file
+ * (no "WEBVTT" line), a warning for what is dropped or changed. STYLE and REGION blocks are kept for
+ * browsers that draw captions themselves (Safari); video.js's own display reads neither.
  */
 export function parseCaptions(source: string, format: CaptionFormat): ParsedCaptions {
   const parsed = parseWebVtt(source, format);
@@ -92,37 +86,25 @@ export function parseCaptions(source: string, format: CaptionFormat): ParsedCapt
 }
 
 /**
- * What is wrong with the cues of a film `duration` seconds long (errors), and what is only hard to
- * read (warnings), each with its line: cues in order, each ending after it starts and by the film's
- * end; a warning above MAX_CHARACTERS_PER_SECOND.
+ * What is wrong with the cues of a film `duration` seconds long (errors: out of order, ending before
+ * they start or after the film), and what is only hard to read (warnings), each with its line.
  */
 export function checkCues(cues: ParsedCaptions["cues"], duration: number) {
   const errors: { line: number; message: string }[] = [];
   const warnings: { line: number; message: string }[] = [];
   cues.forEach((cue, index) => {
-    const { line } = cue;
-    if (cue.end <= cue.start)
-      errors.push({
-        line,
-        message: `ends (${formatTimestamp(cue.end)}) before it starts (${formatTimestamp(cue.start)})`,
-      });
+    const error = (message: string) => errors.push({ line: cue.line, message });
+    const [start, end] = [formatTimestamp(cue.start), formatTimestamp(cue.end)];
+    if (cue.end <= cue.start) error(`ends (${end}) before it starts (${start})`);
     const previous = cues[index - 1];
-    if (previous && cue.start < previous.start) {
-      errors.push({
-        line,
-        message: `starts (${formatTimestamp(cue.start)}) before the cue above it (${formatTimestamp(previous.start)}): cues go in time order`,
-      });
-    }
-    if (cue.end > duration)
-      errors.push({
-        line,
-        message: `ends at ${formatTimestamp(cue.end)}, after the film's end (${formatTimestamp(duration)})`,
-      });
+    if (previous && cue.start < previous.start)
+      error(`starts (${start}) before the cue above it (${formatTimestamp(previous.start)}): cues go in time order`);
+    if (cue.end > duration) error(`ends at ${end}, after the film's end (${formatTimestamp(duration)})`);
     // Only what is new to read: rolling captions repeat the line above.
     const rate = plainText(freshText(cue.text, previous?.text)).length / (cue.end - cue.start);
     if (cue.end > cue.start && rate > MAX_CHARACTERS_PER_SECOND) {
       warnings.push({
-        line,
+        line: cue.line,
         message: `${Math.round(rate)} characters a second is hard to read in time (${MAX_CHARACTERS_PER_SECOND} at most): shorten it or show it longer`,
       });
     }
@@ -136,11 +118,7 @@ export function languageLabel(lang: string): string {
   return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
 }
 
-/**
- * The captions tracks in the order their transcripts are offered on a page in `page` (a language
- * tag): the page's language itself ("en"), then its regional variants ("en-GB"), then the rest,
- * each group in file order.
- */
+/** The tracks in `page`'s language first ("en"), then its regional variants ("en-GB"), then the rest, in file order. */
 export function inPageLanguageFirst<T extends { lang: string }>(tracks: readonly T[], page: string): T[] {
   const primary = (lang: string) => lang.split("-")[0].toLowerCase();
   const rank = (lang: string) =>

@@ -1,7 +1,6 @@
 /**
- * A cue's text and settings as editors' tools write them, made into what the site serves and
- * shows: the markup and placement browsers read are kept, the rest is dropped and said. Read by
- * the content build and the reel loader only: the player's chunk never imports it.
+ * A cue's text and settings made into what the site serves: the markup and placement browsers read
+ * kept, the rest dropped and said. Not for the player's chunk: the content build and the reel loader read it.
  */
 import { plainText } from "./webvtt";
 
@@ -19,10 +18,8 @@ const WORD_TIMING = /^(?:\d{2,}:)?\d{2}:\d{2}\.\d{3}$/;
 const TAG = /^<(\/?)([^\s./>]*)((?:\.[^\s.>]+)*)(?:[ \t\n]+([^>]*))?>$/;
 
 /**
- * SubRip's `{\anN}`, the numeric keypad's layout (7 8 9 along the top, 1 2 3 along the bottom) as
- * Subtitle Edit, VLC, mpv and ffmpeg read it, as WebVTT settings: the row by `line`, the side by
- * `align` (the cue box stays the picture's width, its text set to that side). 2, bottom centre, is
- * WebVTT's default: no settings.
+ * SubRip's `{\anN}` (the numeric keypad's layout, as VLC, mpv and ffmpeg read it) as WebVTT settings:
+ * the row by `line`, the side by `align`; 2, bottom centre, is WebVTT's default.
  */
 export function subRipPosition(n: number): string | undefined {
   const row = n >= 7 ? "line:0" : n >= 4 ? "line:50%,center" : "";
@@ -35,11 +32,9 @@ const escapeAmpersands = (text: string, all: boolean) =>
   all ? text.replaceAll("&", "&amp;") : text.replace(/&(?!(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);)/gi, "&amp;");
 
 /**
- * A cue's text as WebVTT serves it. WebVTT keeps its markup (voices, classes, `<i> <b> <u>`, ruby,
- * languages, word timings). SubRip keeps `<i> <b> <u>`; its `{\anN}` becomes the cue's position and
- * its other `{\…}` override tags, which browsers would print, go, as does `<font>`: a colour in the
- * cue would beat the colour a visitor picks in the captions settings. Any other tag goes; a `<`
- * that opens no tag, and SubRip's `&`, become characters.
+ * A cue's text as WebVTT serves it: WebVTT's markup kept, SubRip's `<i> <b> <u>` and `{\anN}` (as a
+ * position) kept; other tags dropped, `<font>` too, whose colour would beat the visitor's captions
+ * settings. A `<` that opens no tag, and SubRip's `&`, become characters.
  */
 export function cleanCueText(source: string, format: "vtt" | "srt"): CleanCue {
   const changes = new Set<string>();
@@ -86,11 +81,7 @@ const SETTING = {
   region: /^[^\s-]/,
 };
 
-/**
- * A cue's settings as browsers read them ("line:10% position:50% align:center"), each kept as
- * written; what they would ignore (an unknown or malformed setting, a region no REGION block
- * defines) is dropped and said.
- */
+/** A cue's settings ("line:10% align:center") as written; what browsers would ignore is dropped and said. */
 export function cleanSettings(
   settings: string,
   regions: ReadonlySet<string>,
@@ -115,11 +106,7 @@ export interface ScriptLine {
   text: string;
 }
 
-/**
- * A cue's text as a script's lines: a line per change of speaker, named by its voice span
- * (`<v Pilot>Clear.</v> <v Tower>Go.</v>` → "Pilot: Clear.", "Tower: Go."); text outside any voice
- * has no speaker. A voice left open runs to the cue's end, as in WebVTT.
- */
+/** A cue's text as a script's lines, one per change of voice (`<v Pilot>Clear.</v> <v Tower>Go.</v>`). */
 export function scriptLines(text: string): ScriptLine[] {
   const lines: ScriptLine[] = [];
   let speaker: string | undefined;

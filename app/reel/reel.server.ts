@@ -1,7 +1,4 @@
-/**
- * A reel as the server serves it: its page's value (the `$slug` loader's), and its chapters and
- * described picture as cues for their tracks.
- */
+/** A reel as the server serves it: its page's one value, and its chapters and described picture as cues. */
 import { captionsOf, findArtist } from "~/lib/catalog";
 import type { Reel } from "~/content/types";
 import { PAGE_LANGUAGE } from "~/lib/page-language";
@@ -18,11 +15,7 @@ export const chaptersOf = (reel: Reel): ReelChapter[] => reelChapters(reel, (id)
 export const chapterCues = (chapters: readonly ReelChapter[]): Cue[] =>
   chapters.map((chapter) => ({ start: chapter.start, end: chapter.end, text: escapeText(chapterLabel(chapter)) }));
 
-/**
- * The described picture: one cue per spot, for the whole spot, saying what it is and who made it,
- * then what is seen where the content says so: "Golden Hour for Citrine Cosmetics, directed by
- * Juno Adeyemi. A dancer crosses a rooftop at dusk."
- */
+/** The described picture, a cue per spot: "Golden Hour for Citrine Cosmetics, directed by Juno Adeyemi. A dancer…" */
 export function describedCues(chapters: readonly ReelChapter[]): Cue[] {
   return chapters.map((chapter) => ({
     start: chapter.start,
@@ -50,10 +43,8 @@ export interface Transcript {
 }
 
 /**
- * The reel as text in one language, as a script: the captions and the described picture, in time
- * order, as plain text; a line per speaker change inside a cue, named where the captions name them
- * (`<v Pilot>`); a line rolled up from the cue before is not repeated. What is seen comes first when
- * both start together: it sets the scene for what is heard.
+ * The reel as a script in one language: the captions (a line per speaker, rolled-up lines once) and
+ * the described picture in time order, what is seen first when both start together.
  */
 export function transcriptOf(chapters: ReelChapter[], captions: CaptionTrack | undefined): Transcript {
   const seen = describedCues(chapters).map((cue) => ({ start: cue.start, text: plainText(cue.text), seen: true }));
@@ -68,11 +59,7 @@ export function transcriptOf(chapters: ReelChapter[], captions: CaptionTrack | u
   };
 }
 
-/**
- * A reel's page as one value: the reel, its spots as chapters with their directors, its captions
- * languages, its transcript in each, and where a link's `?t=` starts it (0 for a missing or unusable `t`:
- * the page is always a 200).
- */
+/** A reel's page as one value: the reel, its chapters, captions, transcripts, and where `?t=` starts it. */
 export function reelPage(reel: Reel, request: Request) {
   const chapters = chaptersOf(reel);
   const captions = captionsOf(reel.slug);

@@ -71,9 +71,8 @@ export function clockTime(seconds: number): string {
 export const momentPath = (slug: string, seconds: number): string => `/${slug}?t=${Math.floor(seconds)}`;
 
 /**
- * Where a reel starts, from a link's `?t=` or `#t=` (seconds; a media fragment's `t=12,20` or
- * `t=npt:12` reads as 12). Anything that is not a moment of the reel (missing, not a number,
- * negative, at or past the end, enormous) starts it from the beginning: a shared link never fails.
+ * Where a reel starts, from a link's `?t=` or `#t=` (`t=12,20` and `t=npt:12` read as 12); anything
+ * that is not a moment of the reel starts it from the beginning: a shared link never fails.
  */
 export function startTime(value: string | null | undefined, duration: number): number {
   const match = /^(?:npt:)?(\d+(?:\.\d+)?)(?:,.*)?$/.exec(value?.trim() ?? "");

@@ -1,8 +1,4 @@
-/**
- * Where a reel's timed text is served: every track URL of a reel page, made here. The chapters,
- * captions and descriptions are served by the app/routes/reels.$slug.* routes; the seek-bar
- * thumbnails are files made by `npm run media`.
- */
+/** Every track URL of a reel page: those of the app/routes/reels.$slug.* routes, and the seek-bar thumbnails. */
 import { PAGE_LANGUAGE } from "../lib/page-language";
 
 /** Where a reel's chapters file is served (app/routes/reels.$slug.chapters[.]vtt.ts). */

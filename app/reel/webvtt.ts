@@ -87,11 +87,9 @@ export interface ParsedWebVtt {
 }
 
 /**
- * The cues of a WebVTT (or SRT) file, and what could not be read, read as WebVTT's parser reads
- * them: a block ends at an empty line only (YouTube puts lines holding a space inside its cues) or
- * before a line with "-->" past its timing; a cue's block is an optional identifier line, its timing
- * line (settings after it), then its text. The header runs from "WEBVTT" to the first empty line;
- * NOTE blocks are skipped. SRT, which has no such rule, ends a block at any blank line.
+ * The cues of a WebVTT (or SRT) file, and what could not be read, as browsers read them: a block
+ * ends at an empty line only (YouTube's cues hold lines of a space) or before a line with "-->" past
+ * its timing; SRT ends one at any blank line. NOTE blocks are skipped.
  */
 export function parseWebVtt(source: string, format: CueFormat = "vtt"): ParsedWebVtt {
   const lines = source

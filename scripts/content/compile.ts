@@ -1,8 +1,4 @@
-/**
- * Compiles the checked content into what the app reads: lists in their order, each reel with its
- * film's length and frame, the captions; and the module content-build.ts writes of it,
- * app/content/generated.js with its types beside it in generated.d.ts.
- */
+/** The checked content as the app reads it, and the module content-build.ts writes of it (generated.js and .d.ts). */
 import type { CaptionTrack } from "../../app/reel/captions";
 import type { MediaFiles } from "./checks/media";
 import { reelTiming } from "./checks/timeline";
@@ -47,18 +43,12 @@ export type Content = ReturnType<typeof compileContent>;
  */
 export function generatedModule(content: Content): { js: string; dts: string } {
   const { clients, biography, ...rest } = content;
+  const partsOf = (object: object, type: string) =>
+    Object.entries(object).map(([name, value]) => ({ name, value, type: `${type}[${JSON.stringify(name)}]` }));
   const parts = [
-    ...Object.entries(rest).map(([name, value]) => ({ name, value, type: `Content[${JSON.stringify(name)}]` })),
-    ...Object.entries(clients).map(([name, value]) => ({
-      name,
-      value,
-      type: `Content["clients"][${JSON.stringify(name)}]`,
-    })),
-    ...Object.entries(biography).map(([name, value]) => ({
-      name,
-      value,
-      type: `Content["biography"][${JSON.stringify(name)}]`,
-    })),
+    ...partsOf(rest, "Content"),
+    ...partsOf(clients, 'Content["clients"]'),
+    ...partsOf(biography, 'Content["biography"]'),
   ];
   const header = "// Made by scripts/content-build.ts from the content files in app/content/: edit those, not this.\n";
   return {

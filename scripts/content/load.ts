@@ -1,8 +1,4 @@
-/**
- * The content check, start to end: the files as read (read.ts) → their shapes (shapes.ts) → the
- * checks (media, timeline, references, captions) → the compiled content, or every problem in it,
- * one readable line each (problems.ts).
- */
+/** The content check, start to end: read → shapes → checks → the compiled content, or every problem in it. */
 import { statSync } from "node:fs";
 import { join } from "node:path";
 
@@ -20,13 +16,13 @@ export type ContentResult =
   | { content: Content; problems: []; warnings: string[] }
   | { content: undefined; problems: string[]; warnings: string[] };
 
-/** Where the media the content names are: in `publicDir`, or (`remote`) in a bucket or CDN, as recorded in media/manifest.json. */
+/** Where the media the content names are. */
 export interface MediaPlace {
   /** `null`: not made yet (the media script's own reading): taken as present, nothing checked against the films. */
   publicDir: string | null;
-  /** The media are served from MEDIA_ORIGIN, not public/: a path must be an output the media build recorded. */
+  /** Served from MEDIA_ORIGIN: a path must be an output media/manifest.json records. */
   remote?: boolean;
-  /** Called with each media path the content names (for `content:check --remote`, which asks MEDIA_ORIGIN for each). */
+  /** Called with each media path the content names. */
   named?(sitePath: string): void;
 }
 
@@ -35,10 +31,7 @@ export function loadContent(root: string, media: MediaPlace): ContentResult {
   return validateContent(readContentFiles(root), media);
 }
 
-/**
- * The compiled content of the files `read`, or every problem in them. The media files it names
- * are looked for where `place` says, and the films they were made from in the media build's record.
- */
+/** The compiled content of the files `read`, or every problem in them. */
 export function validateContent(read: ContentRead, { publicDir, remote = false, named }: MediaPlace): ContentResult {
   // A file that could not be read is missing from the content: its fields would all be reported too.
   if (read.problems.length > 0) return { content: undefined, problems: read.problems, warnings: [] };

@@ -1,7 +1,5 @@
 /**
- * A problem in the content, and its wording for the person editing it: the file and line, the
- * field, then what is wrong, one line each, e.g.
- *   app/content/artists/film/jane-doe.md:5: thumb: /videos/jane-doe.mp4 is not in public/
+ * A problem in the content, worded for the person editing it:
  *   app/content/clients.yaml:130: clientNames[12]: "acme" must be in capitals
  */
 import type { z } from "zod";
@@ -9,12 +7,12 @@ import type { z } from "zod";
 import { fileOf, type ReadFile } from "./read";
 
 export interface Problem {
-  /** From the project root, e.g. "app/content/artists/film/jane-doe.md"; undefined when no file holds that part. */
+  /** Undefined when no file holds that part. */
   file: string | undefined;
   /** The field inside the file, e.g. ["recentWorkThumbs", 2, "url"]. */
   path: PropertyKey[];
   message: string;
-  /** The line, where the check knows it (a captions file); else found from `path`. */
+  /** Where the check knows it (a captions file); else found from `path`. */
   line?: number;
 }
 
@@ -64,10 +62,7 @@ const TYPE_NAMES: Partial<Record<string, string>> = {
   undefined: "left out",
 };
 
-/**
- * "file:line: field: message", the field written as in the file (`recentWorkThumbs[2].url`).
- * Without the line when the file was not read (the content was built otherwise, as in tests).
- */
+/** "file:line: field: message"; without the line when the file was not read (as in tests). */
 export function formatProblem({ file, path, message, line }: Problem, files: ReadFile[]): string {
   if (file === undefined)
     return `${path.length === 0 ? "app/content/" : `app/content/ ${describePath(path)}`}: ${message}`;

@@ -1,9 +1,6 @@
 /**
- * Reads the content files in app/content/ into the object the shapes take (shapes.ts),
- * remembering where each part came from so a problem can name its file and line; and the media
- * build's record of the films (media/manifest.json). docs/content.md lists the files.
- * A Markdown file starts with its fields in YAML between two `---` lines; the text after them is
- * kept as written, line breaks included.
+ * Reads app/content/ into the object the shapes take, remembering each part's file and line, and
+ * the films media/manifest.json records. A Markdown file's body is kept as written.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -12,7 +9,7 @@ import { isNode, LineCounter, parseDocument } from "yaml";
 
 import type { CaptionFormat } from "../../app/reel/captions";
 
-/** A film as `npm run media` read it (recorded in media/manifest.json): its picture's display size in pixels, its length in seconds, its frame rate. */
+/** A film as `npm run media` read it: its display size, its length in seconds, its frame rate. */
 export interface Film {
   width: number;
   height: number;
@@ -20,21 +17,18 @@ export interface Film {
   fps?: string;
 }
 
-/** Where a part of the content comes from. */
+/** Where a part of the content comes from: "app/content/artists/film/x.md", at ["artists", "film", "x"]. */
 export interface ContentFile {
-  /** From the project root, e.g. "app/content/artists/film/jane-doe.md". */
   name: string;
-  /** Where its data sits in the content object, e.g. ["artists", "film", "jane-doe"]. */
   at: string[];
 }
 
-/** A content file that was read. */
 export interface ReadFile extends ContentFile {
-  /** The line of the field at `fieldPath` inside the file (of its nearest existing parent if absent). */
+  /** The line of the field at `fieldPath` (of its nearest existing parent if absent). */
   lineOf(fieldPath: readonly PropertyKey[]): number;
 }
 
-/** A captions file beside a reel's: checked against the reel once the reels are (checks/captions.ts). */
+/** A captions file beside a reel's. */
 export interface CaptionsFile {
   name: string;
   slug: string;
@@ -48,9 +42,8 @@ export interface ContentRead {
   content: Record<string, unknown>;
   files: ReadFile[];
   captions: CaptionsFile[];
-  /** The films the media build read, by the site path of each output made from one (media/manifest.json). */
+  /** From media/manifest.json: the film of each output made from one, and every output's site path. */
   films: Record<string, Film>;
-  /** The site path of every output the media build recorded (media/manifest.json). */
   outputs: Set<string>;
   /** Files that could not be read at all (YAML syntax, no front matter), one line each with file and line. */
   problems: string[];
@@ -131,10 +124,9 @@ export function readContentFiles(root: string): ContentRead {
   return read;
 }
 
-/** Where `npm run media` records what made each output, and of the films it read, their size, length and rate. */
 const MANIFEST = "media/manifest.json";
 
-/** The media build's record: its outputs into `read.outputs`, their films into `read.films`; none before anything was made. */
+/** The media build's record of its outputs and their films; none before anything was made. */
 function readFilms(root: string, read: ContentRead) {
   const file = path.join(root, MANIFEST);
   if (!existsSync(file)) return;
@@ -157,16 +149,13 @@ function readFilms(root: string, read: ContentRead) {
 /** `{slug}.{lang}.vtt` or `.srt`: the reel's slug, a language tag, the format. */
 const CAPTIONS_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.(vtt|srt)$/;
 
-/** What app/content/ and app/content/artists/ hold besides code: the files and folders above. */
+/** What app/content/ and app/content/artists/ hold besides code. */
 const TOP_LEVEL = new Set([...SINGLE_FILES, ...FOLDERS].map((entry) => entry.path.split("/")[0]));
 const IN_ARTISTS = new Set(
   FOLDERS.flatMap((folder) => (folder.path.startsWith("artists/") ? [folder.path.slice("artists/".length)] : [])),
 );
 
-/**
- * Anything else there, such as `contact.yml` or `artists/directors/`, is named, so a misnamed or
- * misplaced file is not silently left out. The code beside the content (`.ts`, `.js`) is not content.
- */
+/** Anything else there (`contact.yml`, `artists/directors/`) is named, so a misplaced file is not silently left out. */
 function strayFiles(contentDir: string): string[] {
   const stray = (dir: string, expected: Set<string>) =>
     existsSync(path.join(contentDir, dir))

@@ -1,8 +1,4 @@
-/**
- * The shapes of the content files, in zod, free of the file system and the media: what each field
- * must look like, the rules between fields of one entry, and the values derived from an id or a
- * slug. Messages are written for the person editing the content.
- */
+/** The content files' shapes in zod, free of the file system, and what an id or slug derives. */
 import { z } from "zod";
 
 import { MEDIA_KINDS, type MediaKindName } from "../../app/lib/media-kinds";
@@ -45,14 +41,10 @@ const slug = z.string().regex(SLUG, {
   error: (issue) => `${JSON.stringify(issue.input)} must be a URL slug: lowercase a-z and 0-9 in words joined by "-"`,
 });
 
-function isHttpsUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && url.hostname.includes(".");
-  } catch {
-    return false;
-  }
-}
+const isHttpsUrl = (value: string) => {
+  const url = URL.parse(value);
+  return url?.protocol === "https:" && url.hostname.includes(".");
+};
 
 const httpsUrl = z.string().refine(isHttpsUrl, {
   error: (issue) => `${JSON.stringify(issue.input)} must be an absolute https:// URL, e.g. https://vimeo.com/123`,
@@ -87,9 +79,8 @@ function mediaPath(kind: MediaKindName) {
 }
 
 /**
- * Zod skips a refinement once the value failed structurally anywhere inside, so one malformed
- * entry would hide every duplicate. The refinements that must see every entry take `unknown`
- * and read it through the guards below.
+ * Zod skips a refinement once the value failed anywhere inside, so one malformed entry would hide
+ * every duplicate: the refinements that must see every entry take `unknown` and read it through these guards.
  */
 const ALWAYS = { when: () => true };
 
@@ -138,10 +129,7 @@ export const WORK_MEDIA = {
   photography: { image: "photoWork" },
 } as const satisfies Record<ArtistType, Record<string, MediaKindName>>;
 
-/**
- * Film: an animated .webp and the still first frame shown until it plays. Photography: a still,
- * and no separate `still`. One shape for both, so code can read `still` of any thumb.
- */
+/** One shape for both lists, so code can read `still` of any thumb: a film's animation has one, a photograph none. */
 function workThumbShape(type: ArtistType) {
   const still =
     type === "film"
@@ -233,10 +221,7 @@ function artistShape(type: ArtistType) {
   );
 }
 
-/**
- * A folder of one-entry files, keyed by file name (without its extension). Each entry's `key`
- * field must be its file's name: that name is its URL, and how people find the file.
- */
+/** A folder of one-entry files, keyed by file name, which each entry's `key` field must repeat: it is its URL. */
 function folderOf<S extends z.ZodType>(entry: S, key: "id" | "slug") {
   return z.record(z.string(), entry).superRefine((value: unknown, ctx) => {
     for (const [name, item] of entriesOf(value)) {
@@ -401,11 +386,7 @@ const siteShape = z.strictObject({
   ),
 });
 
-/**
- * The whole content, keyed by where it comes from in app/content/: `artists.film` and
- * `artists.photographers` by file name in artists/film/ and artists/photographers/, `reels` by
- * file name in reels/, the rest by file (clients.yaml, biography.md, contact.yaml, site.yaml).
- */
+/** The whole content, keyed as app/content/ holds it: folders by file name, the rest by file. */
 export const contentShape = z.strictObject({
   artists: z.strictObject({
     film: folderOf(artistShape("film"), "id"),
@@ -421,10 +402,7 @@ export const contentShape = z.strictObject({
 /** The content files as their shapes read them, keyed by file. */
 export type ContentFiles = z.output<typeof contentShape>;
 
-/**
- * The fields of `value` that are valid by `fields`, the rest left out: what a check can rely on
- * in an entry that may have other problems (each reported by its shape).
- */
+/** The fields of `value` that are valid by `fields`: what a check can rely on in an entry with other problems. */
 function validFields<F extends z.ZodRawShape>(fields: F, value: unknown) {
   const valid = entriesOf(value).filter(
     ([key, field]) => Object.hasOwn(fields, key) && z.safeParse(fields[key], field).success,

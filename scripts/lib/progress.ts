@@ -1,8 +1,4 @@
-/**
- * The output of the long-running scripts (`npm run media`, `npm run media:publish`): log lines, a
- * `[3/40] …` line per item done, and how far the long tasks running are, redrawn in place under
- * the log on a terminal, or a line every few seconds in a log.
- */
+/** The long-running scripts' output: log lines, `[3/40] …` per item done, and the running tasks' progress. */
 import { clearScreenDown, cursorTo, moveCursor } from "node:readline";
 
 export interface Output {
@@ -11,11 +7,7 @@ export interface Output {
   status?(lines: string[]): void;
 }
 
-/**
- * On a terminal, the progress lines sit under the log and are redrawn in place; a log line is
- * printed above them. Each is cut to the terminal's width, since a wrapped line would throw off
- * the count of lines to redraw.
- */
+/** Progress lines redrawn under the log, cut to the terminal's width: a wrapped one would throw off the redraw. */
 function terminal(stream: NodeJS.WriteStream): Required<Output> {
   let shown: string[] = [];
   const draw = (lines: string[]) => {
@@ -71,10 +63,8 @@ export interface ProgressLines {
 }
 
 /**
- * How far the tasks running are, one line each: on a terminal (`status`) redrawn at every update,
- * once a task has run `after` seconds (short ones would only flicker); in a log, each task's latest
- * line every `progressEvery` seconds (PROGRESS_EVERY by default), so a slow run is never mistaken
- * for a hung one, even between two of a task's updates.
+ * How far the running tasks are, a line each: on a terminal redrawn at every update once a task has
+ * run `after` seconds (short ones would flicker); in a log, every `progressEvery` seconds.
  */
 export function progressLines(output: Output & { progressEvery?: number }, { after = 0 } = {}): ProgressLines {
   const every = (output.progressEvery ?? PROGRESS_EVERY) * 1000;

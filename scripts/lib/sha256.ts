@@ -4,14 +4,10 @@ import { createReadStream } from "node:fs";
 import type { Readable } from "node:stream";
 
 /** The SHA-256 (hex) of everything `stream` gives. */
-export function sha256Stream(stream: Readable): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const digest = createHash("sha256");
-    stream
-      .on("data", (chunk: Buffer) => digest.update(chunk))
-      .on("error", reject)
-      .on("end", () => resolve(digest.digest("hex")));
-  });
+export async function sha256Stream(stream: Readable): Promise<string> {
+  const digest = createHash("sha256");
+  for await (const chunk of stream) digest.update(chunk as Buffer);
+  return digest.digest("hex");
 }
 
 /** A file's SHA-256 (hex), read as a stream. */

@@ -1,8 +1,4 @@
-/**
- * Checks the captions files beside the reels and reads them: every cue that cannot be read or
- * breaks a rule is a problem, named by file and line; what had to be dropped or changed to serve
- * a file, a cue too fast to read, and a reel with no captions at all are warnings.
- */
+/** Checks and reads the reels' captions files: problems and warnings by file and line. */
 import { type CaptionTrack, checkCues, languageLabel, parseCaptions } from "../../../app/reel/captions";
 import type { Problem } from "../problems";
 import type { CaptionsFile } from "../read";

@@ -11,22 +11,14 @@ export interface MediaFiles {
   exists(sitePath: string): boolean;
   /** Where the media are looked for, as messages say it: "public/" unless given. */
   where?: string;
-  /**
-   * The film an output (a site path) was made from, as the media build recorded it; undefined for
-   * an output made before films were recorded. Absent where the films are yet to be made (the
-   * media script's own reading of the content): nothing is checked against them.
-   */
+  /** The film an output was made from, as recorded; absent where the films are yet to be made. */
   film?(sitePath: string): Film | undefined;
 }
 
 export function checkMedia({ artists, reels, clients, biography }: ContentParts, files: MediaFiles): Problem[] {
   const problems: Problem[] = [];
   const where = files.where ?? "public/";
-  /**
-   * The file at `sitePath`, of `kind`, at `at` in the content. Stills the pages show through a
-   * srcset have a ladder: its responsive copies must exist too, or the browser would ask for
-   * files that are not there.
-   */
+  // A still shown through a srcset needs its responsive copies too, or the browser would ask for missing files.
   const look = (at: PropertyKey[], sitePath: string | undefined, name: MediaKindName) => {
     if (sitePath === undefined) return;
     const { ladder }: MediaKind = MEDIA_KINDS[name];

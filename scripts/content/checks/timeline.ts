@@ -9,24 +9,14 @@ const GRID_CLIP_MIN = 1;
 /** A stated length further than this (seconds) from the film's is a mistake, not a rounding. */
 const DURATION_TOLERANCE = 0.5;
 
-/**
- * The frame of a reel made before the media build recorded its film: the 16:9 it then cropped
- * every reel to.
- */
+/** The frame of a reel made before the media build recorded films: the 16:9 it then cropped every reel to. */
 const FRAME_BEFORE_FILMS_WERE_RECORDED = { width: 1920, height: 1080 } as const;
 
-/** What a reel's timing is read from: the MP4 its film is found by, and the length its file states. */
-interface ReelTimes {
-  mp4: string;
-  duration?: number;
-}
-
 /**
- * A reel's length: its film's, as the media build read it; else the one the file states; else,
- * where films are yet to be made (the media script), unbounded. And its frame: the film's shape,
- * which the page gives the player before anything of it has loaded.
+ * A reel's length: its film's (found by its MP4), else the one its file states, else (films yet to
+ * be made) unbounded; and its frame, the film's shape, which the page gives the player up front.
  */
-export function reelTiming(files: MediaFiles, { mp4, duration }: ReelTimes) {
+export function reelTiming(files: MediaFiles, { mp4, duration }: { mp4: string; duration?: number }) {
   const film = files.film?.(mp4);
   return {
     duration: film?.duration ?? duration ?? Infinity,

@@ -1,7 +1,4 @@
-/**
- * The fonts the demo's typeset sources need (the client logos, the reels' titles and lower thirds),
- * checked before the first is set: librsvg would otherwise fall back to another face without a word.
- */
+/** The fonts the demo's type needs, checked first: librsvg would silently fall back to another face. */
 import { execFileSync } from "node:child_process";
 
 import { LOGO_FONT_FAMILIES } from "./logos";

@@ -1,9 +1,4 @@
-/**
- * ffmpeg filtergraphs. For the demo's footage, they bring the SVG scene plates to life: a slow
- * virtual camera (sub-pixel zoom and drift through `perspective`), a moving light leak from the
- * seeded `gradients` source screened over the plate and temporal film grain from the seeded
- * `noise` filter.
- */
+/** The demo's ffmpeg filtergraphs: a slow virtual camera over the SVG plates, a seeded light leak and film grain. */
 import { ffColor, type Palette } from "./palette";
 import type { Rng } from "./seed";
 
@@ -189,11 +184,8 @@ function fadedStill(
 }
 
 /**
- * A showreel: shot i films the plate on input i from its spot's start to the next one's, shots
- * are joined by transitions centred on those instants, the title card (input shots.length, RGBA)
- * fades in over the first seconds, each caption (the inputs after it, RGBA) fades in and out at
- * the bottom-left corner, and the whole fades from and to black. Labelled `[v]`, yuv420p, exactly
- * `seconds` long.
+ * A showreel `[v]`, exactly `seconds` long: shot i films the plate on input i, transitions centred
+ * on the spots' starts, then the title card and the captions (RGBA inputs after the plates) faded in and out.
  */
 export function reelGraph(c: ReelCut): string {
   const total = Math.round(c.seconds * c.fps);

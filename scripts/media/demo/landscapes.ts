@@ -1,6 +1,4 @@
-/**
- * The demo's landscape motifs (scenes.ts): horizons, arches, beams of light, dunes.
- */
+/** The demo's landscape motifs (scenes.ts): horizons, arches, beams of light, dunes. */
 import { blur, type Ctx, full, linear, mix, n, radial } from "./svg";
 
 /** A setting or rising sun over a dark sea, with its reflection and a band of haze. */

@@ -1,9 +1,4 @@
-/**
- * The demo's client logos: the brand name set in type, near-white on transparent, with a look
- * picked from the brand name's hash (typeface, weight, case, letter-spacing, an optional geometric
- * mark, a one- or two-line layout), so the /clients grid reads like a real wall of varied logos.
- * Drawn large, as a source the media build then fits to the logo box like any other.
- */
+/** The demo's client logos: the brand name set in type, in a look picked from the name's hash. */
 import sharp from "sharp";
 import { escapeXml } from "./svg";
 import { rng, type Rng } from "./seed";

@@ -1,6 +1,4 @@
-/**
- * The demo's object motifs (scenes.ts): a table-top still life, a monolith, rings, paper folds.
- */
+/** The demo's object motifs (scenes.ts): a table-top still life, a monolith, rings, paper folds. */
 import { blur, type Ctx, full, linear, mix, n, radial } from "./svg";
 
 /** Table-top still life: spheres, cylinders and blocks under a soft key light. */

@@ -1,7 +1,4 @@
-/**
- * Curated colour palettes. Each artist gets one for all of its media (clip, stills, work thumbs,
- * bio photo), so an artist's pages read as one consistent body of work.
- */
+/** Colour palettes: one per artist for all of its media, so its pages read as one body of work. */
 export interface Palette {
   name: string;
   /** Near-black base. */

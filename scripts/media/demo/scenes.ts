@@ -1,9 +1,4 @@
-/**
- * Abstract, photograph-like compositions drawn as SVG (rendered by sharp/librsvg): soft light,
- * horizons, arches, beams, table-top objects, paper folds. Every scene is laid out in fractions of
- * the canvas, so one scene can be drawn at any size or aspect ratio, and every choice comes from
- * the seeded Rng it is given.
- */
+/** Abstract compositions drawn as SVG in fractions of the canvas, every choice from the seeded Rng. */
 import { arches, beams, dunes, horizon } from "./landscapes";
 import { folds, monolith, rings, stillLife } from "./objects";
 import type { Palette } from "./palette";

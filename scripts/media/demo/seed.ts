@@ -1,8 +1,4 @@
-/**
- * Deterministic randomness: every "random" choice in the media (palettes, compositions, ffmpeg
- * seeds) is drawn from a PRNG seeded by a stable string such as an artist id, so a rerun with
- * --force reproduces the same pictures.
- */
+/** Deterministic randomness, seeded by a stable string such as an artist id, so a rerun draws the same pictures. */
 
 import { fnv1a as hash } from "../../../app/lib/media";
 
@@ -42,9 +38,8 @@ export function rng(key: string): Rng {
 }
 
 /**
- * Deals `items` out to `ids` (one each, in order) as evenly as possible: each id starts at the item its hash points to
- * and moves on to the next least-used one. Ids are served in the order given, so adding ids at
- * the end leaves the earlier ones' items unchanged.
+ * Deals `items` out to `ids` as evenly as possible, each from the item its hash points to on to the
+ * next least-used; ids added at the end leave the earlier ones' items unchanged.
  */
 export function deal<T>(ids: readonly string[], items: readonly T[], salt: string): T[] {
   const uses = items.map(() => 0);

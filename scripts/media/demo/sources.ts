@@ -1,8 +1,4 @@
-/**
- * The demo content's sources (docs/media.md, "The demo media"): abstract compositions (SVG
- * rendered by sharp) filmed by ffmpeg, each artist in a palette and motifs of its own, every
- * choice seeded so a rerun writes the same bytes. These functions only make the source files.
- */
+/** The demo content's sources (docs/media.md): SVG compositions filmed by ffmpeg, seeded to the byte. */
 import { writeFile } from "node:fs/promises";
 
 import type { Artist, ClientLogo, Reel } from "../../../app/content/types";
@@ -195,10 +191,7 @@ function directorOf(id: string): Artist {
   return found;
 }
 
-/**
- * One shot per spot, in its director's style (the palette and main motif of their own grid clip,
- * a composition of its own), each with its lower third.
- */
+/** One shot per spot in its director's palette and motif, each with its lower third. */
 function reelShots(reel: Reel, size: Size) {
   const r = rng(`reel:${reel.slug}`);
   const spots = [...reel.spots].sort((a, b) => a.start - b.start);
@@ -240,10 +233,7 @@ function reelShots(reel: Reel, size: Size) {
   return { shots, cut };
 }
 
-/**
- * A showreel with sound, cut from the reel's spots, exactly `reel.duration` long: the length its
- * file states, since there is no film yet to read it from.
- */
+/** A showreel with sound, cut from the reel's spots, exactly the `duration` its file states. */
 export async function reelFootage(reel: Reel, out: string, display: string): Promise<void> {
   if (!Number.isFinite(reel.duration))
     throw new Error(`app/content/reels/${reel.slug}.md states no duration: the demo film is cut to it`);

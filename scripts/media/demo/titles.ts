@@ -4,10 +4,7 @@ import { escapeXml, n } from "./svg";
 /** Fonts the title cards use. */
 export const TITLE_FONT_FAMILIES = ["Nimbus Sans", "P052"];
 
-/**
- * A transparent showreel title card: a small letter-spaced label, the title in a book serif and a
- * hairline rule, centred over a soft dark pool that keeps the type legible on any shot.
- */
+/** A transparent title card: a letter-spaced label, the title in a book serif and a rule, over a soft dark pool. */
 export function titleCardSvg(w: number, h: number, label: string, title: string): string {
   const u = Math.min(w, h);
   const titleSize = Math.min(u * 0.11, (w * 0.8) / Math.max(1, title.length * 0.5));
@@ -29,11 +26,7 @@ export function lowerThirdBox(w: number, h: number): { width: number; height: nu
   return { width: Math.round(w * 0.62), height: Math.round(h * 0.3) };
 }
 
-/**
- * A transparent lower third for a spot in a showreel, drawn in the lowerThirdBox of a w×h frame:
- * the director's name and, smaller below, the client and the spot's title in typographic quotes,
- * over a soft dark corner shade, inside a title-safe margin (6% of the width, 8% of the height).
- */
+/** A transparent lower third in the lowerThirdBox of a w×h frame: the director, the client, the title. */
 export function lowerThirdSvg(w: number, h: number, director: string, client: string, title: string): string {
   const box = lowerThirdBox(w, h);
   const u = Math.min(w, h);

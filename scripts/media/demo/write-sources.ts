@@ -1,7 +1,4 @@
-/**
- * `npm run media:demo` writes the demo's generated source (sources.ts) into every empty slot of
- * media/; `npm run media` then treats them as it treats an operator's files.
- */
+/** Writes the demo's sources into media/'s empty slots; `npm run media` then treats them as an operator's files. */
 import path from "node:path";
 
 import { mapLimited } from "../../lib/pool";
@@ -42,9 +39,8 @@ export function demoSource(of: SourceOf, out: string, display: string): Promise<
 }
 
 /**
- * Writes the demo's source (made by `make`) into every slot of media/ that has none. A slot whose
- * outputs were made from a file of the operator's (the manifest names it) is left empty even when
- * that file is not here, so the demo never replaces real media.
+ * Fills every empty slot of media/ but one whose outputs an operator's file made (the manifest says
+ * so): the demo never replaces real media.
  */
 export async function writeDemoSources(jobs: Job[], options: RunOptions, make: MakeSource = demoSource): Promise<void> {
   const { root, log } = options;

@@ -16,10 +16,7 @@ export function roughly(seconds: number): string {
   return seconds < 90 ? `about ${Math.max(1, Math.round(seconds))} s` : `about ${Math.round(seconds / 60)} min`;
 }
 
-/**
- * One encode's progress, `elapsed` seconds in: `  public/x/master.m3u8: 42% (12.6 s of 30.0 s),
- * about 35 s left`; without a known length, the seconds of film made so far.
- */
+/** `  public/x/master.m3u8: 42% (12.6 s of 30.0 s), about 35 s left`, `elapsed` seconds in. */
 function progressLine({ display, seconds, total }: EncodeProgress, elapsed: number): string {
   if (!total) return `  ${display}: ${seconds.toFixed(1)} s of film made in ${roughly(elapsed)}`;
   const done = Math.min(seconds / total, 1);
@@ -27,10 +24,7 @@ function progressLine({ display, seconds, total }: EncodeProgress, elapsed: numb
   return `  ${display}: ${Math.floor(done * 100)}% (${seconds.toFixed(1)} s of ${total.toFixed(1)} s), ${left}`;
 }
 
-/**
- * The listener of the run's encodes (encodeProgress): each running one's line, as a status line on
- * a terminal or every `progressEvery` seconds in a log (lib/progress.ts).
- */
+/** The listener of the run's encodes (encodeProgress): each running one's progress line. */
 export function encodeReporter(output: Output & { progressEvery?: number }): {
   listener(progress: EncodeProgress): void;
   stop(): void;
@@ -46,14 +40,9 @@ export function encodeReporter(output: Output & { progressEvery?: number }): {
 }
 
 /**
- * Rough seconds of work for one output of a kind, for the estimate a run starts with: per second
- * of the source film for the outputs that run its whole length, else per output. Measured one
- * recipe at a time on this project's 2-core machine (docs/benchmarks.md) on 2026-11-25, with the
- * committed 30 s 1080p demo reel (public/videos/reels/reel-2021.mp4) as the film and a 6000×4000
- * JPEG as the photograph: HLS ladder 155 s and MP4 72 s (5.2 and 2.4 s per second of film), grid
- * clip 2.4 s, reel thumbnail 2.2 s, work animation 1.1 s, a frame of a film 0.3 s, a crop 0.3 s,
- * seek-bar thumbnails 4.4 s, a ladder's AVIF files 0.5 s each on average, its WebP 0.1 s, its
- * JPEG 0.03 s, a link preview 0.1 s. Other kinds take a fraction of a second: DEFAULT_COST.
+ * Rough seconds of work for one output of a kind (per second of film for the reels), measured one
+ * recipe at a time on the 2-core machine of docs/benchmarks.md on 2026-11-25, with the 30 s 1080p
+ * reel-2021.mp4 and a 6000×4000 JPEG. Other kinds take a fraction of a second: DEFAULT_COST.
  */
 const COST: Partial<Record<Kind, number | { perSecond: number }>> = {
   reelHls: { perSecond: 5.2 },
@@ -69,13 +58,13 @@ const COST: Partial<Record<Kind, number | { perSecond: number }>> = {
 };
 const DEFAULT_COST = 0.3;
 
-/** Rough seconds of work to make `job`'s output; `info`, its source's, for the kinds costed per second of film. */
+/** Rough seconds of work to make `job`'s output (`info`: its source's). */
 export function costOf(job: Job, info?: SourceInfo): number {
   const cost = COST[job.kind] ?? DEFAULT_COST;
   return typeof cost === "number" ? cost : cost.perSecond * (info?.duration ?? 0);
 }
 
-/** Roughly how long tasks of these costs (seconds, in order) take, CONCURRENCY at a time, each started by the first one free. */
+/** Roughly how long tasks of these costs take, CONCURRENCY at a time, each started by the first worker free. */
 export function wallTime(costs: number[]): number {
   const workers = Array.from({ length: CONCURRENCY }, () => 0);
   for (const cost of costs) workers[workers.indexOf(Math.min(...workers))] += cost;

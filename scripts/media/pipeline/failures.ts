@@ -1,7 +1,4 @@
-/**
- * What went wrong with a file, and how to fix it: the decoder's reasons read for an operator, the
- * log of a run's failures, and the messages that list them.
- */
+/** What went wrong with a file and how to fix it: decoders' reasons read for an operator, and the run's failures. */
 import { expectedName, MEDIA_DIR, type Slot, type SourceType } from "./sources";
 
 export const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -21,9 +18,8 @@ function remake(type: SourceType | undefined): string {
 }
 
 /**
- * What a decoder's reason (ffprobe's, ffmpeg's or sharp's words) says about a file, and the fix;
- * the first match wins, so the more telling come first. A cut-short MP4 shows as a missing index
- * when its index (moov atom) comes last, and as packets breaking off when it comes first.
+ * What a decoder's words say about a file, and the fix; the first match wins. A cut-short MP4 shows
+ * as a missing moov atom when its index comes last, as packets breaking off when it comes first.
  */
 const DIAGNOSES: { reason: RegExp; means?: string; fix: (type: SourceType | undefined) => string }[] = [
   {
@@ -57,10 +53,8 @@ const DIAGNOSES: { reason: RegExp; means?: string; fix: (type: SourceType | unde
 ];
 
 /**
- * Why a file could not be used, for the operator: what the decoder's reason means, the decoder's
- * own line, and what to do. `type` is the source's; undefined for a file in public/. A reason
- * none of DIAGNOSES knows (a recipe's own, such as a grid clip's start past the film's end)
- * already says what is wrong, and is given as it is.
+ * Why a file could not be used: what the decoder's line means, that line, and what to do (`type`:
+ * the source's; undefined for a file in public/). A reason DIAGNOSES does not know is a recipe's own, given as it is.
  */
 export function diagnosis(reason: string, type: SourceType | undefined): string {
   // Without ffmpeg()'s heading line ("ffmpeg failed (exit 1) for public/…:"), which names no cause.
@@ -75,15 +69,11 @@ export function diagnosis(reason: string, type: SourceType | undefined): string 
   return lines.at(-1) ?? "unknown reason";
 }
 
-/** A file that could not be used, and what it leaves unmade. */
+/** A file that could not be used (a source, or a file job's inputs), its outputs, and those read from them. */
 export interface Failure {
-  /** The source in media/, or the inputs in public/ of a file read from outputs, root-relative. */
   source: string;
-  /** Its outputs not made (public/…). */
   outputs: string[];
-  /** The outputs read from those, skipped (public/…). */
   dependents: string[];
-  /** From diagnosis(). */
   reason: string;
 }
 
@@ -111,16 +101,12 @@ export function missingSourcesMessage(missing: { slot: Slot; outputs: string[] }
   return `public/ lacks files that no source in ${MEDIA_DIR}/ can make. Add:\n${lines.join("\n")}\nthen run npm run media again.`;
 }
 
-/**
- * The failures of a run, by the file that could not be used (a source, or the inputs of a file
- * job), with the outputs each left unmade, in the order they happened.
- */
+/** The failures of a run, in the order they happened. */
 export interface Failures {
-  /** Records that `source` could not be used; a source keeps the first reason. Whether this is its first failure. */
+  /** Records that `source` could not be used (its first reason kept); whether this is its first failure. */
   fail(source: string, reason: string): boolean;
-  /** Whether `source` failed: its outputs not yet made are then skipped, as they would fail the same way. */
+  /** Whether `source` failed: its outputs not yet made are skipped, as they would fail the same way. */
   has(source: string): boolean;
-  /** The output `site` was not made because `source` failed. */
   notMade(source: string, site: string): void;
   /** The failure that left the output `site` unmade, if one did. */
   of(site: string): Failure | undefined;

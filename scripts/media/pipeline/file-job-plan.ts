@@ -1,7 +1,4 @@
-/**
- * The file jobs: files made from files already in public/ (the stills' ladders, the logo strips,
- * the seek-bar thumbnails, the link previews) or from public/favicon.svg (the icons).
- */
+/** The file jobs: ladders, logo strips, seek-bar thumbnails, link previews and icons, made from files in public/. */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -33,14 +30,12 @@ const LADDER_KIND: Record<LadderFile["format"], Kind> = {
 };
 
 /**
- * Every file of the ladder of a still the pages show, resized and encoded from that still; the
- * formats with alpha from its transparent crop instead, when its source has one (the JPEG files
- * stay flattened onto the page's colour, as the still is).
+ * Every file of the ladder of a still the pages show; the formats with alpha from its transparent
+ * crop (SourceJob.transparent) when it has one, as a JPEG holds no alpha.
  */
 export function ladderJobs(still: Job): Job[] {
   const ladder = ladderOf(still.kind);
   if (!ladder) return [];
-  // A still cropped from a picture may have a transparent crop (SourceJob.transparent); a JPEG holds no alpha.
   const cropped = "transparent" in still && still.transparent !== undefined;
   return ladderFiles(ladder, still.site).map((file): FileJob => ({
     site: file.path,

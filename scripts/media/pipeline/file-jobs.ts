@@ -1,7 +1,4 @@
-/**
- * The jobs that read files in public/ (ladders, previews, icons, seek-bar thumbnails): which are
- * out of date, from the files they read as they are now, and making them.
- */
+/** Running the file jobs: which are out of date, from the files they read as they are now, and making them. */
 import { existsSync } from "node:fs";
 import path from "node:path";
 
@@ -14,10 +11,7 @@ import { type FileJob, recipeOf } from "./kinds";
 import { type Decision, decide, entryKey, type Manifest } from "./manifest";
 import { CONCURRENCY, type Pending, type RunOptions, type RunSummary } from "./run-options";
 
-/**
- * Whether a file job's output is up to date, from the files it reads as they are now: its files in
- * public/, and the transparent crop the manifest records for the still it keeps the transparency of.
- */
+/** Whether a file job's output is up to date, from its files in public/ and the transparent crop it reads. */
 export async function fileDecision(
   job: FileJob,
   manifest: Manifest,
@@ -37,10 +31,7 @@ export async function fileDecision(
   };
 }
 
-/**
- * Makes the outputs read from files in public/ (ladders, previews, icons) that are not up to
- * date; those reading an output that was not made are skipped, and named.
- */
+/** Makes the file jobs' outputs that are not up to date; those reading an output not made are skipped. */
 export async function runFileJobs(
   jobs: FileJob[],
   manifest: Manifest,

@@ -25,11 +25,7 @@ export async function removeLeftovers(dir: string): Promise<void> {
   }
 }
 
-/**
- * Content hashes of root-relative files, each read once: several outputs share a source, and a
- * still feeds every file of its ladder and its link preview. One per phase, since the file jobs
- * read what the source jobs have just made.
- */
+/** Content hashes of root-relative files, each read once; one per phase, as file jobs read what source jobs made. */
 export function hasher(root: string): { hashOf(file: string): Promise<string>; hashes: ReadonlyMap<string, string> } {
   const hashes = new Map<string, string>();
   const hashOf = async (file: string): Promise<string> => {

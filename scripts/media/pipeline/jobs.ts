@@ -1,7 +1,4 @@
-/**
- * Every file the site needs, as a job (kinds.ts): the source jobs, one per content entry's media,
- * here; the file jobs that read their outputs in file-job-plan.ts.
- */
+/** Every file the site needs, as a job: the source jobs here, the file jobs in file-job-plan.ts. */
 import path from "node:path";
 
 import type { Artist, ClientLogo, Reel, WorkThumb } from "../../../app/content/types";
@@ -15,10 +12,7 @@ import { type Job, KINDS, type MediaContent, type Source, type SourceJob, type S
 import { iconJobs, ladderJobs, logoSpriteJobs, previewJobs, seekJobs, sizeRecipe, sourceOf } from "./file-job-plan";
 import { MEDIA_DIR, type SourceType, TRANSPARENT_DIR } from "./sources";
 
-/**
- * What an entry chooses of its output's making (a start, a crop's focus) as part of its recipe, so
- * changing one remakes the output; nothing when the entry leaves them to their defaults.
- */
+/** An entry's choices (a start, a crop's focus) as part of its recipe, so changing one remakes the output. */
 function choicesRecipe(choices: { start?: number; at?: number; focus?: Focus }): string {
   const { start, at, focus } = choices;
   return [
@@ -44,44 +38,30 @@ function workThumbs(artist: Artist): WorkThumb[] {
 function filmJobs(artist: Artist): Job[] {
   const clip = source(`artists/${artist.id}/clip`, "video", { kind: "directorClip", artist });
   const choices = { start: artist.clipStart, focus: artist.focus };
+  const clipJob = (site: string, kind: "directorClip" | "directorStill", make: typeof directorClip): SourceJob => ({
+    site,
+    kind,
+    source: clip,
+    fills: MEDIA_SIZES[kind],
+    recipe: sizeRecipe(MEDIA_SIZES[kind]) + choicesRecipe(choices),
+    make: (file, info, out, display) => make(file, info, out, display, choices),
+  });
   const jobs: Job[] = [
-    {
-      site: artist.thumb,
-      kind: "directorClip",
-      source: clip,
-      fills: MEDIA_SIZES.directorClip,
-      recipe: sizeRecipe(MEDIA_SIZES.directorClip) + choicesRecipe(choices),
-      make: (file, info, out, display) => directorClip(file, info, out, display, choices),
-    },
-    {
-      site: artist.mobileBG,
-      kind: "directorStill",
-      source: clip,
-      fills: MEDIA_SIZES.directorStill,
-      recipe: sizeRecipe(MEDIA_SIZES.directorStill) + choicesRecipe(choices),
-      make: (file, info, out, display) => directorStill(file, info, out, display, choices),
-    },
+    clipJob(artist.thumb, "directorClip", directorClip),
+    clipJob(artist.mobileBG, "directorStill", directorStill),
   ];
-  workThumbs(artist).forEach((work, i) => {
-    const footage = source(`artists/${artist.id}/${workName(work)}`, "video", { kind: "filmWork", artist, index: i });
-    const recipe = sizeRecipe(MEDIA_SIZES.filmWork) + choicesRecipe({ focus: work.focus });
-    jobs.push({
-      site: work.image,
-      kind: "filmWork",
+  workThumbs(artist).forEach((work, index) => {
+    const footage = source(`artists/${artist.id}/${workName(work)}`, "video", { kind: "filmWork", artist, index });
+    const workJob = (site: string, kind: "filmWork" | "filmWorkStill", make: typeof filmWorkStill): SourceJob => ({
+      site,
+      kind,
       source: footage,
       fills: MEDIA_SIZES.filmWork,
-      recipe,
-      make: (file, info, out, display) => filmWorkAnimation(file, info, out, display, work.focus),
+      recipe: sizeRecipe(MEDIA_SIZES.filmWork) + choicesRecipe({ focus: work.focus }),
+      make: (file, info, out, display) => make(file, info, out, display, work.focus),
     });
-    if (work.still)
-      jobs.push({
-        site: work.still,
-        kind: "filmWorkStill",
-        source: footage,
-        fills: MEDIA_SIZES.filmWork,
-        recipe,
-        make: (file, info, out, display) => filmWorkStill(file, info, out, display, work.focus),
-      });
+    jobs.push(workJob(work.image, "filmWork", filmWorkAnimation));
+    if (work.still) jobs.push(workJob(work.still, "filmWorkStill", filmWorkStill));
   });
   return jobs;
 }

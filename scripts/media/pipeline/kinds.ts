@@ -1,8 +1,4 @@
-/**
- * The vocabulary of the media build: every kind of output (KINDS), and jobs, each the site path
- * the content names and what it is made from. A source job reads one file from media/; a file job
- * reads files already in public/.
- */
+/** The media build's kinds of output and its jobs: a source job reads a file in media/, a file job files in public/. */
 import type { Artist, ClientLogo, Reel } from "../../../app/content/types";
 import { MEDIA_KINDS } from "../../../app/lib/media-kinds";
 import type { Size, SourceInfo } from "../recipes/probe";
@@ -19,11 +15,7 @@ export interface MediaContent {
   agencyName: string;
 }
 
-/**
- * Every kind of output: the kinds the content names (app/lib/media-kinds.ts), and the files the
- * build derives from them, each with its label in the size summary, the extension its path must
- * have, and the version of its recipe (a bumped version remakes every output of that kind).
- */
+/** Every kind of output: the kinds the content names (app/lib/media-kinds.ts), and the files derived from them. */
 export const KINDS = {
   ...MEDIA_KINDS,
   seekSprite: { label: "seek-bar thumbnails (webp)", extension: ".webp", version: 1 },
@@ -64,31 +56,23 @@ interface JobBase {
   recipe: string;
 }
 
-/**
- * Each job writes its output to `out`, a temporary path that is moved into place once complete
- * (for HLS a folder that replaces the master playlist's folder). `display` names it in messages.
- */
+/** A job writes its output to `out`, a temporary path (for HLS, a folder) moved into place once complete. */
 export interface SourceJob extends JobBase {
   source: Source;
-  /** The frame the source is scaled to fill; a smaller source is enlarged (logos are fitted, not filled). */
+  /** The frame the source is scaled to fill; a smaller source is enlarged. */
   fills?: Size;
   /**
-   * For a JPEG still cropped from a picture: where (root-relative, under TRANSPARENT_DIR) its
-   * window of the picture goes with the transparency the JPEG loses, when the picture is
-   * transparent (SourceInfo.transparent); the still's ladder makes its AVIF and WebP files from that.
+   * A JPEG still's crop with the transparency the JPEG loses (root-relative, under TRANSPARENT_DIR),
+   * written to `transparentOut` when the picture is transparent; its ladder's AVIF and WebP read it.
    */
   transparent?: string;
-  /** `transparentOut`: where to write the transparent crop, given when `transparent` is and the source is transparent. */
   make(file: string, info: SourceInfo, out: string, display: string, transparentOut?: string): Promise<void>;
 }
 
 export interface FileJob extends JobBase {
   /** Site paths of the files in public/ it reads. */
   files: string[];
-  /**
-   * The site path of a still (one of `files`) whose transparency this file keeps: when the still's
-   * manifest entry records a transparent crop, the job reads that crop too, after `files`.
-   */
+  /** A still (one of `files`) whose transparent crop, when its entry records one, is read after `files`. */
   transparentOf?: string;
   make(files: string[], out: string, display: string): Promise<void>;
 }

@@ -1,7 +1,4 @@
-/**
- * media/manifest.json: what made each output, so a rerun can tell what is up to date. Reading it,
- * deciding from it, and writing it as committed.
- */
+/** media/manifest.json: what made each output, so a rerun can tell what is up to date. */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
@@ -11,44 +8,26 @@ import type { Film } from "../../../app/content/types";
 import { PARTIAL } from "./files";
 import { MEDIA_DIR } from "./sources";
 
-/** Records what made each output, so a rerun can tell what is up to date (committed). */
 export const MANIFEST = `${MEDIA_DIR}/manifest.json`;
 
-/**
- * What the manifest holds for one output (by its site path): the files it was made from, its key,
- * for an output made from a film, that film as read (the content build takes a reel's length and
- * shape from it, without ffmpeg), and for a still made from a transparent picture, where its
- * transparent crop went (the ladder's formats with alpha are made from that).
- */
+/** One output's entry, by its site path. */
 export interface ManifestEntry {
   from: string[];
   key: string;
+  /** The film it was made from, as read: the content build takes a reel's length and shape from it. */
   film?: Film;
+  /** Where a still's transparent crop went. */
   transparent?: string;
 }
 
 export type Manifest = Record<string, ManifestEntry>;
 
 /** A film as the manifest records it: its display size, its length to the millisecond, its frame rate. */
-export function filmFacts({
-  width,
-  height,
-  duration,
-  fps,
-}: {
-  width: number;
-  height: number;
-  duration: number;
-  fps?: string;
-}): Film {
+export function filmFacts({ width, height, duration, fps }: Film): Film {
   return { width, height, duration: Math.round(duration * 1000) / 1000, ...(fps ? { fps } : {}) };
 }
 
-/**
- * A fingerprint of everything an output depends on: how it is made (`recipe`: kind, recipe
- * version, sizes and formats) and each input's path and content hash. Content, not mtimes, since
- * a git checkout sets every mtime to the time of the checkout.
- */
+/** A fingerprint of how an output is made and of each input's path and content (not mtimes, which a checkout sets). */
 export function entryKey(recipe: string, inputs: readonly (readonly [path: string, hash: string])[]): string {
   return createHash("sha256")
     .update(JSON.stringify([recipe, inputs]))

@@ -1,8 +1,4 @@
-/**
- * Runs the jobs of jobs.ts under a root folder (the repository, or a test's temp folder): first
- * those made from sources, then those read from their outputs, each written under a temporary name
- * and moved into place once complete; the manifest records what made each.
- */
+/** Runs the jobs under a root folder (the repository, or a test's): those made from sources, then the file jobs. */
 import { existsSync } from "node:fs";
 import path from "node:path";
 
@@ -18,9 +14,8 @@ import { planSourceJobs, runSourceJobs, type SourcePlan } from "./source-jobs";
 import { MEDIA_DIR } from "./sources";
 
 /**
- * The line a run starts with: how many files it will make and roughly how long that takes. The
- * files read from the sources' outputs are counted as "up to" (a remade output that comes out the
- * same bytes leaves them up to date).
+ * The line a run starts with: how many files it will make, and roughly how long. The file jobs are
+ * "up to": a remade output that comes out the same bytes leaves those reading it up to date.
  */
 async function announce(
   plan: SourcePlan,
@@ -49,11 +44,8 @@ async function announce(
 }
 
 /**
- * Makes every output that is not up to date: first those made from sources, then those read
- * from them. The manifest keeps an entry for each current job (entries of outputs the content no
- * longer names are dropped; their files are never deleted) and is saved even when the run stops,
- * so the outputs made so far stay up to date. A file that cannot be used does not stop the run:
- * the summary's `failed` lists it.
+ * Makes every output that is not up to date. The manifest keeps the current jobs' entries and is
+ * saved even when the run stops; a file that cannot be used does not stop it (the summary's `failed`).
  */
 export async function buildMedia(jobs: Job[], options: RunOptions): Promise<RunSummary> {
   await removeLeftovers(path.join(options.root, "public"));

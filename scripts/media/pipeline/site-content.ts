@@ -1,8 +1,4 @@
-/**
- * The content the media are made for, read from its files in app/content/ as they are now (not
- * from the app's compiled copy, which a build writes only once every media file exists): a new
- * artist's or reel's media are what `npm run media` is about to make.
- */
+/** The content the media are made for, read from app/content/ (the compiled copy waits for every media file). */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 

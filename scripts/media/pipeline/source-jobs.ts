@@ -1,7 +1,4 @@
-/**
- * The jobs made from sources in media/: which to run, each source read through before anything is
- * made (a source that cannot be read costs only its own outputs), then making them.
- */
+/** Running the source jobs: each source read through first (a bad one costs only its outputs), then made. */
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
@@ -19,9 +16,8 @@ import { CONCURRENCY, type Pending, type RunOptions, type RunSummary } from "./r
 import { findSource, listSources } from "./sources";
 
 /**
- * Reads a source: its size and length, and for a film every packet too (a pass that decodes
- * nothing: a quarter of a second for a 30 s 1080p reel), so a file cut short fails here, before
- * any of its encodes, even when its index, written first, still gives its full length.
+ * Reads a source, and every packet of a film (a quarter of a second for a 30 s 1080p reel), so a
+ * file cut short fails before its encodes, even when its index still gives its full length.
  */
 async function readSource(root: string, file: string, type: Source["slot"]["type"]): Promise<SourceInfo> {
   const info = await probeSource(path.join(root, file), type);
@@ -35,10 +31,7 @@ async function readSource(root: string, file: string, type: Source["slot"]["type
   return info;
 }
 
-/**
- * Reads every source to be used, once: the pending jobs of a source that cannot be read are taken
- * out and recorded as failures, each source named once in the log with its fix.
- */
+/** Reads every source to be used, once; the jobs of one that cannot be read become failures. */
 async function readSources(
   root: string,
   pending: Pending<SourceJob>[],
@@ -91,18 +84,11 @@ function sourceEntry(
   return transparent ? { from: [file], key, transparent } : { from: [file], key };
 }
 
-/**
- * Whether the transparent crop recorded with an output is gone. It is in media/, not committed: a
- * clone without the source keeps the output and the files read from the crop as they are, and
- * one with the source makes the crop again along with the still.
- */
+/** Whether an output's transparent crop (in media/, not committed) is gone: the still is then remade. */
 const transparentGone = (root: string, recorded: ManifestEntry | undefined): boolean =>
   recorded?.transparent !== undefined && !existsSync(path.join(root, recorded.transparent));
 
-/**
- * Entries of films' outputs that are up to date but were recorded before films were: their film
- * is read now (a header read, no decoding). A source that cannot be read leaves its entry as it is.
- */
+/** Adds its film to an up-to-date entry recorded before films were (a header read). */
 async function addFilms(
   root: string,
   upToDate: { job: SourceJob; file: string }[],
@@ -128,16 +114,13 @@ async function addFilms(
   }
 }
 
-/** The source jobs to run: those not up to date whose source is readable, with what was read of each source. */
+/** The source jobs to run, with what was read of each source. */
 export interface SourcePlan {
   pending: Pending<SourceJob>[];
   infos: Map<string, SourceInfo>;
 }
 
-/**
- * Decides which source jobs to run. Before making anything it fails on any missing output whose
- * source is not here either; a source it cannot read is recorded in `failures`, and its jobs left out.
- */
+/** Decides which source jobs to run; throws first on a missing output whose source is missing too. */
 export async function planSourceJobs(
   jobs: SourceJob[],
   manifest: Manifest,

@@ -5,11 +5,7 @@ import path from "node:path";
 
 /** The source folder, relative to the repository root. */
 export const MEDIA_DIR = "media";
-/**
- * The transparent crops of the stills made from transparent pictures (SourceJob.transparent in
- * kinds.ts): in media/, so never served and git-ignored with the sources, in a hidden folder, which
- * the run does not take for sources.
- */
+/** The stills' transparent crops: git-ignored with the sources, hidden so never taken for one. */
 export const TRANSPARENT_DIR = `${MEDIA_DIR}/.transparent`;
 
 /** The file types each kind of source may be, lower case, most usual first. */
@@ -46,10 +42,7 @@ export function findSource(slot: Slot, files: readonly string[]): string | undef
   return found[0];
 }
 
-/**
- * Every file under media/ but hidden ones (.DS_Store) and those in hidden folders (the build's own
- * TRANSPARENT_DIR), as root-relative paths with forward slashes.
- */
+/** Every file under media/ but hidden ones and those in hidden folders, as root-relative paths. */
 export async function listSources(root: string): Promise<string[]> {
   const dir = path.join(root, MEDIA_DIR);
   if (!existsSync(dir)) return [];

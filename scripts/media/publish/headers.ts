@@ -5,31 +5,16 @@ import { MEDIA_MAX_AGE } from "../../../server/static-files";
 import type { MediaFile } from "./media-files";
 
 /**
- * Cache-Control of every object: the lifetime the site's own server gives media
- * (server/static-files.ts's MEDIA_MAX_AGE; scripts/static-server.mjs --media, the bucket's
- * stand-in in the cluster's tests, does the same), so a page behaves alike whether MEDIA_ORIGIN
- * points at the bucket or not.
- *
- * The media's names are stable, not content-addressed, and that holds for the HLS segments too
- * (segment_000.ts… keep their names when a reel is re-encoded). So playlists get the same 30 days
- * as the rest: a shorter lifetime for playlists alone would buy nothing, since a fresh playlist
- * over segments cached from the previous encode would mix two films. A replaced file is purged at
- * the CDN (docs/deploy.md), whatever the lifetime.
+ * The lifetime the site's own server gives media, so a page behaves alike with or without
+ * MEDIA_ORIGIN. Playlists too: segments keep their names when a reel is re-encoded, so a shorter
+ * lifetime for playlists alone would mix two encodes; a replaced file is purged at the CDN.
  */
 export const CACHE_CONTROL = `public, max-age=${MEDIA_MAX_AGE}`;
 
 /**
- * Content-Type by extension: the types the site's own server sends for the same files (text ones
- * with their charset, as it does), including HLS's, which `aws s3 sync` gets wrong or leaves out.
- *
- * No precompressed (gzip) bodies, for .m3u8 and .vtt either. A bucket does not negotiate: an object
- * stored with Content-Encoding: gzip goes gzipped to every client, whatever its Accept-Encoding.
- * Browsers, hence video.js's HLS engine and <track>, would decode it, but not every HLS reader
- * does: players and tools that send no Accept-Encoding (some TVs and set-top boxes, curl without
- * --compressed, an ffmpeg built without zlib), and a Range request would get a slice of the gzip
- * stream rather than of the text. For nothing much: the playlists are 440–640 bytes (185–280
- * gzipped) and a seek-bar index about 1.1 KB (230), each a single packet either way, beside
- * segments of hundreds of KB. The site's own server still compresses them for clients that ask.
+ * The types the site's own server sends (HLS's too, which `aws s3 sync` gets wrong). No gzip
+ * bodies: a bucket does not negotiate, so every client (TVs, curl, a Range request) would get gzip,
+ * to save nothing on playlists and indexes that fit one packet either way.
  */
 const CONTENT_TYPES: Record<string, string> = {
   ".jpg": "image/jpeg",
@@ -49,15 +34,10 @@ const CONTENT_TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json; charset=utf-8",
 };
 
-/** The Content-Type of a file, by its extension; undefined when the table does not know it. */
-function contentTypeOf(file: string): string | undefined {
-  return CONTENT_TYPES[path.extname(file).toLowerCase()];
-}
-
 /** `sha256`, `Content-Type`, `Cache-Control` of an upload. */
 export function objectHeaders(file: MediaFile, sha256: string) {
   return {
-    ContentType: contentTypeOf(file.file) ?? "application/octet-stream",
+    ContentType: CONTENT_TYPES[path.extname(file.file).toLowerCase()] ?? "application/octet-stream",
     CacheControl: CACHE_CONTROL,
     Metadata: { sha256 },
   };

@@ -1,8 +1,4 @@
-/**
- * Large files go up in parts. lib-storage's Upload sends a new upload (publish.ts) and leaves its
- * parts on an error; the next run finds that unfinished upload, sends only the parts it lacks and
- * checks the object it makes (resumeUpload).
- */
+/** Resuming the multipart upload an interrupted run left (lib-storage's Upload leaves its parts on an error). */
 import { createHash } from "node:crypto";
 import { open } from "node:fs/promises";
 import type { Readable } from "node:stream";
@@ -148,11 +144,9 @@ async function verifyObject(
 }
 
 /**
- * Finishes an unfinished multipart upload of this file: lists its parts (ListParts), sends those it
- * lacks (UploadPart) and completes it (CompleteMultipartUpload), then reads the object back to check
- * it is the file. Written by hand since lib-storage's Upload cannot take over an upload another
- * process began. Returns the bytes sent, "stale" when that upload holds other bytes (the file
- * changed since; left for --prune), or "wrong" when the object made is not the file.
+ * Finishes an unfinished multipart upload of this file, sending the parts it lacks, then reads the
+ * object back. By hand, as lib-storage cannot take over an upload another process began. "stale":
+ * that upload holds other bytes (left for --prune); "wrong": the object made is not the file.
  */
 export async function resumeUpload(
   client: S3Client,

@@ -1,9 +1,7 @@
 /**
- * `npm run media:publish`'s work (scripts/media-publish.ts reads the settings and prints): every
- * function takes an S3Client, the root folder (holding media/manifest.json and public/) and
- * options, so the tests run them against s3rver. An object is uploaded again only when the
- * SHA-256 of the local file (recorded as x-amz-meta-sha256 at upload), its length or its headers
- * differ, as HeadObject reads them; never by timestamps, since a checkout sets every mtime.
+ * `npm run media:publish`'s work, on an S3Client the tests point at s3rver. An object is uploaded
+ * again only when its recorded SHA-256 (x-amz-meta-sha256), length or headers differ from the
+ * file's; never by timestamps, since a checkout sets every mtime.
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
@@ -41,15 +39,12 @@ export interface PublishOptions extends Output {
   bucket: string;
   /** A folder inside the bucket, "" or ending in "/" ("site/"). */
   prefix: string;
-  /** Part size of multipart uploads, and the size above which a file goes up in parts; PART_SIZE by default, at least MIN_PART_SIZE. */
+  /** The part size, and the size above which a file goes up in parts; PART_SIZE by default, at least MIN_PART_SIZE. */
   partSize?: number;
   /** Files sent at once (each large one sends up to 4 parts at once); 4 by default. */
   concurrency?: number;
-  /** Says what it would upload (and prune), changes nothing. */
   dryRun?: boolean;
-  /** Then deletes the objects under the prefix that no output names (pruneBucket). */
   prune?: boolean;
-  /** Seconds between two progress lines of a large upload in a log; PROGRESS_EVERY (lib/progress.ts) by default. */
   progressEvery?: number;
 }
 
@@ -59,25 +54,20 @@ export interface PublishSummary {
   uploaded: number;
   /** Files that differed from their object (in a dry run, those it would upload). */
   toUpload: number;
-  /** Of those uploaded, the ones whose unfinished upload was finished. */
   resumed: number;
   unchanged: number;
-  /** Bytes sent (for a resumed upload, only its missing parts); in a dry run, the bytes it would send. */
+  /** Bytes sent (of a resumed upload, its missing parts); in a dry run, the bytes it would send. */
   bytes: number;
   /** Site paths the outputs name that are not under public/. */
   missing: string[];
-  /** Files that could not be checked or uploaded, and why. */
   failed: { key: string; error: string }[];
-  /** What --prune deleted (or would delete in a dry run). */
   pruned: PruneSummary | undefined;
 }
 
 /**
- * Publishes every file the outputs in root/media/manifest.json name to the bucket: checks each
- * against its object's recorded hash (HeadObject), uploads the new and changed ones (resuming an
- * unfinished multipart upload where there is one), and with `prune` deletes what no output names.
- * Problems with single files (missing locally, a failed upload) do not stop the run: they are in
- * the summary. Fails (throws) only when the manifest cannot be read.
+ * Publishes every file root/media/manifest.json's outputs name: uploads the new and changed ones
+ * (resuming an unfinished multipart upload where there is one) and with `prune` deletes what no
+ * output names. A single file's problem goes in the summary; only an unreadable manifest throws.
  */
 export async function publishMedia(client: S3Client, root: string, options: PublishOptions): Promise<PublishSummary> {
   const { bucket, prefix, log } = options;

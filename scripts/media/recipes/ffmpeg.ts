@@ -1,8 +1,6 @@
 /**
- * Runs ffmpeg and ffprobe. Still images (the demo's scene plates, title cards) are handed to
- * ffmpeg through extra pipes (file descriptors 3, 4, …, read as `pipe:3`, `pipe:4`) so no
- * intermediate file is written. Inside `encodeProgress.run(…)` (the media build's jobs), ffmpeg
- * also reports how far it is (`-progress`) on the pipe after those.
+ * Runs ffmpeg and ffprobe. Still images reach ffmpeg through extra pipes (`pipe:3`, `pipe:4`, …),
+ * so no intermediate file is written; inside `encodeProgress.run(…)` it reports its progress on the next one.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { execFile, spawn } from "node:child_process";
@@ -13,39 +11,23 @@ import { promisify } from "node:util";
 import { reelRate } from "../../../app/lib/reel-frames";
 
 /** Arguments that keep the output free of timestamps, encoder version strings and metadata. */
-export const BITEXACT = [
-  "-map_metadata",
-  "-1",
-  "-fflags",
-  "+bitexact",
-  "-flags:v",
-  "+bitexact",
-  "-flags:a",
-  "+bitexact",
-];
+export const BITEXACT = "-map_metadata -1 -fflags +bitexact -flags:v +bitexact -flags:a +bitexact".split(" ");
 
 /** Filtering on one thread: jobs already run two at a time on a two-core budget. */
-const THREADS = ["-filter_threads", "1", "-filter_complex_threads", "1"];
+const THREADS = "-filter_threads 1 -filter_complex_threads 1".split(" ");
 
 /** One encoder thread too: with several, the reel MP4s came out different from run to run. */
-export const H264 = ["-c:v", "libx264", "-preset", "slow", "-pix_fmt", "yuv420p", "-threads", "1"];
+export const H264 = "-c:v libx264 -preset slow -pix_fmt yuv420p -threads 1".split(" ");
 
-/** How far one ffmpeg run is. */
+/** How far one ffmpeg run is: seconds of output so far, of `total` when the arguments state it (`-t`). */
 export interface EncodeProgress {
-  /** The file being made: ffmpeg()'s `display`. */
   display: string;
-  /** Seconds of output written so far. */
   seconds: number;
-  /** The output's length when the arguments state it (`-t`), else undefined. */
   total?: number;
-  /** ffmpeg has exited (made it or failed). */
   ended: boolean;
 }
 
-/**
- * The listener of the ffmpeg runs started inside `encodeProgress.run(listener, …)`: the media
- * build shows every encode's progress without each recipe having to pass a callback on.
- */
+/** The listener of the ffmpeg runs inside `encodeProgress.run(listener, …)`, so no recipe passes a callback on. */
 export const encodeProgress = new AsyncLocalStorage<(progress: EncodeProgress) => void>();
 
 /** The output's length (seconds) when the arguments limit it: a `-t` after the last input. */
@@ -67,10 +49,8 @@ function cleanErrors(stderr: string, args: string[]): string {
 }
 
 /**
- * Runs `ffmpeg <args>` feeding `images` on fds 3, 4, …; resolves with its stdout.
- * `display` names the file being made, for the error message and the progress.
- * With `-xerror`, a source that breaks off or is damaged part-way fails the run instead of
- * quietly giving a shorter output.
+ * Runs `ffmpeg <args>` feeding `images` on fds 3, 4, …; resolves with its stdout. `display` names
+ * the file made. `-xerror`: a source damaged part-way fails the run rather than giving a shorter output.
  */
 export function ffmpeg(args: string[], images: Buffer[], display: string): Promise<Buffer> {
   const listener = encodeProgress.getStore();
@@ -136,6 +116,9 @@ export interface VideoProbe {
   pixelAspect: number;
 }
 
+const PROBED =
+  "stream=codec_type,width,height,duration,sample_aspect_ratio,r_frame_rate,avg_frame_rate,field_order:stream_side_data=rotation:format=duration";
+
 interface ProbedStream {
   codec_type?: string;
   width?: number;
@@ -161,15 +144,7 @@ function sampleAspect(sar: string | undefined): number {
 export async function ffprobe(file: string): Promise<VideoProbe> {
   let stdout: string;
   try {
-    ({ stdout } = await promisify(execFile)("ffprobe", [
-      "-v",
-      "error",
-      "-show_entries",
-      "stream=codec_type,width,height,duration,sample_aspect_ratio,r_frame_rate,avg_frame_rate,field_order:stream_side_data=rotation:format=duration",
-      "-of",
-      "json",
-      file,
-    ]));
+    ({ stdout } = await promisify(execFile)("ffprobe", ["-v", "error", "-show_entries", PROBED, "-of", "json", file]));
   } catch (error) {
     const { code, stderr } = error as { code?: string; stderr?: string };
     if (code === "ENOENT") throw new Error("ffprobe not found: install ffmpeg to read videos");

@@ -15,10 +15,7 @@ export function sourceRate(info: SourceInfo): string {
 /** ffmpeg's form of a rate: "25/1" → "25" (as the recipes have always written it), "24000/1001" as it is. */
 export const rateArg = (rate: string): string => rate.replace(/\/1$/, "");
 
-/**
- * The source's frames at `rate`: deinterlaced first when coded as fields (bwdif, one frame per
- * frame, so the rate stays the frame rate), then repeated or dropped to a constant rate.
- */
+/** The source's frames at a constant `rate`, deinterlaced first (one frame per frame) when coded as fields. */
 export const framesAt = (info: SourceInfo, rate: string): string =>
   `${info.interlaced ? "bwdif=mode=send_frame," : ""}fps=${rateArg(rate)}`;
 
@@ -60,20 +57,8 @@ export async function rawFrames(
   const limit = maxFrames ? ["-frames:v", String(maxFrames)] : [];
   const raw = await ffmpeg(
     [
-      "-i",
-      source,
-      "-filter_complex",
-      graph,
-      "-map",
-      `[${label}]`,
-      ...limit,
-      "-fps_mode",
-      "passthrough",
-      "-f",
-      "rawvideo",
-      "-pix_fmt",
-      "rgb24",
-      "pipe:1",
+      ...["-i", source, "-filter_complex", graph, "-map", `[${label}]`, ...limit],
+      ..."-fps_mode passthrough -f rawvideo -pix_fmt rgb24 pipe:1".split(" "),
     ],
     [],
     display,

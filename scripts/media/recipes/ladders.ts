@@ -1,9 +1,4 @@
-/**
- * The responsive ladders of the stills the pages show: each still, read from the file at the path
- * its content entry names, resized to every width of its ladder (app/lib/media.ts) and encoded in
- * the ladder's modern formats and in its own format (JPEG for photographs, PNG for graphics).
- * And the logo strips of /clients: the fitted logos one under another.
- */
+/** The stills' responsive ladders (app/lib/media.ts), and the logo strips of /clients. */
 import sharp, { type Sharp } from "sharp";
 
 import type { LadderFile } from "../../../app/lib/media";
@@ -27,11 +22,8 @@ function encode(image: Sharp, format: LadderFile["format"], graphic: boolean): S
 }
 
 /**
- * Encodes one file of a ladder from the still at `still` (a file path), or from `transparent` when
- * given: the still's window of a transparent picture as a lossless PNG, its transparency kept,
- * which a JPEG still has lost to the page's colour (croppedJpeg). A still of another shape than its
- * ladder's (a scope or vertical reel's poster, which keeps the film's whole frame) is resized to
- * the file's width only, keeping its own shape.
+ * One file of a ladder, from the still or from its `transparent` crop. A still of another shape
+ * than its ladder's (a scope or vertical reel's poster) is resized to the width only.
  */
 export async function ladderImage(still: string, file: LadderFile, transparent?: string): Promise<Buffer> {
   const image = sharp(transparent ?? still);

@@ -1,8 +1,4 @@
-/**
- * Link-preview images (1200×630 JPEG, for Open Graph and Twitter cards), made from media the site
- * already has (an artist's still, a reel's poster), an artist's name set over a dark fade so it
- * reads at the small sizes chat apps show; and the fonts they need.
- */
+/** Link-preview images (1200×630 JPEG) from an artist's still or a reel's poster, a name set over a dark fade. */
 import { execFileSync } from "node:child_process";
 
 import sharp from "sharp";
@@ -13,12 +9,7 @@ import { colors } from "../../../app/lib/theme";
 const { width, height } = PREVIEW_SIZE;
 const { ink: INK, paper: PAPER } = colors;
 
-/**
- * The faces the captions are set in (font-family and font-weight below), each with the Debian
- * package that has it. Checked before the first caption is set: librsvg would otherwise take
- * another face without a word. fonts-dejavu-core comes with ffmpeg (fontconfig's default fonts);
- * without fonts-dejavu-extra the title's weight 300 silently falls back to Book.
- */
+/** The faces the captions are set in, checked first: librsvg would silently take another. */
 const CAPTION_FACES = [
   { family: "DejaVu Sans", style: "Book", apt: "fonts-dejavu-core" },
   { family: "DejaVu Sans", style: "ExtraLight", apt: "fonts-dejavu-extra" },
@@ -63,10 +54,8 @@ function captionSvg(title: string, subtitle: string): string {
 const POSTER_CROP_TOLERANCE = 0.1;
 
 /**
- * A preview: `background` (a file) cropped to 1200×630, with a title and a small caption unless the
- * picture already carries its own (a reel's poster shows the reel's title card). A `poster` (a
- * reel's whole frame) far from that shape (scope, vertical) is shown whole instead, letterboxed
- * on the page's colour: cropping would cut its title card.
+ * A preview: `background` cropped to 1200×630 with `caption` set on it; a `poster` far from that
+ * shape (scope, vertical) is letterboxed instead, as cropping would cut its title card.
  */
 export async function previewJpeg(
   background: string,

@@ -2,7 +2,7 @@
 import sharp from "sharp";
 
 import type { SourceType } from "../pipeline/sources";
-import { ffprobe } from "./ffmpeg";
+import { ffprobe, type VideoProbe } from "./ffmpeg";
 
 // One libvips thread: the build already runs two jobs at a time on a two-core budget.
 sharp.concurrency(1);
@@ -12,23 +12,12 @@ export type Size = { readonly width: number; readonly height: number };
 /** SVG logos are drawn at this density (dpi) before they are fitted, so edges stay crisp. */
 export const SVG_DENSITY = 288;
 
-/** What the build needs to know of a source before it uses it. */
-export interface SourceInfo {
-  /** The size it is shown at: for a video, after its sample aspect ratio and rotation. */
-  width: number;
-  height: number;
-  /** Seconds; 0 for pictures. */
-  duration: number;
-  audio: boolean;
-  /** A video's output frame rate, a rational ("24000/1001", "25/1"; see reelRate); undefined for pictures. */
-  fps?: string;
-  /** A video coded as fields. */
-  interlaced?: boolean;
-  /** A video's pixel shape as ffmpeg's filters see it (width over height); 1 or undefined for square pixels. */
-  pixelAspect?: number;
-  /** A picture some of whose pixels are less than opaque: its stills keep its transparency where their format can. */
-  transparent?: boolean;
-}
+/** What the build needs to know of a source: a video's probe (ffprobe), or a picture's size and transparency. */
+export type SourceInfo = Pick<VideoProbe, "width" | "height" | "duration" | "audio"> &
+  Partial<Pick<VideoProbe, "fps" | "interlaced" | "pixelAspect">> & {
+    /** A picture some of whose pixels are less than opaque: its stills keep its transparency where their format can. */
+    transparent?: boolean;
+  };
 
 /** Decodes enough of a source to know it is usable; rejects with the decoder's reason. */
 export async function probeSource(file: string, type: SourceType): Promise<SourceInfo> {

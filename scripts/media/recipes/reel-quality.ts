@@ -6,51 +6,31 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { mediaSegments } from "../../../app/lib/hls";
 import { reelLadder, reelMp4Rendition, type Rendition } from "../../../app/lib/reel-frames";
 import { ffmpeg } from "./ffmpeg";
 import type { SourceInfo } from "./probe";
-import { reelPictureGraph } from "./reels";
+import { reelPictureGraph, renditionSegments, total } from "./reels";
 
 /** Frames measured: one in SSIM_EVERY (all are decoded; one in five keeps the report to a fraction of the encode time). */
 const SSIM_EVERY = 5;
 
-export interface RenditionQuality {
-  name: string;
-  width: number;
-  height: number;
-  bytes: number;
-  seconds: number;
-  /** Average bitrate, picture and sound, kbit/s. */
-  kbps: number;
-  /** Mean SSIM (all planes) against the source; 1 is identical. */
-  ssim: number;
-}
-
+/** A rendition measured: `input` is what ffmpeg reads of it, its media playlist or the MP4. */
 interface Measured {
   name: string;
   width: number;
   height: number;
-  /** ffmpeg input: the rendition's media playlist or the MP4. */
   input: string;
   bytes: number;
   seconds: number;
 }
 
-async function hlsRendition(dir: string, rung: Rendition): Promise<Measured> {
-  const playlist = path.join(dir, rung.name, "index.m3u8");
-  const segments = mediaSegments(await readFile(playlist, "utf8"));
-  const sizes = await Promise.all(
-    segments.map(async (segment) => (await stat(path.join(dir, rung.name, segment.uri))).size),
-  );
-  return {
-    name: rung.name,
-    width: rung.width,
-    height: rung.height,
-    input: playlist,
-    bytes: sizes.reduce((sum, size) => sum + size, 0),
-    seconds: segments.reduce((sum, segment) => sum + segment.duration, 0),
-  };
+/** `kbps`: average bitrate, picture and sound; `ssim`: mean SSIM (all planes) against the source, 1 being identical. */
+export type RenditionQuality = Omit<Measured, "input"> & { kbps: number; ssim: number };
+
+async function hlsRendition(dir: string, { name, width, height }: Rendition): Promise<Measured> {
+  const segments = await renditionSegments(dir, name);
+  const input = path.join(dir, name, "index.m3u8");
+  return { name, width, height, input, bytes: total(segments, "bytes"), seconds: total(segments, "duration") };
 }
 
 /** Mean of the `All:` column of an ssim stats file. */
@@ -96,12 +76,8 @@ export async function reelQuality(
       display,
     );
     return await Promise.all(
-      renditions.map(async (r, i) => ({
-        name: r.name,
-        width: r.width,
-        height: r.height,
-        bytes: r.bytes,
-        seconds: r.seconds,
+      renditions.map(async ({ input: _input, ...r }, i) => ({
+        ...r,
         kbps: (r.bytes * 8) / r.seconds / 1000,
         ssim: meanSsim(await readFile(statsFile(i), "utf8")),
       })),

@@ -1,8 +1,4 @@
-/**
- * Reels go through whole, never cropped or stretched, at the source's frame rate: an MP4 fallback
- * and an HLS ladder of up to four H.264 renditions (app/lib/reel-frames.ts; docs/media.md, "The
- * reels"), a poster and an animated thumbnail.
- */
+/** A reel's MP4, HLS ladder, poster and animated thumbnail, whole and at its own rate (docs/media.md, "The reels"). */
 import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -28,9 +24,8 @@ const REEL_POSTER_AT = 1.6;
 const REEL_THUMB_LOOP = { fade: 0.5, seconds: 3 };
 
 /**
- * Reel video quality: constant quality (CRF), capped per rendition by a peak rate (-maxrate with a
- * buffer of twice that), so quiet shots take few bytes and busy ones never pass the cap. `medium`
- * rather than `slow`: one encoder thread (bit-exactness) makes a 1080p ladder on `slow` take too long.
+ * Constant quality, capped per rendition by a peak rate (-maxrate, twice that of buffer). `medium`
+ * rather than `slow`: on one encoder thread (bit-exactness) a 1080p ladder on `slow` takes too long.
  */
 const REEL_CRF = 21;
 const REEL_PRESET = ["-preset", "medium"];
@@ -39,10 +34,8 @@ const REEL_PRESET = ["-preset", "medium"];
 const MP4_KEYFRAME_SECONDS = 2;
 
 /**
- * Segment lengths (seconds): two short segments first, so playback can start after a few hundred
- * kilobytes, then 4 s. Keyframes are forced at exactly these instants in every rendition (and
- * nowhere else: -sc_threshold 0, -g as long as a segment), so every rendition cuts at the same
- * instants and a player can switch at any boundary.
+ * Segment lengths (seconds): two short ones first, so playback starts after a few hundred kilobytes.
+ * Keyframes are forced at exactly these instants in every rendition, so a player can switch at any boundary.
  */
 const HLS_FIRST_SEGMENTS = [1, 1];
 const HLS_SEGMENT = 4;
@@ -59,10 +52,7 @@ export function segmentStarts(duration: number): number[] {
 const reelPicture = (info: SourceInfo, size: Size): string =>
   `[0:v]${framesAt(info, sourceRate(info))},${fit(size, info)},format=yuv420p[v]`;
 
-/**
- * ffmpeg inputs and the filtergraph of a reel's picture `[v]` (at `size`) and stereo 48 kHz sound
- * `[a]`: the source's own, or silence when it has none, so every reel has the same streams.
- */
+/** ffmpeg's inputs and graph of `[v]` at `size` and stereo 48 kHz `[a]`, silence for a silent source. */
 function reelInput(source: string, info: SourceInfo, size: Size): { inputs: string[]; graph: string } {
   const silence = info.audio ? [] : ["-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo"];
   return {
@@ -71,18 +61,7 @@ function reelInput(source: string, info: SourceInfo, size: Size): { inputs: stri
   };
 }
 
-const AAC = (info: SourceInfo) => [
-  "-c:a",
-  "aac",
-  "-b:a",
-  "128k",
-  "-ac",
-  "2",
-  "-ar",
-  "48000",
-  "-t",
-  info.duration.toFixed(3),
-];
+const AAC = (info: SourceInfo) => [..."-c:a aac -b:a 128k -ac 2 -ar 48000 -t".split(" "), info.duration.toFixed(3)];
 
 /** The source's picture as the reel's top rung and MP4 show it (what the quality report compares with): `[v]`. */
 export const reelPictureGraph = (info: SourceInfo): string => reelPicture(info, reelLadder(info)[0]);
@@ -95,38 +74,30 @@ export async function reelMp4(source: string, info: SourceInfo, out: string, dis
   await ffmpeg(
     [
       ...inputs,
-      "-filter_complex",
-      graph,
-      "-map",
-      "[v]",
-      "-map",
-      "[a]",
-      "-r",
-      rateArg(rate),
+      ...["-filter_complex", graph, "-map", "[v]", "-map", "[a]", "-r", rateArg(rate)],
       ...H264,
       ...REEL_PRESET,
-      "-profile:v",
-      rendition.profile,
-      "-crf",
-      String(REEL_CRF),
-      "-maxrate",
-      `${rendition.maxKbps}k`,
-      "-bufsize",
-      `${rendition.maxKbps * 2}k`,
-      "-g",
-      String(Math.round(MP4_KEYFRAME_SECONDS * rateValue(rate))),
+      ...["-profile:v", rendition.profile, "-crf", String(REEL_CRF)],
+      ...["-maxrate", `${rendition.maxKbps}k`, "-bufsize", `${rendition.maxKbps * 2}k`],
+      ...["-g", String(Math.round(MP4_KEYFRAME_SECONDS * rateValue(rate)))],
       ...AAC(info),
-      "-movflags",
-      "+faststart",
-      ...BITEXACT,
-      "-f",
-      "mp4",
-      out,
+      ...["-movflags", "+faststart", ...BITEXACT, "-f", "mp4", out],
     ],
     [],
     display,
   );
 }
+
+/** The segments of the HLS rendition `name` (a folder of `dir`): each one's length and bytes. */
+export async function renditionSegments(dir: string, name: string): Promise<{ duration: number; bytes: number }[]> {
+  const segments = mediaSegments(await readFile(path.join(dir, name, "index.m3u8"), "utf8"));
+  return Promise.all(
+    segments.map(async ({ duration, uri }) => ({ duration, bytes: (await stat(path.join(dir, name, uri))).size })),
+  );
+}
+
+export const total = <K extends string>(items: readonly Record<K, number>[], key: K): number =>
+  items.reduce((sum, item) => sum + item[key], 0);
 
 /** One `#EXT-X-STREAM-INF` entry of a master playlist. */
 interface Variant {
@@ -135,11 +106,8 @@ interface Variant {
 }
 
 /**
- * Rewrites ffmpeg's master playlist of the rungs `ladder`, at `rate`, in HLS_MASTER_ORDER (the rungs
- * a reel has) with each variant's measured bitrates: BANDWIDTH its peak (the largest segment's bits
- * over its length, audio included), as the HLS spec defines it, and AVERAGE-BANDWIDTH over the
- * whole reel. ffmpeg 5.1 writes neither (its BANDWIDTH is the -maxrate plus 10%) and lists the
- * variants in encoding order.
+ * Rewrites ffmpeg's master playlist in HLS_MASTER_ORDER with measured bitrates: BANDWIDTH the peak
+ * segment's, as the HLS spec defines it, and AVERAGE-BANDWIDTH; ffmpeg 5.1 writes -maxrate plus 10%.
  */
 export async function rewriteMaster(
   dir: string,
@@ -158,13 +126,9 @@ export async function rewriteMaster(
     if (!rung) continue;
     const codec = codecs.get(name);
     if (!codec) throw new Error(`${master}: no ${name} variant`);
-    const segments = mediaSegments(await readFile(path.join(dir, name, "index.m3u8"), "utf8"));
-    const sizes = await Promise.all(
-      segments.map(async (segment) => (await stat(path.join(dir, name, segment.uri))).size),
-    );
-    const peak = Math.max(...segments.map((segment, i) => (sizes[i] * 8) / segment.duration));
-    const average =
-      (sizes.reduce((sum, size) => sum + size, 0) * 8) / segments.reduce((sum, segment) => sum + segment.duration, 0);
+    const segments = await renditionSegments(dir, name);
+    const peak = Math.max(...segments.map(({ bytes, duration }) => (bytes * 8) / duration));
+    const average = (total(segments, "bytes") * 8) / total(segments, "duration");
     variants.push({
       name,
       attributes: `BANDWIDTH=${Math.ceil(peak)},AVERAGE-BANDWIDTH=${Math.ceil(average)},RESOLUTION=${rung.width}x${rung.height},FRAME-RATE=${rateValue(rate).toFixed(3)},CODECS="${codec}"`,
@@ -179,11 +143,7 @@ export async function rewriteMaster(
   await writeFile(path.join(dir, master), `${text}\n`);
 }
 
-/**
- * Writes `<dir>/<rendition>/index.m3u8` with MPEG-TS segments (1 s, 1 s, then 4 s) for every rung
- * of the source's ladder (reelLadder) in one pass over the source, then `<dir>/<master>` (see
- * rewriteMaster).
- */
+/** Writes every rung of the source's ladder (`<dir>/<rung>/index.m3u8`) in one pass, then `<dir>/<master>`. */
 export async function reelHls(
   source: string,
   info: SourceInfo,
@@ -203,15 +163,9 @@ export async function reelHls(
   await ffmpeg(
     [
       ...inputs,
-      "-filter_complex",
-      `${graph};${split}`,
+      ...["-filter_complex", `${graph};${split}`],
       ...ladder.flatMap((_, i) => ["-map", `[v${i}]`, "-map", `[a${i}]`]),
-      "-r",
-      rateArg(rate),
-      ...H264,
-      ...REEL_PRESET,
-      "-crf",
-      String(REEL_CRF),
+      ...["-r", rateArg(rate), ...H264, ...REEL_PRESET, "-crf", String(REEL_CRF)],
       ...ladder.flatMap((rung, i) => [
         `-profile:v:${i}`,
         rung.profile,
@@ -221,32 +175,17 @@ export async function reelHls(
         `${rung.maxKbps * 2}k`,
       ]),
       // The forced keyframes are instants in seconds, the frame after each at any rate; -g caps the gap at a segment's frames.
-      "-g",
-      String(Math.round(HLS_SEGMENT * rateValue(rate))),
-      "-sc_threshold",
-      "0",
-      "-force_key_frames",
-      segmentStarts(info.duration).join(","),
+      ...["-g", String(Math.round(HLS_SEGMENT * rateValue(rate))), "-sc_threshold", "0"],
+      ...["-force_key_frames", segmentStarts(info.duration).join(",")],
       ...AAC(info),
       ...BITEXACT,
       // hls_time 1 with keyframes only at the segment starts: each segment runs to the first keyframe a
       // second or more after its start, i.e. to the next segment start.
-      "-f",
-      "hls",
-      "-hls_time",
-      "1",
-      "-hls_playlist_type",
-      "vod",
-      "-hls_flags",
-      "independent_segments",
-      "-hls_segment_type",
-      "mpegts",
-      "-hls_segment_filename",
-      `${dir}/%v/segment_%03d.ts`,
-      "-master_pl_name",
-      master,
-      "-var_stream_map",
-      ladder.map((rung, i) => `v:${i},a:${i},name:${rung.name}`).join(" "),
+      ..."-f hls -hls_time 1 -hls_playlist_type vod -hls_flags independent_segments -hls_segment_type mpegts".split(
+        " ",
+      ),
+      ...["-hls_segment_filename", `${dir}/%v/segment_%03d.ts`, "-master_pl_name", master],
+      ...["-var_stream_map", ladder.map((rung, i) => `v:${i},a:${i},name:${rung.name}`).join(" ")],
       `${dir}/%v/index.m3u8`,
     ],
     [],

@@ -1,7 +1,4 @@
-/**
- * A reel's seek-bar thumbnails (docs/media.md, "Seek-bar thumbnails"): a WebP sprite of a frame
- * every SEEK_THUMBNAILS.interval seconds and its WebVTT index, both read from the reel's 1080p MP4.
- */
+/** A reel's seek-bar thumbnails, read from its MP4: a WebP sprite and its WebVTT index. */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 

@@ -1,8 +1,4 @@
-/**
- * Stills cropped from pictures: every picture is cropped to fill its size (sharp's attention crop
- * finds the subject, unless the content gives a focus), in sRGB, flattened onto the page's colour;
- * and client logos fitted to their box.
- */
+/** Stills cropped from pictures, and client logos fitted to their box. */
 import sharp from "sharp";
 
 import { colors } from "../../../app/lib/theme";
@@ -11,14 +7,9 @@ import { type Focus, type Size, SVG_DENSITY } from "./probe";
 export const JPEG = { quality: 84, mozjpeg: true } as const;
 
 /**
- * A photograph cropped to fill `size`, upright as its camera recorded it, in sRGB (sharp converts
- * CMYK and wide-gamut pictures by their ICC profile), a transparent one flattened onto the page's
- * colour, since a JPEG holds no transparency. Without `focus` the crop keeps what sharp's attention
- * finds (the subject); `focus` is a point of the picture (fractions of its width and height from
- * the top left) that the crop is centred on, as nearly as the picture's edges allow.
- *
- * With `transparentOut`, the same window of the picture, its transparency kept, is also written
- * there as a lossless PNG: what the still's ladder makes its AVIF and WebP files from.
+ * A photograph cropped to fill `size`, upright, in sRGB, flattened onto the page's colour: around
+ * `focus`, else around what sharp's attention finds. With `transparentOut`, the same window with its
+ * transparency goes there as a PNG, for the still's AVIF and WebP files.
  */
 export async function croppedJpeg(
   source: string,

@@ -1,11 +1,7 @@
 /**
- * Animated WebP made of independently coded lossy frames.
- *
- * libwebp's animation encoder (used by ffmpeg's libwebp_anim and by sharp) keeps 8×8 blocks from
- * the previous frame whenever they are "close enough", which on slow, smooth gradients leaves a
- * visible mosaic of stale blocks. Coding each frame on its own avoids that and, for this kind of
- * soft imagery, is no larger. Each frame is encoded by sharp as a still WebP, and its VP8 chunk
- * is wrapped in an ANMF chunk of a RIFF/WEBP container (see the WebP container specification).
+ * Animated WebP of independently coded frames: libwebp's animation encoder keeps 8×8 blocks that are
+ * "close enough" to the previous frame's, a visible mosaic on smooth gradients. Each frame is a
+ * still WebP from sharp whose VP8 chunk goes into an ANMF chunk (the WebP container specification).
  */
 import sharp from "sharp";
 
@@ -55,19 +51,12 @@ export async function animatedWebp(frames: Buffer[], o: AnimatedWebpOptions): Pr
   const anmf = stills.map((still, i) => {
     // Whole-millisecond durations that add up to the true running time.
     const duration = Math.round(((i + 1) * 1000) / o.fps) - Math.round((i * 1000) / o.fps);
-    const header = Buffer.concat([
-      uint24(0),
-      uint24(0),
-      uint24(o.width - 1),
-      uint24(o.height - 1),
-      uint24(duration),
-      Buffer.from([0x02]),
-    ]); // 0x02: no blending
+    // x, y, width - 1, height - 1, duration, then 0x02: no blending.
+    const header = Buffer.concat([...[0, 0, o.width - 1, o.height - 1, duration].map(uint24), Buffer.from([0x02])]);
     return chunk("ANMF", Buffer.concat([header, imageChunks(still)]));
   });
-  const body = Buffer.concat([Buffer.from("WEBP", "ascii"), chunk("VP8X", vp8x), chunk("ANIM", anim), ...anmf]);
-  const riff = Buffer.alloc(8);
-  riff.write("RIFF", 0, "ascii");
-  riff.writeUInt32LE(body.length, 4);
-  return Buffer.concat([riff, body]);
+  return chunk(
+    "RIFF",
+    Buffer.concat([Buffer.from("WEBP", "ascii"), chunk("VP8X", vp8x), chunk("ANIM", anim), ...anmf]),
+  );
 }
