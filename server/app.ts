@@ -139,13 +139,16 @@ function renderPage(serving: () => Serving, renderQueue: RenderQueue): RequestHa
         const page = await pageCache.pending(key);
         if (page) return sendPage(req, res, page, "hit");
       }
-      const rendered = () => renderQueue.run(() => render(request), request.signal);
+      // A page to keep holds its place in the queue while it is compressed too (on the thread pool).
       if (keepable && req.method === "GET") {
-        const { response, kept } = await pageCache.fill(key, rendered);
+        const { response, kept } = await renderQueue.run(
+          () => pageCache.fill(key, () => render(request)),
+          request.signal,
+        );
         if (kept) return sendPage(req, res, kept, "miss");
         return await sendResponse(res, response);
       }
-      await sendResponse(res, await rendered());
+      await sendResponse(res, await renderQueue.run(() => render(request), request.signal));
     } catch (error) {
       // A client that left while waiting needs no answer.
       if (request.signal.aborted) return void res.end();

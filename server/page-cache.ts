@@ -96,7 +96,7 @@ export const DEFAULT_PAGE_CACHE_MB = 64;
  * `PAGE_CACHE_SIZE`, the count of pages it replaces, still turns the cache off with 0; any other
  * count is ignored with a warning, since a count bounds no memory (a 40× grid page is 1.3 MB).
  */
-export function pageCacheBytes(env: NodeJS.ProcessEnv, warn = console.warn): number {
+export function pageCacheBytes(env: Record<string, string | undefined>, warn = console.warn): number {
   if (env.PAGE_CACHE_SIZE !== undefined && env.PAGE_CACHE_MB === undefined) {
     if (Number(env.PAGE_CACHE_SIZE) === 0) return 0;
     warn(`PAGE_CACHE_SIZE (a count of pages) is no longer read: the page cache is sized in bytes by PAGE_CACHE_MB`);
