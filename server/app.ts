@@ -141,9 +141,10 @@ function renderPage(serving: () => Serving, renderQueue: RenderQueue): RequestHa
       }
       // A page to keep holds its place in the queue while it is compressed too (on the thread pool).
       if (keepable && req.method === "GET") {
-        const { response, kept } = await renderQueue.run(
-          () => pageCache.fill(key, () => render(request)),
-          request.signal,
+        const { response, kept } = await pageCache.fill(
+          key,
+          () => render(request),
+          (work) => renderQueue.run(work, request.signal),
         );
         if (kept) return sendPage(req, res, kept, "miss");
         return await sendResponse(res, response);

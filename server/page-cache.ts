@@ -164,17 +164,24 @@ export class PageCache {
 
   /**
    * Renders `key` through `render` and keeps the answer if it is shareable; requests for the same
-   * key meanwhile get the same page from `pending`. Returns the answer as rendered and what was kept
-   * of it (its body then read), even when it was too large to stay.
+   * key meanwhile get the same page from `pending`, from the moment this is called. `schedule` runs
+   * the render and the compression together (the render queue's place). Returns the answer as
+   * rendered and what was kept of it (its body then read), even when it was too large to stay.
    */
-  async fill(key: string, render: () => Promise<Response>): Promise<{ response: Response; kept?: CachedPage }> {
+  async fill(
+    key: string,
+    render: () => Promise<Response>,
+    schedule: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
+  ): Promise<{ response: Response; kept?: CachedPage }> {
     let settle!: (page: CachedPage | undefined) => void;
     this.#pending.set(key, new Promise((resolve) => (settle = resolve)));
     let kept: CachedPage | undefined;
     try {
-      const response = await render();
-      kept = await this.keep(key, response);
-      return { response, kept };
+      return await schedule(async () => {
+        const response = await render();
+        kept = await this.keep(key, response);
+        return { response, kept };
+      });
     } finally {
       this.#pending.delete(key);
       settle(kept);

@@ -205,11 +205,14 @@ describe("compressed once", () => {
 describe("the render queue", () => {
   it("answers 503 with Retry-After, as plain text, once its line is full; a cached page still goes out", async () => {
     let release!: () => void;
+    const renders: string[] = [];
     const blocked = new Promise<void>((resolve) => (release = resolve));
     const slowServing = {
       pageCache: new PageCache(2 ** 20),
       render: async (request: Request) => {
-        if (new URL(request.url).pathname === "/slow") await blocked;
+        const url = new URL(request.url);
+        renders.push(url.pathname + url.search);
+        if (new URL(request.url).pathname.startsWith("/slow")) await blocked;
         return new Response("<html>page</html>", {
           headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=60, s-maxage=600" },
         });
@@ -230,6 +233,8 @@ describe("the render queue", () => {
       // One render running, one waiting: the third is refused.
       const running = fetch(`${busyOrigin}/slow`);
       const waiting = fetch(`${busyOrigin}/slow?waiting`);
+      // A request for the page being rendered waits for that render, outside the line.
+      const same = fetch(`${busyOrigin}/slow`);
       await new Promise((resolve) => setTimeout(resolve, 100));
       const refused = await fetch(`${busyOrigin}/contact?third`);
       expect(refused.status).toBe(503);
@@ -243,6 +248,10 @@ describe("the render queue", () => {
       release();
       expect((await running).status).toBe(200);
       expect((await waiting).status).toBe(200);
+      const shared = await same;
+      expect(shared.status).toBe(200);
+      expect(shared.headers.get("X-Page-Cache")).toBe("hit");
+      expect(renders.filter((path) => path === "/slow")).toHaveLength(1);
     } finally {
       await new Promise((resolve) => busy.close(resolve));
     }
