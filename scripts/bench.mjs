@@ -2,7 +2,7 @@
  * `npm run bench` (after `npm run build`): how fast each page reaches a phone, how much the server
  * takes, and how fast the reels start. A benchmark, not a test: every figure is printed next to its
  * goal, nothing fails. `npm run bench -- --only=reels` (or BENCH_ONLY=reels) runs section 4 alone,
- * `--only=cluster` section 5, `--only=engines` section 6.
+ * `--only=cluster` section 5, `--only=engines` section 6, `--only=roster` section 7.
  *
  * 1. Pages, as a phone: Lighthouse 12 (mobile, default simulated throttling) performance score, LCP,
  *    CLS and TBT, each the median of 5 runs (BENCH_LIGHTHOUSE_RUNS to change it), with the range of
@@ -21,21 +21,20 @@
  *    ratio (scripts/bench/cluster.mjs).
  * 6. Engines: press → first frame in Firefox and WebKitGTK against a bare <video> in the same
  *    engine (scripts/bench/engines.mjs).
+ * 7. Roster: the site at 1×, 10× and 40× its roster, side by side (scripts/bench/roster.mjs).
+ *
+ * Every load is asked as a browser asks (`Accept-Encoding: gzip, deflate, br`), unless a row says otherwise.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { chromium } from "@playwright/test";
-import { launch } from "chrome-launcher";
-import lighthouse from "lighthouse";
-
 import { clusterSection } from "./bench/cluster.mjs";
 import { enginesSection } from "./bench/engines.mjs";
 import { reelStartSection } from "./bench/reel-start.mjs";
-import { launchBrowser, load, mark, median, PHONE } from "./bench/shared.mjs";
-import { findChromium, SYSTEM_CHROMIUM_ARGS } from "./browser.mjs";
+import { rosterSection } from "./bench/roster.mjs";
+import { launchBrowser, launchLighthouseChrome, lighthouseFigures, load, mark, PHONE } from "./bench/shared.mjs";
 import { REEL_PAGES, SECTION_PAGES } from "./pages.mjs";
 import { residentMiB, startServer, startStaticServer } from "./server-process.mjs";
 import { videojsChunks } from "./videojs-chunks.mjs";
@@ -48,42 +47,18 @@ const GOALS = { score: 98, lcpMs: 1800, cls: 0.01, tbtMs: 50, jsKiB: 100, modern
 /** The reel pages evaluate video.js and build the player after their first paint, without waiting for a press. */
 const REEL_PAGE_GOALS = { ...GOALS, score: 95, tbtMs: 200 };
 const goalsFor = (page) => (REEL_PAGES.includes(page) ? REEL_PAGE_GOALS : GOALS);
-/** One section alone: the reels' start (4) with `--only=reels`, the cluster (5) with `--only=cluster`, the engines (6) with `--only=engines`, or BENCH_ONLY. */
+/**
+ * One section alone: the reels' start (4) with `--only=reels`, the cluster (5) with `--only=cluster`,
+ * the engines (6) with `--only=engines`, the roster (7) with `--only=roster`, or BENCH_ONLY.
+ */
 const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length) ?? process.env.BENCH_ONLY;
-if (ONLY !== undefined && !["reels", "cluster", "engines"].includes(ONLY))
-  throw new Error(`--only=${ONLY}: the sections that run alone are "reels", "cluster" and "engines"`);
+if (ONLY !== undefined && !["reels", "cluster", "engines", "roster"].includes(ONLY))
+  throw new Error(`--only=${ONLY}: the sections that run alone are "reels", "cluster", "engines" and "roster"`);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const THROUGHPUT = { connections: 32, seconds: 10, page: "/artists/directors" };
 const SOAK = { connections: 64, seconds: Number(process.env.BENCH_SOAK_SECONDS ?? 60) };
 
 const kib = (bytes) => (bytes / 1024).toFixed(1);
-
-/**
- * Lighthouse's mobile figures for one page: the performance score and the three vitals, each the
- * median of its values over LIGHTHOUSE_RUNS runs, and the range of TBT over them. On this machine
- * a page's TBT ranges from 0 to 150 ms from one run to the next. (Lighthouse's own computeMedianRun
- * picks the one run nearest the median first paint and time to interactive, whatever its TBT: it
- * reported 125 ms once for /collective-reels, where 7 single runs just after gave 0–16 ms.)
- * Now and then a run ends in a runtime error and no figures; it is repeated, at most twice.
- */
-async function lighthouseFigures(port, url) {
-  const runs = [];
-  for (let attempt = 0; runs.length < LIGHTHOUSE_RUNS && attempt < LIGHTHOUSE_RUNS + 2; attempt++) {
-    const { lhr } = await lighthouse(url, { port, onlyCategories: ["performance"], logLevel: "error" });
-    if (lhr.runtimeError) console.error(`${url}: Lighthouse ${lhr.runtimeError.code}, running it again`);
-    else runs.push(lhr);
-  }
-  if (runs.length === 0) throw new Error(`${url}: every Lighthouse run ended in a runtime error`);
-  const values = (id) => runs.map((lhr) => lhr.audits[id].numericValue);
-  const tbt = values("total-blocking-time");
-  return {
-    score: Math.round(median(runs.map((lhr) => lhr.categories.performance.score)) * 100),
-    lcpMs: median(values("largest-contentful-paint")),
-    cls: median(values("cumulative-layout-shift")),
-    tbtMs: median(tbt),
-    tbtRange: `${Math.round(Math.min(...tbt))}–${Math.round(Math.max(...tbt))}`,
-  };
-}
 
 /**
  * One first load as a phone: bytes by kind (video.js's chunks apart from the site's own JS), the
@@ -133,10 +108,7 @@ async function phoneBytes(browser, url, videojsPaths) {
 }
 
 async function pageRows(origin) {
-  const found = findChromium();
-  const systemChromium = found?.kind === "system";
-  const chromeFlags = ["--headless=new", ...SYSTEM_CHROMIUM_ARGS];
-  const chrome = await launch({ chromePath: systemChromium ? found.path : chromium.executablePath(), chromeFlags });
+  const chrome = await launchLighthouseChrome();
   const browser = await launchBrowser();
   const videojsPaths = videojsChunks();
   const rows = [];
@@ -144,7 +116,7 @@ async function pageRows(origin) {
     for (const page of PAGES) {
       const goals = goalsFor(page);
       const reelPage = REEL_PAGES.includes(page);
-      const lh = await lighthouseFigures(chrome.port, origin + page);
+      const lh = await lighthouseFigures(chrome.port, origin + page, LIGHTHOUSE_RUNS);
       const { bytes, modernShare, videojs } = await phoneBytes(browser, origin + page, videojsPaths);
       // A reel page that has not requested video.js yet is not wrong: its native player works.
       const videojsMet = reelPage ? videojs !== "before paint" : videojs === "none";
@@ -253,3 +225,4 @@ if (ONLY === undefined) {
 if (ONLY === undefined || ONLY === "reels") await reelStartSection();
 if (ONLY === undefined || ONLY === "cluster") await clusterSection();
 if (ONLY === undefined || ONLY === "engines") await enginesSection();
+if (ONLY === undefined || ONLY === "roster") await rosterSection();

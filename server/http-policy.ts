@@ -44,9 +44,15 @@ export const readOnly: RequestHandler = (req, res, next) => {
 
 /** The hardening headers, for what comes after the static files. */
 export const pageHeaders: RequestHandler = (_req, res, next) => {
-  res.set(PAGE_HEADERS);
+  setPageHeaders(res);
   next();
 };
+
+/** The hardening headers on one answer (a page replayed from the cache). */
+export function setPageHeaders(res: ExpressResponse): void {
+  for (const [name, value] of PAGE_HEADER_LIST) res.setHeader(name, value);
+}
+const PAGE_HEADER_LIST = Object.entries(PAGE_HEADERS);
 
 /** Express's own errors: a 4xx (a malformed URL is a 400) is answered as it is; anything else is logged, never shown. */
 export const plainTextErrors: ErrorRequestHandler = (error: { status?: number }, _req, res, next) => {
@@ -73,8 +79,10 @@ export function sendText(res: ExpressResponse, status: number, detail?: string):
 /**
  * The Fetch request Remix renders: the request's path and query on the fixed origin, its headers
  * as sent, and a signal that aborts only when the client leaves before the response has finished.
+ * `unconditional` drops If-None-Match, so the app renders the whole page for the page cache to keep
+ * (which then answers the condition itself, per encoding).
  */
-export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, { unconditional = false } = {}): Request {
   // An origin-form target ("/path?query") is appended as it is, so "//x" stays a path; anything
   // else (absolute-form, "*") is resolved and only its path and query are kept.
   const target = req.originalUrl.startsWith("/")
@@ -82,6 +90,7 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Reque
     : new URL(req.originalUrl, REQUEST_ORIGIN);
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  if (unconditional) headers.delete("If-None-Match");
   const controller = new AbortController();
   // "close" also follows a finished response: only a client that left before the end aborts the work.
   res.on("close", () => {

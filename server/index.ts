@@ -12,13 +12,18 @@ import { broadcastDevReady, createRequestHandler, installGlobals, type ServerBui
 
 import { createApp, type Serving } from "./app";
 import { refuseConnect } from "./http-policy";
-import { PageCache } from "./page-cache";
+import { PageCache, pageCacheBytes } from "./page-cache";
+import { DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_QUEUE, RenderQueue } from "./render-queue";
 
 process.env.NODE_ENV ??= "production";
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const PORT = Number(process.env.PORT || 3000);
 const HOST = process.env.HOST || undefined;
-const PAGE_CACHE_SIZE = Number(process.env.PAGE_CACHE_SIZE ?? 200);
+const PAGE_CACHE_BYTES = pageCacheBytes(process.env);
+const RENDER_QUEUE = new RenderQueue(
+  Number(process.env.RENDER_CONCURRENCY || DEFAULT_RENDER_CONCURRENCY),
+  Number(process.env.RENDER_QUEUE ?? DEFAULT_RENDER_QUEUE),
+);
 /** Past this, connections still open are cut so the process always exits within 10 s. */
 const SHUTDOWN_DEADLINE_MS = 8_000;
 /** One level up from both server/index.ts and build/server.js. */
@@ -35,12 +40,12 @@ async function importBuild(): Promise<ServerBuild> {
 
 /** Remix's request handler for `build`, with a page cache of its own. */
 function servingOf(build: ServerBuild): Serving {
-  return { render: createRequestHandler(build, process.env.NODE_ENV), pageCache: new PageCache(PAGE_CACHE_SIZE) };
+  return { render: createRequestHandler(build, process.env.NODE_ENV), pageCache: new PageCache(PAGE_CACHE_BYTES) };
 }
 
 let build = await importBuild();
 let serving = servingOf(build);
-const app = await createApp({ root: ROOT, build, serving: () => serving });
+const app = await createApp({ root: ROOT, build, serving: () => serving, renderQueue: RENDER_QUEUE });
 
 const server = http.createServer(app).listen({ port: PORT, host: HOST }, () => {
   console.log(`Listening on http://${HOST ?? "localhost"}:${PORT}`);

@@ -3,8 +3,14 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 import type { Page } from "@playwright/test";
 
-import { reels } from "../../../app/content/index";
+import { artists, reels } from "../../../app/content/index";
+import { SECTION_PAGES } from "../../../scripts/pages.mjs";
+import { startServer } from "../../../scripts/server-process.mjs";
 import { expect, type Hydration, test } from "../fixtures";
+
+/** 23 above the shared server's port (E2E_PORT, default 3210): the render queue's test runs a server of its own. */
+const QUEUE_PORT = Number(process.env.E2E_PORT ?? 3210) + 23;
+const ARTIST_PAGES = [...artists.film, ...artists.photographers].map((artist) => artist.url);
 
 /** Seconds in a Cache-Control directive, e.g. `maxAge("public, max-age=60", "max-age")` → 60. */
 const seconds = (cacheControl: string, directive: string) =>
@@ -118,7 +124,111 @@ test.describe("HTTP caching", () => {
     const response = await request.get("/artists/directors", { headers: { "Accept-Encoding": "gzip, br" } });
     expect(response.headers()["content-encoding"]).toMatch(/gzip|br/);
   });
+
+  test("a page goes out in the encoding asked for, by q-values then br > gzip > identity, the same bytes in each", async ({
+    baseURL,
+  }) => {
+    const cases: [string, string | undefined][] = [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+      ["deflate", undefined],
+      ["br;q=0, gzip", "gzip"],
+      ["gzip;q=1, br;q=0.5", "gzip"],
+      ["*", "br"],
+      ["identity", undefined],
+      ["identity;q=0, gzip", "gzip"],
+      ["br;q=0, gzip;q=0", undefined],
+    ];
+    for (const path of ["/artists/directors", "/clients", ARTIST_PAGES[0]]) {
+      // Twice: the first may be the render (a miss), the second is the cache's copy (a hit).
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const plain = await rawGet(baseURL + path, "identity");
+        const tags = new Set<string>();
+        for (const [acceptEncoding, encoding] of cases) {
+          const label = `${path} ${acceptEncoding} (${attempt})`;
+          const response = await rawGet(baseURL + path, acceptEncoding);
+          expect(response.headers["content-encoding"], label).toBe(encoding);
+          expect(response.headers.vary, label).toMatch(/accept-encoding/i);
+          expect(Number(response.headers["content-length"]), label).toBe(response.body.length);
+          expect(decoded(response).equals(plain.body), label).toBe(true);
+          tags.add(`${encoding}: ${response.headers.etag}`);
+        }
+        // One tag per encoding, each a strong one.
+        expect(tags.size, path).toBe(3);
+        expect(new Set([...tags].map((tag) => tag.split(": ")[1])).size, path).toBe(3);
+        expect((await rawGet(baseURL + path, "br")).headers["x-page-cache"], path).toBe("hit");
+      }
+    }
+  });
+
+  test("HEAD gets the headers a GET would, and no body", async ({ baseURL }) => {
+    for (const acceptEncoding of ["gzip, deflate, br", "gzip", "identity"]) {
+      const get = await rawGet(`${baseURL}/artists/directors`, acceptEncoding);
+      const head = await rawGet(`${baseURL}/artists/directors`, acceptEncoding, { method: "HEAD" });
+      expect(head.status, acceptEncoding).toBe(200);
+      expect(head.body.length, acceptEncoding).toBe(0);
+      for (const name of ["content-length", "content-encoding", "content-type", "etag", "vary", "cache-control"]) {
+        expect(head.headers[name], `${acceptEncoding} ${name}`).toBe(get.headers[name]);
+      }
+    }
+  });
+
+  test("If-None-Match is answered per encoding: a tag of another encoding gets the page", async ({ baseURL }) => {
+    const url = `${baseURL}/collective-reels`;
+    const brotli = await rawGet(url, "br");
+    const gzip = await rawGet(url, "gzip");
+    expect(brotli.headers.etag).not.toBe(gzip.headers.etag);
+    const revalidated = await rawGet(url, "br", { "If-None-Match": brotli.headers.etag! });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.etag).toBe(brotli.headers.etag);
+    expect(revalidated.headers.vary).toMatch(/accept-encoding/i);
+    expect(revalidated.body.length).toBe(0);
+    const crossed = await rawGet(url, "gzip", { "If-None-Match": brotli.headers.etag! });
+    expect(crossed.status).toBe(200);
+    expect(crossed.headers.etag).toBe(gzip.headers.etag);
+  });
+
+  test("the section pages stay in the page cache through a sweep of every artist's page", async ({ baseURL }) => {
+    test.setTimeout(120_000);
+    for (const path of SECTION_PAGES) await rawGet(baseURL + path, "br");
+    for (let pass = 0; pass < 2; pass++) {
+      for (const path of ARTIST_PAGES) expect((await rawGet(baseURL + path, "br")).status, path).toBe(200);
+    }
+    for (const path of SECTION_PAGES) {
+      expect((await rawGet(baseURL + path, "br")).headers["x-page-cache"], path).toBe("hit");
+    }
+  });
+
+  test("renders past the queue's length get a plain 503 with Retry-After; cached pages still go out", async () => {
+    test.setTimeout(60_000);
+    const { child, origin } = await startServer(QUEUE_PORT, { env: { RENDER_CONCURRENCY: "1", RENDER_QUEUE: "1" } });
+    try {
+      await rawGet(`${origin}/clients`, "br");
+      // Every other page at once, on a server that has rendered none: one renders, one waits, the rest are refused.
+      const pages = [...SECTION_PAGES, ...ARTIST_PAGES].filter((path) => path !== "/clients");
+      const answers = await Promise.all(pages.map((path) => rawGet(origin + path, "gzip, deflate, br")));
+      const refused = answers.filter((answer) => answer.status === 503);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(2);
+      for (const answer of refused) {
+        expect(answer.headers["retry-after"]).toBe("1");
+        expect(answer.headers["cache-control"]).toBe("no-store");
+        expect(answer.headers["content-type"]).toMatch(/^text\/plain/);
+        expect(decoded(answer).toString()).toMatch(/^503 Service Unavailable\n[^\n]*\n$/);
+      }
+      expect((await rawGet(`${origin}/clients`, "br")).headers["x-page-cache"]).toBe("hit");
+    } finally {
+      child.kill();
+    }
+  });
 });
+
+/** A response's body with its Content-Encoding undone. */
+function decoded({ headers, body }: { headers: http.IncomingHttpHeaders; body: Buffer }): Buffer {
+  if (headers["content-encoding"] === "br") return brotliDecompressSync(body);
+  if (headers["content-encoding"] === "gzip") return gunzipSync(body);
+  return body;
+}
 
 /** The URLs of the build's scripts a page loads (at least one), once it is hydrated. */
 async function scriptsOf(page: Page, hydration: Hydration, path: string): Promise<string[]> {
@@ -132,15 +242,25 @@ async function scriptsOf(page: Page, hydration: Hydration, path: string): Promis
   return scripts;
 }
 
-/** A GET whose body is returned as sent, still encoded (fetch and Playwright would decode it). */
-function rawGet(url: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+/**
+ * A GET (or `method`) by node:http, as a browser or CDN sends it, whose body is returned as sent,
+ * still encoded (fetch and Playwright would decode it; fetch adds no-cache to If-None-Match).
+ */
+function rawGet(
+  url: string,
+  acceptEncoding: string,
+  { method = "GET", ...headers }: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
+      .request(url, { method, headers: { "Accept-Encoding": acceptEncoding, ...headers } }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
       })
-      .on("error", reject);
+      .on("error", reject)
+      .end();
   });
 }
