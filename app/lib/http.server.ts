@@ -28,6 +28,8 @@ function sourceHashes(html: string, element: RegExp): string[] {
  * (prefetch="intent") against it, as no other directive covers prefetches there, so 'none' blocked
  * every prefetch. The web manifest falls under it too; `manifest-src` is left out because WebKit
  * reports it as unknown on every page. Frames, the one other kind it would let in, are refused.
+ * Forms may go to the site itself only: the selects page's artist search is a GET form, so that it
+ * works without JavaScript.
  */
 export function contentSecurityPolicy(html: string, { development = false, mediaOrigin = "" } = {}): string {
   // Media from MEDIA_ORIGIN: images, video, and the HLS engine's fetches of playlists and segments.
@@ -43,7 +45,7 @@ export function contentSecurityPolicy(html: string, { development = false, media
     "worker-src 'self' blob:",
     "frame-src 'none'",
     "base-uri 'none'",
-    "form-action 'none'",
+    "form-action 'self'",
     "frame-ancestors 'none'",
     "object-src 'none'",
   ].join("; ");
