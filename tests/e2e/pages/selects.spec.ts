@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { HtmlValidate } from "html-validate";
 
 import { artists } from "../../../app/content/index";
 import { previewImages } from "../../../app/lib/media";
@@ -82,6 +83,15 @@ test.describe("the server's page of a list", () => {
     await expect(add.getByRole("link", { name: /^Add / })).toHaveCount(0);
     await expect(page).toHaveTitle("Selects — Ines Calloway");
     expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/selects");
+  });
+
+  test("a search's matches are valid HTML (html-validate's standard rules, as html-validity.spec.ts)", async ({
+    request,
+  }) => {
+    const html = await (await request.get(`/selects?artists=${film.id}&q=${encodeURIComponent(photo.name)}`)).text();
+    expect(html).toContain("Add </span>");
+    const report = await new HtmlValidate({ extends: ["html-validate:standard"] }).validateString(html);
+    expect(report.results.flatMap((result) => result.messages.map((message) => message.message))).toEqual([]);
   });
 
   test("each list is its own page, however often and in whatever order lists are asked for", async ({ request }) => {
