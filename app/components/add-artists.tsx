@@ -37,7 +37,10 @@ export function AddArtists({ ids, search }: { ids: string[]; search: ArtistSearc
     if (search) setShown(search);
   }, [search]);
   useEffect(() => {
-    if (fetcher.data) setShown(fetcher.data);
+    // An answer for words since cleared or changed is dropped.
+    if (fetcher.data && fetcher.data.q === searchText(query)) setShown(fetcher.data);
+    // Only a new answer is news; the words it is checked against are read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
