@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import type { ArtistTitle } from "~/content/types";
 import {
   artistCount,
+  type ArtistSearch,
   MAX_SELECTS,
   moveSelect,
   requestedSelects,
@@ -14,6 +15,7 @@ import {
 } from "~/lib/selects";
 import { readSelects, setSelects, useSelects } from "~/lib/selects-store";
 
+import { AddArtists } from "./add-artists";
 import { ArtistWebLinks, Biography } from "./artist-text";
 import { PageHeading } from "./page-heading";
 import { Picture } from "./picture";
@@ -34,7 +36,8 @@ interface SelectsPageProps {
   artists: SelectedArtist[];
   unknown: number;
   overLimit: number;
-  roster: { label: string; artists: { id: string; name: string }[] }[];
+  /** An artist search's matches, when the link asks for one (`&q=`). */
+  search: ArtistSearch | null;
   siteUrl: string;
   shareUrl: string;
   agencyName: string;
@@ -60,7 +63,7 @@ interface Edit {
  * artist fills a page and everything else is hidden.
  */
 export function SelectsPage(props: SelectsPageProps) {
-  const { artists, unknown, overLimit, roster, siteUrl, shareUrl, agencyName, instagramBaseUrl } = props;
+  const { artists, unknown, overLimit, search, siteUrl, shareUrl, agencyName, instagramBaseUrl } = props;
   const ids = useMemo(() => artists.map((artist) => artist.id), [artists]);
   const working = useWorkingList(ids);
   const [announcement, setAnnouncement] = useState("");
@@ -161,7 +164,7 @@ export function SelectsPage(props: SelectsPageProps) {
         {working && working.length > 0 && artists.length > 0 && !sameSelects(working, ids) && (
           <OtherWorkingList working={working} ids={ids} />
         )}
-        {!full && <AddArtists roster={roster} ids={ids} />}
+        {!full && <AddArtists ids={ids} search={search} />}
       </div>
     </>
   );
@@ -369,44 +372,6 @@ function OtherWorkingList({ working, ids }: { working: readonly string[]; ids: s
         <Link to={selectsPath(working)} className={BUTTON}>
           Show mine
         </Link>
-      </div>
-    </section>
-  );
-}
-
-/** Links that add one more artist: how a list grows without JavaScript, and a quick way with it. */
-function AddArtists({ roster, ids }: { roster: SelectsPageProps["roster"]; ids: string[] }) {
-  return (
-    <section aria-labelledby="add-artists" className="mt-16 border-t border-line pt-10">
-      <h2 id="add-artists" className="text-xs font-medium uppercase tracking-label text-muted">
-        Add artists
-      </h2>
-      <div className="mt-6 grid gap-8 sm:grid-cols-2">
-        {roster.map((group) => {
-          const others = group.artists.filter((artist) => !ids.includes(artist.id));
-          if (others.length === 0) return null;
-          return (
-            <div key={group.label}>
-              <h3 className="text-sm text-muted">{group.label}</h3>
-              <ul className="mt-3 space-y-1">
-                {others.map((artist) => (
-                  <li key={artist.id}>
-                    <Link
-                      to={selectsPath(withSelect(ids, artist.id))}
-                      replace
-                      preventScrollReset
-                      className="inline-flex min-h-6 items-center gap-2 hover:text-muted"
-                    >
-                      <span aria-hidden="true">+</span>
-                      <span className="sr-only">Add </span>
-                      {artist.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          );
-        })}
       </div>
     </section>
   );

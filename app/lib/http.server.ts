@@ -20,7 +20,8 @@ function sourceHashes(html: string, element: RegExp): string[] {
  * not a per-request nonce, so a page's bytes depend only on its URL and the build. `blob:` is for
  * video.js's MSE and transmuxing worker, `data:` for its icon font, `ws:` for `remix dev`.
  * `default-src` is 'self', not 'none': Firefox checks Remix's prefetch links against it, and
- * `manifest-src` is left out because WebKit reports it as unknown.
+ * `manifest-src` is left out because WebKit reports it as unknown. Forms may go to the site itself
+ * only: the selects page's artist search is a GET form, so that it works without JavaScript.
  */
 export function contentSecurityPolicy(html: string, { development = false, mediaOrigin = "" } = {}): string {
   // Media from MEDIA_ORIGIN: images, video, and the HLS engine's fetches of playlists and segments.
@@ -36,7 +37,7 @@ export function contentSecurityPolicy(html: string, { development = false, media
     "worker-src 'self' blob:",
     "frame-src 'none'",
     "base-uri 'none'",
-    "form-action 'none'",
+    "form-action 'self'",
     "frame-ancestors 'none'",
     "object-src 'none'",
   ].join("; ");

@@ -52,9 +52,16 @@ export function resolveSelects<T>(params: URLSearchParams, find: (id: string) =>
   return { found: found.slice(0, MAX_SELECTS), unknown, overLimit: Math.max(0, found.length - MAX_SELECTS) };
 }
 
-/** `/selects?artists=a,b`, or `/selects` for an empty list. Ids are slugs: nothing to escape. */
-export function selectsPath(ids: readonly string[]): string {
-  return ids.length === 0 ? SELECTS_PATH : `${SELECTS_PATH}?artists=${ids.join(",")}`;
+/**
+ * `/selects?artists=a,b`, or `/selects` for an empty list. Ids are slugs: nothing to escape. With
+ * `search` (the words of an artist search, see searchText), the page shows that search's matches too.
+ */
+export function selectsPath(ids: readonly string[], search = ""): string {
+  const query = [
+    ...(ids.length > 0 ? [`artists=${ids.join(",")}`] : []),
+    ...(search ? [`q=${encodeURIComponent(search)}`] : []),
+  ];
+  return query.length === 0 ? SELECTS_PATH : `${SELECTS_PATH}?${query.join("&")}`;
 }
 
 /** `ids` with `id` added at the end (unless already there or the list is full). */
@@ -94,4 +101,76 @@ export function artistCount(count: number): string {
 /** "artist" or "artists", as `count` asks. */
 export function artistNoun(count: number): string {
   return count === 1 ? "artist" : "artists";
+}
+
+/** The resource route that answers an artist search as JSON (app/routes/selects_.search.ts). */
+export const SELECTS_SEARCH_PATH = "/selects/search";
+/** At most this many artists a search lists: a longer name narrows it. */
+export const SEARCH_LIMIT = 12;
+const SEARCH_LENGTH = 60;
+
+/**
+ * The words of an artist search as the page may show them back: letters, digits, spaces, hyphens
+ * and apostrophes, at most 60 characters. Markup or anything else in the query is dropped, so the
+ * search field can be filled from the link without writing the query's other characters into the page.
+ */
+export function searchText(value: string | null | undefined): string {
+  return (value ?? "")
+    .normalize("NFC")
+    .replace(/[^\p{L}\p{N}'’ -]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, SEARCH_LENGTH)
+    .trim();
+}
+
+/** Lowercase words without accents: "Zoë O’Hara" → ["zoe", "o", "hara"]. */
+function searchWords(text: string): string[] {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+export interface ArtistMatch {
+  id: string;
+  name: string;
+  title: string;
+}
+
+/** A search's answer: its words, the first SEARCH_LIMIT matches, and how many more there are. */
+export interface ArtistSearch<T extends ArtistMatch = ArtistMatch> {
+  q: string;
+  matches: T[];
+  more: number;
+}
+
+/**
+ * The artists of `roster` (in its order) not in `exclude` whose name or title has a word beginning
+ * with each word of `query`: whole names first, then names, then titles ("dir" finds directors).
+ */
+export function searchArtists<T extends ArtistMatch>(
+  roster: readonly T[],
+  query: string,
+  exclude: readonly string[] = [],
+  limit = SEARCH_LIMIT,
+): ArtistSearch<T> {
+  const q = searchText(query);
+  const terms = searchWords(q);
+  if (terms.length === 0) return { q, matches: [], more: 0 };
+  const excluded = new Set(exclude);
+  const found: { artist: T; rank: number; index: number }[] = [];
+  for (const [index, artist] of roster.entries()) {
+    if (excluded.has(artist.id)) continue;
+    const name = searchWords(artist.name);
+    const words = [...name, ...searchWords(artist.title)];
+    const matches = (list: string[]) => terms.every((term) => list.some((word) => word.startsWith(term)));
+    if (!matches(words)) continue;
+    const rank = name.join(" ") === terms.join(" ") ? 0 : matches(name) ? 1 : 2;
+    found.push({ artist, rank, index });
+  }
+  found.sort((a, b) => a.rank - b.rank || a.index - b.index);
+  return { q, matches: found.slice(0, limit).map(({ artist }) => artist), more: Math.max(0, found.length - limit) };
 }

@@ -5,7 +5,8 @@ import { type SelectedArtist, SelectsPage } from "~/components/selects-page";
 import { artists, site } from "~/content";
 import type { Artist } from "~/content/types";
 import { findArtistById } from "~/lib/catalog";
-import { resolveSelects, selectsPath } from "~/lib/selects";
+import { MAX_SELECTS, resolveSelects, searchText, selectsPath } from "~/lib/selects";
+import { searchRoster } from "~/lib/selects-search.server";
 import { selectsMeta } from "~/lib/seo";
 import { SITE_URL } from "~/lib/site-url.server";
 
@@ -26,21 +27,22 @@ function selectedArtist(artist: Artist): SelectedArtist {
 /**
  * /selects?artists=a,b,c: the artists a link names, in its order. Whatever the query holds, the
  * page is a 200 with what could be read: unknown or malformed ids are only counted, never shown.
+ * `&q=words` adds an artist search's matches (the search form without JavaScript): the page
+ * carries the chosen artists and at most a search's few matches, never the whole roster.
  */
 export function loader({ request }: LoaderFunctionArgs) {
-  const selection = resolveSelects(new URL(request.url).searchParams, findArtistById);
+  const params = new URL(request.url).searchParams;
+  const selection = resolveSelects(params, findArtistById);
   const selected = selection.found.map(selectedArtist);
-  const pick = ({ id, name }: Artist) => ({ id, name });
+  const ids = selected.map((artist) => artist.id);
+  const q = searchText(params.get("q"));
   return {
     artists: selected,
     unknown: selection.unknown,
     overLimit: selection.overLimit,
-    roster: [
-      { label: "Directors", artists: artists.film.map(pick) },
-      { label: "Photographers", artists: artists.photographers.map(pick) },
-    ],
+    search: q && ids.length < MAX_SELECTS ? searchRoster(q, ids) : null,
     siteUrl: SITE_URL,
-    shareUrl: `${SITE_URL}${selectsPath(selected.map((artist) => artist.id))}`,
+    shareUrl: `${SITE_URL}${selectsPath(ids)}`,
     agencyName: site.agencyName,
     instagramBaseUrl: site.instagramBaseUrl,
   };

@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
+import { HtmlValidate } from "html-validate";
 
 import { artists } from "../../../app/content/index";
 import { previewImages } from "../../../app/lib/media";
-import { MAX_SELECTS } from "../../../app/lib/selects";
+import { MAX_SELECTS, searchText } from "../../../app/lib/selects";
 import { SITE_URL } from "../../site-url.mjs";
 import { expect, test } from "../fixtures";
 
@@ -76,9 +77,21 @@ test.describe("the server's page of a list", () => {
     await page.goto("/selects");
     await expect(page.getByRole("main")).toContainText("No artists selected yet");
     await expect(page.getByRole("main")).toContainText("Add to selects");
-    await expect(page.getByRole("region", { name: "Add artists" }).getByRole("link")).toHaveCount(roster.length);
+    // A search of the roster, not the roster: no artist is listed until asked for.
+    const add = page.getByRole("region", { name: "Add artists" });
+    await expect(add.getByRole("searchbox", { name: "Find an artist by name" })).toBeVisible();
+    await expect(add.getByRole("link", { name: /^Add / })).toHaveCount(0);
     await expect(page).toHaveTitle("Selects — Ines Calloway");
     expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/selects");
+  });
+
+  test("a search's matches are valid HTML (html-validate's standard rules, as html-validity.spec.ts)", async ({
+    request,
+  }) => {
+    const html = await (await request.get(`/selects?artists=${film.id}&q=${encodeURIComponent(photo.name)}`)).text();
+    expect(html).toContain("Add </span>");
+    const report = await new HtmlValidate({ extends: ["html-validate:standard"] }).validateString(html);
+    expect(report.results.flatMap((result) => result.messages.map((message) => message.message))).toEqual([]);
   });
 
   test("each list is its own page, however often and in whatever order lists are asked for", async ({ request }) => {
@@ -103,8 +116,22 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("button", { name: "Copy link" })).toBeHidden();
     await expect(page.getByRole("button", { name: "Print or save as PDF" })).toBeHidden();
 
+    // The search form reloads the page with the matches; each is a link to the list with it added.
+    const typed = photo.name.toLowerCase();
+    await page.getByRole("searchbox", { name: "Find an artist by name" }).fill(typed);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(
+      (url) => url.searchParams.get("artists") === film.id && url.searchParams.get("q") === typed,
+    );
+    await expect(listed(page)).toHaveText([film.name]);
+    await expect(page.getByRole("searchbox", { name: "Find an artist by name" })).toHaveValue(searchText(typed));
     await page.getByRole("link", { name: `Add ${photo.name}`, exact: true }).click();
     await expect(listed(page)).toHaveText([film.name, photo.name]);
+    // The search stays, so another match can be added; the one added is no longer offered.
+    await expect(page.getByRole("link", { name: `Add ${photo.name}`, exact: true })).toHaveCount(0);
+    await expect(page.getByLabel("Link to this list")).toHaveValue(
+      `${SITE_URL}/selects?artists=${film.id},${photo.id}`,
+    );
     await page.getByRole("link", { name: `Move up: ${photo.name}` }).click();
     await expect(page).toHaveURL(`/selects?artists=${photo.id},${film.id}`);
     await expect(listed(page)).toHaveText([photo.name, film.name]);
@@ -177,6 +204,50 @@ test.describe("with JavaScript", () => {
     await expect(addButton(page, photo.name)).toHaveAttribute("aria-pressed", "false");
     await page.goto("/artists/directors");
     await expect(addButton(page, film.name)).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("the search lists matches as the visitor types; a match is added in place and the list survives", async ({
+    page,
+    hydration,
+  }) => {
+    await page.goto(`/selects?artists=${film.id}`);
+    await hydration.wait();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const search = page.getByRole("searchbox", { name: "Find an artist by name" });
+    const status = page.locator("#artist-search-status");
+    await search.pressSequentially(photo.name.split(" ")[0].toLowerCase());
+    await expect(status).toContainText("match");
+    await expect(
+      page.getByRole("region", { name: "Add artists" }).getByRole("link", { name: /^Add / }).first(),
+    ).toBeVisible();
+    // The artist already on the list is never offered.
+    await search.fill(film.name);
+    await expect(status).toContainText(`“${searchText(film.name)}”`);
+    await expect(page.getByRole("link", { name: `Add ${film.name}`, exact: true })).toHaveCount(0);
+
+    await search.fill(photo.name);
+    await page.getByRole("link", { name: `Add ${photo.name}`, exact: true }).click();
+    await expect(listed(page)).toHaveText([film.name, photo.name]);
+    await expect(page.getByRole("link", { name: `Add ${photo.name}`, exact: true })).toHaveCount(0);
+    await expect(search).toHaveValue(photo.name);
+    await expect(page).toHaveURL((url) => url.searchParams.get("artists") === `${film.id},${photo.id}`);
+    await expect(page.getByLabel("Link to this list")).toHaveValue(
+      `${SITE_URL}/selects?artists=${film.id},${photo.id}`,
+    );
+    expect(await stored(page)).toEqual([film.id, photo.id]);
+    await expect(headerCount(page)).toHaveText("2");
+
+    // Enter searches in place too; then a third artist joins the end of the list.
+    await search.fill(film2.name);
+    await search.press("Enter");
+    await page.getByRole("link", { name: `Add ${film2.name}`, exact: true }).click();
+    await expect(listed(page)).toHaveText([film.name, photo.name, film2.name]);
+    await expect(page.getByRole("status").filter({ hasText: `${film2.name} added.` })).toBeAttached();
+    expect(await stored(page)).toEqual([film.id, photo.id, film2.id]);
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+
+    await page.reload();
+    await expect(listed(page)).toHaveText([film.name, photo.name, film2.name]);
   });
 
   test("a press before the page's scripts have arrived adds the artist once they have", async ({ page, hydration }) => {
@@ -328,6 +399,7 @@ test.describe("hostile queries", () => {
     { query: `artists=${film.id}&artists=${photo.id}&artists=${film.id}`, ids: [film.id, photo.id] },
     { query: `artists=%00,${film.id},${photo.id}%00,%00%00`, ids: [film.id] },
     { query: `artists=${film.id}&artists[]=${photo.id}&other=${encodeURIComponent(MARKUP)}`, ids: [film.id] },
+    { query: `artists=${film.id}&q=${encodeURIComponent(MARKUP)}`, ids: [film.id] },
     { query: "artists=", ids: [] },
     { query: "artists", ids: [] },
   ];
@@ -345,6 +417,18 @@ test.describe("hostile queries", () => {
       expect(html).not.toContain("alert(");
     });
   }
+
+  test("a search's words are shown back as letters, digits, spaces, hyphens and apostrophes only", async ({
+    request,
+  }) => {
+    const response = await request.get(`/selects?q=${encodeURIComponent('"><img src=x onerror=alert(1)>')}`);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('value="img src x onerror alert 1"');
+    expect(html).not.toContain("<img src=x");
+    expect(html).not.toContain("onerror=");
+    expect(html).not.toContain("alert(");
+  });
 
   test("a malformed query gets a 200 or a 400, never a 5xx or a stack trace", async ({ request }) => {
     for (const query of [
@@ -371,6 +455,16 @@ test.describe("axe (WCAG 2.2 AA)", () => {
       await axe.expectNoViolations();
     });
   }
+
+  test("the search and its matches have no violations, with and without scripts", async ({ page, hydration, axe }) => {
+    await page.goto(`/selects?artists=${film.id}&q=${encodeURIComponent(photo.name)}`);
+    await hydration.wait();
+    await expect(page.getByRole("link", { name: `Add ${photo.name}`, exact: true })).toBeVisible();
+    await axe.expectNoViolations();
+    await page.getByRole("searchbox", { name: "Find an artist by name" }).fill(film2.name);
+    await expect(page.getByRole("link", { name: `Add ${film2.name}`, exact: true })).toBeVisible();
+    await axe.expectNoViolations();
+  });
 
   test("the page of an empty list has no violations", async ({ page, hydration, axe }) => {
     await page.goto("/selects?artists=no-one");
