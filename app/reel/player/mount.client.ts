@@ -152,7 +152,10 @@ export function mount(video: HTMLVideoElement, reel: PlayerReel, described?: HTM
     posterImage?.setAttribute("height", String(height));
     // A reel already playing (from the fragment's moment, if any) is where the visitor took it.
     const from = linkedStart(reel.start, duration);
-    if (from > 0 && !started) seekReel(video, from, { play: false });
+    // The browser's own player starts a source at its `#t=` itself (an MP4 that mp4Of kept): a
+    // second seek to the same moment would only hold back the first frame.
+    const startsThere = options.sources[0]?.src === video.currentSrc && new URL(video.currentSrc).hash === `#t=${from}`;
+    if (from > 0 && !started && !startsThere) seekReel(video, from, { play: false });
     // The rest of the control bar is a task of its own, once the player is ready (see
     // completeControlBar), and the markers and thumbnails another.
     await new Promise((resolve) => built.ready(() => setTimeout(resolve)));
