@@ -1,13 +1,13 @@
 /**
  * How fast a reel starts in the other engines (`npm run bench -- --only=engines`): Firefox and
  * WebKitGTK, driven as in the cross-engine journeys (tests/e2e/engines), on every reel page.
- * Press → first frame past the press, on the site's page and on its floor: a page holding only a
- * native `<video>` of the same reel's MP4, served beside the site; from the start, and from a
- * moment (the site's `?t=` link against the floor's `#t=` media fragment). Neither driver can
- * throttle the network or the CPU, so this runs on loopback at the machine's speed: it shows what
- * each engine's path costs (both stream through video.js's HLS engine; from a moment, WebKitGTK's
- * stalls on the seek before playback and the watchdog moves to the MP4), not what a phone on a
- * slow line sees (section 4).
+ * Press → first moving frame, on the site's page and on its floor: a page holding only a native
+ * `<video>` of the same reel's MP4, served beside the site; from the start, and from a moment (the
+ * site's `?t=` link against the floor's `#t=` media fragment). Neither driver can throttle the
+ * network or the CPU, so this runs on loopback at the machine's speed: it shows what each engine's
+ * path costs (Firefox streams through video.js's HLS engine; WebKitGTK, whose MSE cannot play that
+ * stream, plays the MP4: docs/decisions/0007-mse-probe.md), not what a phone on a slow line sees
+ * (section 4).
  * Each page is pressed as a visitor does: once it has settled, after LOOK_MS of looking at it.
  * BENCH_ENGINE_RUNS rounds (3 by default), site and floor alternating first; BENCH_ENGINES=WebKit
  * or Firefox for one engine.

@@ -275,7 +275,7 @@ test.describe("when things fail", () => {
     );
   });
 
-  test("a play that stalls with data buffered (WebKitGTK's HLS engine) switches to the MP4 at the same moment", async ({
+  test("a play that stalls with data buffered (as WebKitGTK's did) switches to the MP4 at the same moment", async ({
     page,
     player,
   }) => {
