@@ -1,14 +1,16 @@
 /**
  * How fast a reel starts in the other engines (`npm run bench -- --only=engines`): Firefox and
  * WebKitGTK, driven as in the cross-engine journeys (tests/e2e/engines), on every reel page.
- * Press → first frame past the press, on the site's page and on its floor: a page holding only a
- * native `<video>` of the same reel's MP4, served beside the site; from the start, and from a
- * moment (the site's `?t=` link against the floor's `#t=` media fragment). Neither driver can
- * throttle the network or the CPU, so this runs on loopback at the machine's speed: it shows what
- * each engine's path costs (both stream through video.js's HLS engine; from a moment, WebKitGTK's
- * stalls on the seek before playback and the watchdog moves to the MP4), not what a phone on a
- * slow line sees (section 4).
- * BENCH_ENGINE_RUNS rounds (3 by default), site and floor alternating first.
+ * Press → first moving frame, on the site's page and on its floor: a page holding only a native
+ * `<video>` of the same reel's MP4, served beside the site; from the start, and from a moment (the
+ * site's `?t=` link against the floor's `#t=` media fragment). Neither driver can throttle the
+ * network or the CPU, so this runs on loopback at the machine's speed: it shows what each engine's
+ * path costs (Firefox streams through video.js's HLS engine; WebKitGTK, whose MSE cannot play that
+ * stream, plays the MP4: docs/decisions/0007-mse-probe.md), not what a phone on a slow line sees
+ * (section 4).
+ * Each page is pressed as a visitor does: once it has settled, after LOOK_MS of looking at it.
+ * BENCH_ENGINE_RUNS rounds (3 by default), site and floor alternating first; BENCH_ENGINES=WebKit
+ * or Firefox for one engine.
  */
 import { createServer } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -25,6 +27,8 @@ const FLOOR_PORT = 3330;
 const RUNS = Number(process.env.BENCH_ENGINE_RUNS ?? 3);
 const GOAL_RATIO = 1.5;
 const TIMEOUT_MS = 30_000;
+/** How long the visitor looks at the settled page before pressing play (the journey of issue 38). */
+const LOOK_MS = Number(process.env.BENCH_ENGINE_LOOK_MS ?? 4_000);
 
 /** Serves the floor's page for each reel (and `?t=`): the reel's MP4 from the site's origin, nothing else. */
 function startFloor(siteOrigin) {
@@ -45,27 +49,34 @@ function startFloor(siteOrigin) {
 }
 
 /**
- * In the page: records the first frame presented after the press. The press's time is set just
- * before the driver's click (Firefox's native controls keep the pointer events to themselves).
+ * In the page: records when the picture first moves after the press, from `from` seconds of the
+ * reel: the first of two frames presented after the press, both at or past the moment (a frame of
+ * the reel's start shown before a seek does not count) and the second later in the reel than the
+ * first. A single frame is not enough: WebKitGTK reports a frame for a stream that never plays (its
+ * first, with a `mediaTime` of 2^64 - 1 ns, GStreamer's "no time"), and another when video.js's
+ * engine seeks it; the visitor sees the poster until the watchdog's MP4 plays. The press's time is
+ * set just before the driver's click (Firefox's native controls keep the pointer events to
+ * themselves).
  */
-function installProbes() {
+function installProbes(from, duration) {
   const video = document.querySelector("video");
   const probe = {};
   window.reelBench = probe;
   const pressedAt = () => probe.pressAt ?? Infinity;
+  const inReel = (time) => Number.isFinite(time) && time >= Math.max(from - 0.5, 0.001) && time <= duration + 1;
+  let previous;
+  const seen = (at, time) => {
+    if (at <= pressedAt() || !inReel(time)) return void (previous = undefined);
+    if (previous && time > previous.time) probe.firstFrameAt ??= previous.at;
+    previous = { at, time };
+  };
   if ("requestVideoFrameCallback" in video) {
     const onFrame = (_now, metadata) => {
-      if (metadata.presentationTime > pressedAt() && metadata.mediaTime > 0)
-        probe.firstFrameAt = metadata.presentationTime;
-      else video.requestVideoFrameCallback(onFrame);
+      seen(metadata.presentationTime, metadata.mediaTime);
+      if (probe.firstFrameAt === undefined) video.requestVideoFrameCallback(onFrame);
     };
     video.requestVideoFrameCallback(onFrame);
-  } else {
-    // Without frame callbacks, the first time the playhead is seen moving.
-    video.addEventListener("timeupdate", () => {
-      if (video.currentTime > 0 && performance.now() > pressedAt()) probe.firstFrameAt ??= performance.now();
-    });
-  }
+  } else video.addEventListener("timeupdate", () => seen(performance.now(), video.currentTime));
 }
 
 async function waitFor(site, fn, what) {
@@ -77,7 +88,7 @@ async function waitFor(site, fn, what) {
 }
 
 /** Press → first frame in ms, on a page loaded in a fresh browser and left to settle. */
-async function firstFrame(engine, url, { site: isSite }) {
+async function firstFrame(engine, url, { site: isSite, from, duration }) {
   const site = await engine.open({ baseURL: "", reducedMotion: false });
   try {
     await site.goto(url);
@@ -94,7 +105,8 @@ async function firstFrame(engine, url, { site: isSite }) {
       count = next;
       await sleep(500);
     }
-    await site.run(installProbes);
+    await site.run(installProbes, from, duration);
+    await sleep(LOOK_MS);
     await site.run(() => void (window.reelBench.pressAt = performance.now()));
     if (isSite) await site.click(".vjs-big-play-button");
     else {
@@ -118,7 +130,10 @@ async function firstFrame(engine, url, { site: isSite }) {
 }
 
 export async function enginesSection() {
+  // BENCH_ENGINES=WebKit (or Firefox) measures one engine alone.
+  const only = process.env.BENCH_ENGINES?.split(",");
   const engines = [gecko, webkit].filter((engine) => {
+    if (only && !only.includes(engine.name)) return false;
     const missing = engine.missing();
     if (missing) console.log(`${engine.name}: skipped, ${missing}`);
     return !missing;
@@ -136,17 +151,21 @@ export async function enginesSection() {
     for (let round = 0; round < RUNS; round++) {
       for (const engine of engines) {
         for (const reelPage of REEL_PAGES) {
-          const { spots } = reels.find((reel) => `/${reel.slug}` === reelPage);
+          const { spots, duration } = reels.find((reel) => `/${reel.slug}` === reelPage);
           const moment = spots[Math.floor(spots.length / 2)].start;
-          for (const [from, query] of [
-            ["the start", ""],
-            [`${moment} s`, `?t=${moment}`],
+          for (const [from, query, seconds] of [
+            ["the start", "", 0],
+            [`${moment} s`, `?t=${moment}`, moment],
           ]) {
             const measured = (results[`${engine.name} ${reelPage} from ${from}`] ??= { site: [], floor: [] });
             const site = async () =>
-              measured.site.push(await firstFrame(engine, app.origin + reelPage + query, { site: true }));
+              measured.site.push(
+                await firstFrame(engine, app.origin + reelPage + query, { site: true, from: seconds, duration }),
+              );
             const bare = async () =>
-              measured.floor.push(await firstFrame(engine, floor.origin + reelPage + query, { site: false }));
+              measured.floor.push(
+                await firstFrame(engine, floor.origin + reelPage + query, { site: false, from: seconds, duration }),
+              );
             for (const measure of round % 2 ? [site, bare] : [bare, site]) await measure();
           }
         }

@@ -31,14 +31,15 @@ export function playOnAfterFallback(player: Player) {
 export const STALL_SECONDS = 4;
 
 /**
- * A playback watchdog. In WebKitGTK, video.js's HLS engine can buffer the segments, then never
- * advance: `readyState` stays at 1–2 and the picture on the poster, without an error, so video.js
- * never tries the next source. When a play the visitor asked for has not advanced for
- * STALL_SECONDS while at least a second is buffered past the playhead (so a slow network, which
- * buffers nothing, is left alone), the player switches to the reel's MP4 at the same moment and
- * plays on: once, and without a word to the visitor. Whether the MP4 already plays is read from
- * the `<video>` itself: WebKit's player first picked the MP4 `<source>` before video.js handed it
- * the stream, and video.js's own `currentSrc()` still names it there.
+ * A playback watchdog, for a stream that stalls where mse-probe.client.ts did not foresee it: the
+ * HLS engine buffers the segments, then never advances, `readyState` at 1–2 and the picture on the
+ * poster, without an error, so video.js never tries the next source (WebKitGTK did so with every
+ * reel before the probe sent it to the MP4). When a play the visitor asked for has not advanced
+ * for STALL_SECONDS while at least a second is buffered past the playhead (so a slow network,
+ * which buffers nothing, is left alone), the player switches to the reel's MP4 at the same moment
+ * and plays on: once, and without a word to the visitor. Whether the MP4 already plays is read
+ * from the `<video>` itself: a browser's own player may have picked the MP4 `<source>` before
+ * video.js handed it the stream, and video.js's own `currentSrc()` still names it there.
  */
 export function switchSourceOnStall(player: Player, video: HTMLVideoElement, sources: ReelSource[]) {
   const mp4 = sources.find((source) => source.type === "video/mp4");

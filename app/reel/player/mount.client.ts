@@ -78,6 +78,15 @@ function playerOptions(
   };
 }
 
+/**
+ * The reel's MP4 alone, for an engine that cannot stream the ladder: at the URL the browser's own
+ * player already chose (with the link's `#t=` moment), so video.js leaves that player as it is.
+ */
+function mp4Of(video: HTMLVideoElement, sources: ReelSource[]): ReelSource[] {
+  const mp4 = sources.filter((source) => source.type === "video/mp4");
+  return mp4.map((source) => (sameUrl(source.src, video.currentSrc) ? { ...source, src: video.currentSrc } : source));
+}
+
 /** Links a stylesheet once; resolves when it has loaded (or failed: the player still works). */
 function loadStylesheet(href: string): Promise<void> {
   if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return Promise.resolve();
@@ -110,7 +119,7 @@ export function mount(video: HTMLVideoElement, reel: PlayerReel, described?: HTM
   // linked instead, and waited for so the player never shows unstyled.
   window.VIDEOJS_NO_DYNAMIC_STYLE = true;
   const setUp = async () => {
-    const [videojs, seekBar] = await Promise.all([
+    const [{ videojs, mp4Only }, seekBar] = await Promise.all([
       loadVideoJs(video, sources[0].src),
       import("./seek-bar.client"),
       loadStylesheet(videojsStylesheet),
@@ -121,13 +130,13 @@ export function mount(video: HTMLVideoElement, reel: PlayerReel, described?: HTM
     await new Promise((resolve) => setTimeout(resolve));
     if (cancelled) return;
     const started = !video.paused || video.currentTime > 0;
-    const options = playerOptions(video, reel);
+    const options = playerOptions(video, { ...reel, sources: mp4Only ? mp4Of(video, sources) : sources });
     // video.js leaves a <video> to the browser's own player when the browser already picked the
     // first source's exact URL, as it does for absolute URLs (MEDIA_ORIGIN): handed the list
     // again, the full build's HLS engine takes over where it was loaded to. Only then: handed
     // it twice otherwise, the engine is set up twice, on two MediaSources in a row, and
     // WebKitGTK's media pipeline now and then hangs the page on the second.
-    const leftToTheBrowser = options.sources === sources && video.currentSrc === sources[0].src;
+    const leftToTheBrowser = !mp4Only && options.sources === sources && video.currentSrc === sources[0].src;
     const built = videojs(video, options);
     player = built;
     players.set(video, built);
@@ -143,7 +152,10 @@ export function mount(video: HTMLVideoElement, reel: PlayerReel, described?: HTM
     posterImage?.setAttribute("height", String(height));
     // A reel already playing (from the fragment's moment, if any) is where the visitor took it.
     const from = linkedStart(reel.start, duration);
-    if (from > 0 && !started) seekReel(video, from, { play: false });
+    // The browser's own player starts a source at its `#t=` itself (an MP4 that mp4Of kept): a
+    // second seek to the same moment would only hold back the first frame.
+    const startsThere = options.sources[0]?.src === video.currentSrc && new URL(video.currentSrc).hash === `#t=${from}`;
+    if (from > 0 && !started && !startsThere) seekReel(video, from, { play: false });
     // The rest of the control bar is a task of its own, once the player is ready (see
     // completeControlBar), and the markers and thumbnails another.
     await new Promise((resolve) => built.ready(() => setTimeout(resolve)));

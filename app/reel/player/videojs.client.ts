@@ -6,22 +6,34 @@ import type videojs from "video.js";
 
 import { masterVariants } from "~/lib/hls";
 
+import { msePlaysTransmuxedStreams } from "./mse-probe.client";
+
 type VideoJs = typeof videojs;
 export type Player = ReturnType<VideoJs>;
 
 const HLS_TYPE = "application/vnd.apple.mpegurl";
 
 /**
- * The core build (a third of the full one, and much less for a phone to evaluate) where the
- * browser plays HLS itself: Safari, iOS, Android, current Chrome. The full build, whose HLS engine
- * streams the ladder over MSE, where it does not, and where a rendition of the ladder is missing:
- * Chromium's own player stalls for good on one, without an error (seen in Chromium 156), while
- * the engine skips it.
+ * Which video.js a reel page loads, and whether the reel streams.
+ *
+ * - The core build (a third of the full one, and much less for a phone to evaluate) where the
+ *   browser plays HLS itself: Safari, iOS, Android, current Chrome.
+ * - The full build, whose HLS engine (VHS) streams the ladder over MSE, where it does not and the
+ *   engine plays what VHS feeds MSE (msePlaysTransmuxedStreams: Firefox), and where a rendition
+ *   of the ladder is missing: Chromium's own player stalls for good on one, without an error (seen
+ *   in Chromium 156), while the engine skips it.
+ * - The core build and the MP4 alone (`mp4Only`) where neither plays the ladder (WebKitGTK): decided
+ *   by what the engine does with a clip, before the press, so the first press plays the MP4 at once.
  */
-export async function loadVideoJs(video: HTMLVideoElement, master: string): Promise<VideoJs> {
-  const native = video.canPlayType(HLS_TYPE) !== "" && !(await missesARendition(master));
-  const module = native ? await import("video.js/core.es.js") : await import("video.js");
-  return module.default;
+export async function loadVideoJs(
+  video: HTMLVideoElement,
+  master: string,
+): Promise<{ videojs: VideoJs; mp4Only: boolean }> {
+  const core = async () => (await import("video.js/core.es.js")).default;
+  if (video.canPlayType(HLS_TYPE) !== "" && !(await missesARendition(master)))
+    return { videojs: await core(), mp4Only: false };
+  if (await msePlaysTransmuxedStreams()) return { videojs: (await import("video.js")).default, mp4Only: false };
+  return { videojs: await core(), mp4Only: true };
 }
 
 /**

@@ -11,7 +11,11 @@ import { expect, test as base } from "../fixtures";
 import resolveConfig from "tailwindcss/resolveConfig.js";
 
 import { artists, captions, reels } from "../../../app/content/index";
+import { PAGE_LANGUAGE } from "../../../app/lib/page-language";
+import { inPageLanguageFirst } from "../../../app/reel/captions";
+import { freshText, scriptLines } from "../../../app/reel/cue-text";
 import { clockTime } from "../../../app/reel/timeline";
+import { captionsTrack } from "../../../app/reel/tracks";
 import { plainText } from "../../../app/reel/webvtt";
 import tailwindConfig from "../../../tailwind.config";
 import { firstScreenTiming } from "../support/hydration";
@@ -83,6 +87,57 @@ const previewShown = (site: EngineDriver, title: string) =>
       ?.parentElement?.querySelector<HTMLImageElement>("img[data-animated]");
     return !!animated && !animated.hidden;
   }, previewToggle(title));
+
+/** A captions track's lines as a script reads them: a speaker's name before what they say. */
+const scriptOf = (cues: readonly { text: string }[]) =>
+  cues.flatMap((cue, index) =>
+    scriptLines(freshText(cue.text, cues[index - 1]?.text)).map(({ speaker, text }) =>
+      speaker ? `${speaker}: ${text}` : text,
+    ),
+  );
+
+/**
+ * What a cue's WebVTT settings ("line:10% align:start") become in the engine's own VTTCue, by the
+ * WebVTT spec's rules for each setting the captions use.
+ */
+function cueSettings(settings = "") {
+  const expected: Record<string, string | number | boolean> = {};
+  for (const [name, value] of settings
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((setting) => setting.split(":"))) {
+    const percent = value.endsWith("%") ? Number(value.slice(0, -1)) : undefined;
+    if (name === "line")
+      Object.assign(expected, { line: percent ?? Number(value), snapToLines: percent === undefined });
+    else if (name === "position" || name === "size") expected[name] = Number(value.replace(/%.*$/, ""));
+    else if (name === "align" || name === "vertical") expected[name] = value;
+  }
+  return expected;
+}
+
+/**
+ * In the page: the cues of a captions file as the engine's own WebVTT parser reads it, from a
+ * `<track>` of a `<video>` of its own (video.js replaces the page's text tracks with its own in
+ * some engines), with the attributes that place each cue.
+ */
+function engineCues(src: string, lang: string) {
+  const video = document.createElement("video");
+  const track = Object.assign(document.createElement("track"), { kind: "captions", src, srclang: lang });
+  video.append(track);
+  document.body.append(video);
+  track.track.mode = "hidden";
+  return new Promise<object[]>((resolve, reject) => {
+    track.addEventListener("error", () => reject(new Error(`${src} did not load`)));
+    track.addEventListener("load", () => {
+      const cues = [...(track.track.cues ?? [])].map((cue) => {
+        const { startTime, endTime, text, line, snapToLines, position, size, align, vertical } = cue as VTTCue;
+        return { startTime, endTime, text, line, snapToLines, position, size, align, vertical };
+      });
+      video.remove();
+      resolve(cues);
+    });
+  });
+}
 
 export function defineJourneys(engine: Engine) {
   // Playwright's own reducedMotion option says which journeys ask the engine for reduced motion.
@@ -230,8 +285,8 @@ export function defineJourneys(engine: Engine) {
       await hydrated(site);
       await expect.poll(() => site.run(() => !!document.querySelector(".vjs-big-play-button"))).toBe(true);
       await site.click(".vjs-big-play-button");
-      // Advancing from the linked moment, not merely set to it (through the stall watchdog where
-      // WebKitGTK's MSE stalls on the stream: see switchSourceOnStall).
+      // Advancing from the linked moment, not merely set to it (on the MP4 where the engine's MSE
+      // cannot play the HLS engine's stream: see mse-probe.client.ts).
       await expect.poll(() => playhead(site), { timeout: 40_000 }).toBeGreaterThan(from + 1);
 
       // The thumbnails' index loads on the first hover: move until the frame shows its sprite cell.
@@ -350,6 +405,52 @@ export function defineJourneys(engine: Engine) {
     const cue = track.cues.find((candidate) => candidate.end > now + 2) ?? track.cues[0];
     await expect.poll(shown, { timeout: 20_000 }).toContain(plainText(cue.text));
   });
+
+  for (const reel of reels.filter((candidate) => (captions[candidate.slug] ?? []).length > 0)) {
+    test(`${reel.slug}: the served captions read as written in the engine, and the transcript reads as a script`, async ({
+      site,
+    }) => {
+      await site.goto(`/${reel.slug}`);
+      await hydrated(site);
+      for (const track of captions[reel.slug]!) {
+        const cues = (await site.run(engineCues, captionsTrack(reel.slug, track.lang), track.lang)) as Record<
+          string,
+          unknown
+        >[];
+        expect(cues, `${track.lang}: its cues`).toHaveLength(track.cues.length);
+        track.cues.forEach((cue, index) => {
+          const read = cues[index];
+          expect(read.startTime, `${track.lang} cue ${index + 1}`).toBeCloseTo(cue.start, 3);
+          expect(read.endTime, `${track.lang} cue ${index + 1}`).toBeCloseTo(cue.end, 3);
+          expect(read.text, `${track.lang} cue ${index + 1}`).toBe(cue.text);
+          expect(read, `${track.lang} cue ${index + 1}: placed as written`).toMatchObject(cueSettings(cue.settings));
+        });
+      }
+      // The transcript: the page's language first, each line by its speaker, the others marked with theirs.
+      const [shown, ...others] = inPageLanguageFirst(captions[reel.slug]!, PAGE_LANGUAGE);
+      const transcript = await site.run(() => {
+        const heading = [...document.querySelectorAll("h2, h3")].find((h) => h.textContent?.trim() === "Transcript");
+        const details = heading?.closest("details");
+        const list = details?.querySelector(":scope > ol");
+        return {
+          lang: list?.getAttribute("lang"),
+          text: list?.textContent ?? "",
+          others: [...(details?.querySelectorAll("details") ?? [])].map((other) => ({
+            lang: other.querySelector("summary")?.getAttribute("lang"),
+            listLang: other.querySelector("ol")?.getAttribute("lang"),
+            text: other.querySelector("ol")?.textContent ?? "",
+          })),
+        };
+      });
+      expect(transcript.lang).toBe(shown.lang);
+      for (const line of scriptOf(shown.cues)) expect(transcript.text).toContain(line);
+      for (const track of others) {
+        const other = transcript.others.find((candidate) => candidate.lang === track.lang);
+        expect(other?.listLang, `the transcript in ${track.lang}`).toBe(track.lang);
+        for (const line of scriptOf(track.cues)) expect(other!.text).toContain(line);
+      }
+    });
+  }
 
   test.describe("with reduced motion", () => {
     test.use({ reducedMotion: "reduce" });

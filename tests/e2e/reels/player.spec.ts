@@ -205,6 +205,63 @@ test.describe("where the browser plays HLS itself (Safari's path)", () => {
   });
 });
 
+test.describe("where the browser plays no HLS itself (Firefox's and WebKitGTK's path)", () => {
+  test.skip(({ isMobile }) => isMobile, "one width is enough");
+
+  /** Chromium as an engine without native HLS: it says so for the playlist's type. */
+  const withoutNativeHls = (page: Page) =>
+    page.addInitScript(() => {
+      const canPlayType = HTMLMediaElement.prototype.canPlayType;
+      HTMLMediaElement.prototype.canPlayType = function (type: string) {
+        return type === "application/vnd.apple.mpegurl" ? "" : canPlayType.call(this, type);
+      };
+    });
+  const builds = (requests: string[]) =>
+    requests
+      .filter((path) => /\/(core|video)\.es-[^/]+\.js$/.test(path))
+      .map((path) => path.split("/").pop()?.split("-")[0]);
+
+  test("where MSE plays the HLS engine's kind of stream, the engine streams the ladder", async ({ page, player }) => {
+    await withoutNativeHls(page);
+    const requests = recordRequests(page);
+    await page.goto(`/${reel.slug}`);
+    await player.press();
+    await expect.poll(() => player.playhead(), { timeout: 20_000 }).toBeGreaterThan(1);
+    expect(builds(requests)).toEqual(["video.es"]);
+    expect(await page.locator("main video").evaluate((video: HTMLVideoElement) => video.currentSrc)).toMatch(/^blob:/);
+    expect(requests.some((path) => path.endsWith(".ts"))).toBe(true);
+  });
+
+  test("where it does not (WebKitGTK's MSE), the first press plays the MP4 at once, from ?t= too, without the HLS engine", async ({
+    page,
+    player,
+  }) => {
+    await withoutNativeHls(page);
+    // WebKitGTK's symptom, in Chromium: a stream fed through MSE buffers, but its playhead never moves.
+    await page.addInitScript(() => {
+      const time = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, "currentTime")!;
+      Object.defineProperty(HTMLMediaElement.prototype, "currentTime", {
+        ...time,
+        get(this: HTMLMediaElement) {
+          return this.currentSrc.startsWith("blob:") ? 0 : (time.get!.call(this) as number);
+        },
+      });
+    });
+    const requests = recordRequests(page);
+    const moment = reel.spots[1].start;
+    await page.goto(`/${reel.slug}?t=${moment}`);
+    await player.press();
+    await expect.poll(() => player.playhead(), { timeout: 20_000 }).toBeGreaterThan(moment + 0.5);
+    expect(await player.playhead()).toBeLessThan(moment + 10);
+    expect(await page.locator("main video").evaluate((video: HTMLVideoElement) => video.currentSrc)).toMatch(
+      new RegExp(`${mp4}(#t=${moment})?$`),
+    );
+    // Never through the HLS engine and the stall watchdog: no stream was ever fetched.
+    expect(builds(requests)).toEqual(["core.es"]);
+    expect(requests.filter((path) => /\.(m3u8|ts)$/.test(path))).toEqual([]);
+  });
+});
+
 test.describe("when things fail", () => {
   test.skip(({ isMobile }) => isMobile, "one width is enough");
 
@@ -218,7 +275,7 @@ test.describe("when things fail", () => {
     );
   });
 
-  test("a play that stalls with data buffered (WebKitGTK's HLS engine) switches to the MP4 at the same moment", async ({
+  test("a play that stalls with data buffered (as WebKitGTK's did) switches to the MP4 at the same moment", async ({
     page,
     player,
   }) => {
