@@ -30,7 +30,7 @@ interface DirectorClipProps {
   loading: ImageLoading;
 }
 
-/** Starts the clip, fetching it now if it has no source yet. */
+/** Plays the clip, giving it its source first if it has none: nothing was fetched before. */
 function startClip(video: HTMLVideoElement, src: string) {
   if (!video.getAttribute("src")) video.src = src;
   // A play() interrupted by a quick scroll away rejects; the next stay in view starts it again.
@@ -38,9 +38,10 @@ function startClip(video: HTMLVideoElement, src: string) {
 }
 
 /**
- * Pauses the clip and, unless it has arrived whole, drops its source, which ends the download:
- * a clip scrolled past costs only what it fetched while in view. A whole clip is kept, paused on
- * its frame, and plays on from there when it comes back.
+ * Pauses the clip and, unless it has arrived whole, takes its source away, which ends the
+ * download (Chromium kept fetching a clip that was only reloaded: its media cache outlives the
+ * player), so a clip scrolled past costs only what it fetched while in view. A whole clip stays,
+ * paused on its frame, and plays on from there.
  */
 function stopClip(video: HTMLVideoElement) {
   video.pause();
@@ -61,8 +62,7 @@ export function DirectorClip({ clip, still, videoTop = 0, loading }: DirectorCli
   const { shown, playing } = useContext(ClipMotionContext);
   const frameRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
-  const mediaUrl = useMediaUrl();
-  const src = mediaUrl(clip);
+  const src = useMediaUrl()(clip);
 
   // Set through the DOM rather than a server-rendered style attribute, which the CSP forbids. The
   // clip is blank until it plays, and it only plays after hydration, so nothing visibly moves.
