@@ -1,10 +1,25 @@
-import { useEffect, useRef } from "react";
+import { createContext, useContext, useEffect, useRef } from "react";
 
 import type { ImageLoading } from "~/lib/media";
+import { watchDwell } from "~/lib/motion";
 
 import { ARTIST_GRID_SIZES } from "./artist-grid";
 import { Picture } from "./picture";
 import { useMediaUrl } from "./use-media-url";
+
+/** The directors' clips' state, given by the grid (see useThumbnailMotion). */
+export interface ClipMotion {
+  /** Whether the clips are there at all: wide screens only, after hydration. */
+  shown: boolean;
+  /** Whether they may play; each then plays only while its tile stays in view. */
+  playing: boolean;
+}
+
+/**
+ * Through context rather than props, so that the motion control re-renders the clips only, and
+ * on a phone, where neither ever changes, nothing at all.
+ */
+export const ClipMotionContext = createContext<ClipMotion>({ shown: false, playing: false });
 
 interface DirectorClipProps {
   clip: string;
@@ -13,49 +28,66 @@ interface DirectorClipProps {
   videoTop?: number;
   /** The first screen's stills load eagerly; the rest wait until scrolled near. */
   loading: ImageLoading;
-  /** Whether the clip is there at all: wide screens only, after hydration (see useThumbnailMotion). */
-  showClip: boolean;
-  /** Whether the clip may play (see useThumbnailMotion); it then plays only while near the screen. */
-  play: boolean;
+}
+
+/** Plays the clip, giving it its source first if it has none: nothing was fetched before. */
+function startClip(video: HTMLVideoElement, src: string) {
+  if (!video.getAttribute("src")) video.src = src;
+  // A play() interrupted by a quick scroll away rejects; the next stay in view starts it again.
+  video.play().catch(() => undefined);
+}
+
+/**
+ * Pauses the clip and, unless it has arrived whole, takes its source away, which ends the
+ * download (Chromium kept fetching a clip that was only reloaded: its media cache outlives the
+ * player), so a clip scrolled past costs only what it fetched while in view. A whole clip stays,
+ * paused on its frame, and plays on from there.
+ */
+function stopClip(video: HTMLVideoElement) {
+  video.pause();
+  if (!video.getAttribute("src")) return;
+  const { buffered, duration } = video;
+  const whole = buffered.length > 0 && buffered.start(0) === 0 && buffered.end(buffered.length - 1) >= duration - 0.05;
+  if (whole) return;
+  video.removeAttribute("src");
+  video.load();
 }
 
 /**
  * A director's tile media in a 2:1 box: the still always, and on wider screens a muted looping clip
- * layered over it. The clip has `preload="none"`, so nothing is fetched until it plays, and it plays
- * only while allowed to and on or near the screen.
+ * layered over it. The clip has no source until it plays, so nothing is fetched before, and it
+ * plays only while allowed to and once its tile has stayed in view for a moment (CLIP_DWELL_MS).
  */
-export function DirectorClip({ clip, still, videoTop = 0, loading, showClip, play }: DirectorClipProps) {
+export function DirectorClip({ clip, still, videoTop = 0, loading }: DirectorClipProps) {
+  const { shown, playing } = useContext(ClipMotionContext);
+  const frameRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
-  const mediaUrl = useMediaUrl();
+  const src = useMediaUrl()(clip);
 
   // Set through the DOM rather than a server-rendered style attribute, which the CSP forbids. The
   // clip is blank until it plays, and it only plays after hydration, so nothing visibly moves.
   useEffect(() => {
     const video = videoRef.current;
     if (video) video.style.transform = `translateY(calc(-50% + clamp(-5.5%, ${videoTop}px, 5.5%)))`;
-  }, [videoTop, showClip]);
+  }, [videoTop, shown]);
 
   useEffect(() => {
     const video = videoRef.current;
-    if (!video) return;
-    if (!play) {
-      video.pause();
-      return;
-    }
-    const observer = new IntersectionObserver(
-      ([entry]) => {
-        // A play() interrupted by a quick scroll away rejects; the next intersection retries.
-        if (entry.isIntersecting) video.play().catch(() => undefined);
-        else video.pause();
-      },
-      { rootMargin: "200px 0px" },
+    const frame = frameRef.current;
+    if (!video || !frame || !playing) return;
+    const unwatch = watchDwell(
+      frame,
+      () => startClip(video, src),
+      () => stopClip(video),
     );
-    observer.observe(video);
-    return () => observer.disconnect();
-  }, [play, showClip]);
+    return () => {
+      unwatch();
+      stopClip(video);
+    };
+  }, [playing, shown, src]);
 
   return (
-    <div className="relative aspect-[2/1]">
+    <div ref={frameRef} className="relative aspect-[2/1]">
       <Picture
         kind="directorStill"
         src={still}
@@ -64,7 +96,7 @@ export function DirectorClip({ clip, still, videoTop = 0, loading, showClip, pla
         loading={loading}
         className="absolute inset-0 h-full w-full object-cover"
       />
-      {showClip && (
+      {shown && (
         <video
           ref={videoRef}
           muted
@@ -75,9 +107,7 @@ export function DirectorClip({ clip, still, videoTop = 0, loading, showClip, pla
           tabIndex={-1}
           data-director-clip
           className="absolute left-0 top-1/2 aspect-video w-full -translate-y-1/2"
-        >
-          <source src={mediaUrl(clip)} type="video/mp4" />
-        </video>
+        />
       )}
     </div>
   );

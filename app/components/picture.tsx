@@ -10,7 +10,8 @@ import { useMediaUrl } from "./use-media-url";
 
 /**
  * The `<source>`s of a ladder, best format first. With `media` (art direction) they also offer
- * the fallback format, because the `<img>` after them holds another image.
+ * the fallback format, and state their size, because the `<img>` after them holds another image
+ * of another shape; without, the `<img>`'s size is theirs (a grid repeats these hundreds of times).
  */
 function PictureSources({ image, sizes, media }: { image: ResponsiveImage; sizes: string; media?: string }) {
   const sources = media ? [...image.sources, { type: undefined, srcSet: image.srcSet }] : image.sources;
@@ -21,8 +22,8 @@ function PictureSources({ image, sizes, media }: { image: ResponsiveImage; sizes
       type={source.type}
       srcSet={source.srcSet}
       sizes={sizes}
-      width={image.width}
-      height={image.height}
+      width={media ? image.width : undefined}
+      height={media ? image.height : undefined}
     />
   ));
 }

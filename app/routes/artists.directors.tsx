@@ -1,12 +1,14 @@
 import { useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 
 import { ArtistGrid } from "~/components/artist-grid";
-import { ArtistTile } from "~/components/artist-tile";
-import { DirectorClip } from "~/components/director-clip";
-import { useThumbnailMotion } from "~/components/use-thumbnail-motion";
+import { ClipMotionContext } from "~/components/director-clip";
+import { DirectorTile } from "~/components/director-tile";
 import { PageHeading } from "~/components/page-heading";
+import { useThumbnailMotion } from "~/components/use-thumbnail-motion";
 import { artists } from "~/content";
 import { listImageLoading } from "~/lib/media";
+import { useSelects } from "~/lib/selects-store";
 import { sectionMeta } from "~/lib/seo";
 
 /** A 1440×900 desktop shows three rows of three (the third just begins), a phone three tiles. */
@@ -29,29 +31,24 @@ export function loader() {
 export default function Directors() {
   const { directors } = useLoaderData<typeof loader>();
   const motion = useThumbnailMotion();
+  const clipMotion = useMemo(() => ({ shown: motion.clips, playing: motion.playing }), [motion.clips, motion.playing]);
+  const selects = useSelects();
   return (
     <>
       <PageHeading action={motion.toggle}>Artists — Film & Content</PageHeading>
-      <ArtistGrid shape="landscape">
-        {directors.map((director, index) => (
-          <ArtistTile
-            key={director.id}
-            id={director.id}
-            name={director.name}
-            website={director.website}
-            profileUrl={director.url}
-          >
-            <DirectorClip
-              clip={director.thumb}
-              still={director.mobileBG}
-              videoTop={director.cssVideoTop}
+      <ClipMotionContext.Provider value={clipMotion}>
+        <ArtistGrid shape="landscape">
+          {directors.map((director, index) => (
+            <DirectorTile
+              key={director.id}
+              director={director}
               loading={listImageLoading(index, FIRST_SCREEN_TILES)}
-              showClip={motion.clips}
-              play={motion.playing}
+              selected={selects?.includes(director.id) ?? false}
+              discoverRoute={index === 0}
             />
-          </ArtistTile>
-        ))}
-      </ArtistGrid>
+          ))}
+        </ArtistGrid>
+      </ClipMotionContext.Provider>
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { useLoaderData } from "@remix-run/react";
 
 import { ArtistGrid } from "~/components/artist-grid";
-import { ArtistTile } from "~/components/artist-tile";
 import { PageHeading } from "~/components/page-heading";
-import { PhotographerPicture } from "~/components/photographer-picture";
+import { PhotographerTile } from "~/components/photographer-tile";
 import { artists } from "~/content";
 import { listImageLoading } from "~/lib/media";
+import { useSelects } from "~/lib/selects-store";
 import { sectionMeta } from "~/lib/seo";
 
 /** A 1440×900 desktop shows two rows of four (the second just begins), a phone three rows of two. */
@@ -26,24 +26,19 @@ export function loader() {
 
 export default function Photographers() {
   const { photographers } = useLoaderData<typeof loader>();
+  const selects = useSelects();
   return (
     <>
       <PageHeading>Artists — Photography</PageHeading>
       <ArtistGrid shape="portrait">
         {photographers.map((photographer, index) => (
-          <ArtistTile
+          <PhotographerTile
             key={photographer.id}
-            id={photographer.id}
-            name={photographer.name}
-            website={photographer.website}
-            profileUrl={photographer.url}
-          >
-            <PhotographerPicture
-              desktopSrc={photographer.thumb}
-              mobileSrc={photographer.mobileBG}
-              loading={listImageLoading(index, FIRST_SCREEN_TILES)}
-            />
-          </ArtistTile>
+            photographer={photographer}
+            loading={listImageLoading(index, FIRST_SCREEN_TILES)}
+            selected={selects?.includes(photographer.id) ?? false}
+            discoverRoute={index === 0}
+          />
         ))}
       </ArtistGrid>
     </>

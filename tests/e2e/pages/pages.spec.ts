@@ -68,7 +68,11 @@ test.describe("page content", () => {
       await expect(video).toHaveJSProperty("muted", true);
       await expect(video).toHaveJSProperty("loop", true);
       await expect(video).toHaveAttribute("playsinline", "");
-      await expect(video.locator("source")).toHaveAttribute("src", artist.thumb);
+      // Its own clip, given once the tile has stayed in view (app/lib/motion.ts's CLIP_DWELL_MS).
+      await video.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => video.evaluate((clip: HTMLVideoElement) => clip.currentSrc))
+        .toMatch(new RegExp(`${artist.thumb}$`));
       await expect(video).toBeVisible();
     }
   });
