@@ -25,8 +25,10 @@ const GOALS = { score: 98, lcpMs: 1800, cls: 0.01, tbtMs: 50, jsKiB: 100, modern
 /** The reel pages evaluate video.js and build the player after their first paint, without waiting for a press. */
 const REEL_PAGE_GOALS = { ...GOALS, score: 95, tbtMs: 200 };
 const goalsFor = (page) => (REEL_PAGES.includes(page) ? REEL_PAGE_GOALS : GOALS);
+/** The sections that run alone, in the order the whole bench runs them after its own three. */
+const SECTIONS = { reels: reelStartSection, cluster: clusterSection, engines: enginesSection, roster: rosterSection };
 const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length) ?? process.env.BENCH_ONLY;
-if (ONLY !== undefined && !["reels", "cluster", "engines", "roster"].includes(ONLY))
+if (ONLY !== undefined && !(ONLY in SECTIONS))
   throw new Error(`--only=${ONLY}: the sections that run alone are "reels", "cluster", "engines" and "roster"`);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const THROUGHPUT = { connections: 32, seconds: 10, page: "/artists/directors" };
@@ -153,10 +155,7 @@ async function throughputRows(app) {
 
 async function soakRow(app) {
   const memoryBefore = await residentMiB(app.child.pid);
-  const figures = await load(app.origin, {
-    ...SOAK,
-    requests: PAGE_MIX.map((page) => ({ method: "GET", path: page })),
-  });
+  const figures = await load(app.origin, { ...SOAK, paths: PAGE_MIX });
   return {
     "requests/s": figures.rps,
     "p50 ms": figures.p50,
@@ -185,7 +184,4 @@ if (ONLY === undefined) {
     console.table([await soakRow(app)]);
   });
 }
-if (ONLY === undefined || ONLY === "reels") await reelStartSection();
-if (ONLY === undefined || ONLY === "cluster") await clusterSection();
-if (ONLY === undefined || ONLY === "engines") await enginesSection();
-if (ONLY === undefined || ONLY === "roster") await rosterSection();
+for (const [name, section] of Object.entries(SECTIONS)) if (ONLY === undefined || ONLY === name) await section();

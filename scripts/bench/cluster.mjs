@@ -9,7 +9,7 @@ import { load, loadRow, mark, PAGE_MIX, withServer } from "./shared.mjs";
 
 /** The cluster takes its port and the two after it. */
 const PORTS = { single: 3325, cluster: 3326 };
-const LOAD = { connections: 32, seconds: 10, requests: PAGE_MIX.map((path) => ({ method: "GET", path })) };
+const LOAD = { connections: 32, seconds: 10, paths: PAGE_MIX };
 const GOALS = { speedup: 2, hitRatio: 0.99 };
 
 /** Varnish's counters: lookups answered from the cache, and those that went to an instance. */

@@ -57,20 +57,20 @@ export function launchBrowser() {
 export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br";
 
 /**
- * `requests` at `url` from `connections` connections for `seconds`, or `amount` requests in all
- * (autocannon): requests/s, p50, p99, the slowest, errors. Asked as a browser asks, unless
- * `acceptEncoding` says otherwise ("" for none).
+ * `url`, or its `paths` in turn, or `requests`, from `connections` connections for `seconds`, or
+ * `amount` requests in all (autocannon): requests/s, p50, p99, the slowest, errors. Asked as a
+ * browser asks, unless `acceptEncoding` says otherwise ("" for none).
  */
 export async function load(
   url,
-  { connections, seconds = 10, requests, amount, acceptEncoding = BROWSER_ACCEPT_ENCODING },
+  { connections, seconds = 10, paths, requests, amount, acceptEncoding = BROWSER_ACCEPT_ENCODING },
 ) {
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
     amount,
-    requests,
+    requests: paths?.map((path) => ({ method: "GET", path })) ?? requests,
     headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
   });
   return {
