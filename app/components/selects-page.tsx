@@ -182,19 +182,13 @@ function EmptyNotice() {
   );
 }
 
-function SelectedArtistEntry({
-  artist,
-  index,
-  siteUrl,
-  instagramBaseUrl,
-  children,
-}: {
+interface EntryProps extends Pick<SelectsPageProps, "siteUrl" | "instagramBaseUrl"> {
   artist: SelectedArtist;
   index: number;
-  siteUrl: string;
-  instagramBaseUrl: string;
   children: ReactNode;
-}) {
+}
+
+function SelectedArtistEntry({ artist, index, siteUrl, instagramBaseUrl, children }: EntryProps) {
   const headingId = `select-${artist.id}`;
   return (
     <article
