@@ -37,10 +37,8 @@ const SOAK = { connections: 64, seconds: Number(process.env.BENCH_SOAK_SECONDS ?
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 
 /**
- * One first load as a phone: bytes by kind (video.js's chunks apart from the site's own JS), the
- * AVIF/WebP share of image bytes, and when video.js was requested, against the first paint: a
- * render-blocking import of the player would be requested before it. On the reel pages video.js
- * is loaded without waiting for a press, on purpose, but must come after the page has painted.
+ * One first load as a phone: bytes by kind (video.js's chunks apart), the AVIF/WebP share of image
+ * bytes, and whether video.js was requested before the first paint (a render-blocking import would be).
  */
 async function phoneBytes(browser, url, videojsPaths) {
   const context = await browser.newContext(PHONE);

@@ -107,16 +107,14 @@ export async function withServer(starting, measure) {
   }
 }
 
-/** A Chrome for Lighthouse to drive: Playwright's where it has been downloaded, else the system's. */
-function launchLighthouseChrome() {
-  const found = findChromium();
-  const chromeFlags = ["--headless=new", ...SYSTEM_CHROMIUM_ARGS];
-  return launch({ chromePath: found?.kind === "system" ? found.path : chromium.executablePath(), chromeFlags });
-}
-
-/** Runs `measure` with a Chrome for Lighthouse and a Playwright Chromium, and closes both. */
+/**
+ * Runs `measure` with a Chrome for Lighthouse to drive and a Playwright Chromium (each Playwright's
+ * where it has been downloaded, else the system's), and closes both.
+ */
 export async function withBrowsers(measure) {
-  const chrome = await launchLighthouseChrome();
+  const found = findChromium();
+  const chromePath = found?.kind === "system" ? found.path : chromium.executablePath();
+  const chrome = await launch({ chromePath, chromeFlags: ["--headless=new", ...SYSTEM_CHROMIUM_ARGS] });
   const browser = await launchBrowser();
   try {
     return await measure(chrome, browser);
