@@ -1,29 +1,8 @@
 /**
  * `npm run bench` (after `npm run build`): how fast each page reaches a phone, how much the server
- * takes, and how fast the reels start. A benchmark, not a test: every figure is printed next to its
- * goal, nothing fails. `npm run bench -- --only=reels` (or BENCH_ONLY=reels) runs section 4 alone,
- * `--only=cluster` section 5, `--only=engines` section 6, `--only=roster` section 7.
- *
- * 1. Pages, as a phone: Lighthouse 12 (mobile, default simulated throttling) performance score, LCP,
- *    CLS and TBT, each the median of 5 runs (BENCH_LIGHTHOUSE_RUNS to change it), with the range of
- *    TBT over those runs, against the page's goals (the reel pages load video.js after their first
- *    paint, on purpose, and have their own); then, loaded again in Chromium at 390 px, the bytes
- *    transferred by kind (compressed, as on the wire; video.js apart from the site's own JS), the
- *    share of image bytes that are AVIF or WebP, and when video.js was requested: after the first
- *    paint on the reel pages, never elsewhere.
- * 2. Server: /artists/directors rendered by the server (page cache on, as deployed, and off) against
- *    the same HTML bytes served by express.static, 32 connections for 10 s each, one after another.
- * 3. Soak: 64 connections over a mix of pages for 60 s (BENCH_SOAK_SECONDS to change it), with
- *    the server's resident memory before and after.
- * 4. Reel start: press → first frame against a bare <video>, press → play, the desktop's height
- *    (scripts/bench/reel-start.mjs).
- * 5. Cluster: the page mix from one instance against Varnish in front of two, and the cache's hit
- *    ratio (scripts/bench/cluster.mjs).
- * 6. Engines: press → first frame in Firefox and WebKitGTK against a bare <video> in the same
- *    engine (scripts/bench/engines.mjs).
- * 7. Roster: the site at 1×, 10× and 40× its roster, side by side (scripts/bench/roster.mjs).
- *
- * Every load is asked as a browser asks (`Accept-Encoding: gzip, deflate, br`), unless a row says otherwise.
+ * takes, how fast the reels start, the cluster, the other engines and a larger roster, each figure
+ * next to its goal; a benchmark, not a test. docs/benchmarks.md says what each section measures and
+ * how to read it. `--only=reels|cluster|engines|roster` (or BENCH_ONLY) runs that section alone.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,25 +13,22 @@ import { clusterSection } from "./bench/cluster.mjs";
 import { enginesSection } from "./bench/engines.mjs";
 import { reelStartSection } from "./bench/reel-start.mjs";
 import { rosterSection } from "./bench/roster.mjs";
-import { launchBrowser, launchLighthouseChrome, lighthouseFigures, load, mark, PHONE } from "./bench/shared.mjs";
-import { REEL_PAGES, SECTION_PAGES } from "./pages.mjs";
+import { lighthouseFigures, load, loadRow, mark, PAGE_MIX, PHONE, withBrowsers, withServer } from "./bench/shared.mjs";
+import { REEL_PAGES } from "./pages.mjs";
 import { residentMiB, startServer, startStaticServer } from "./server-process.mjs";
 import { videojsChunks } from "./videojs-chunks.mjs";
 
 /** The reel start section (scripts/bench/reel-start.mjs) runs its own server on 3324, the cluster section on 3325–3328. */
 const PORTS = { app: 3321, uncached: 3322, static: 3323 };
-const PAGES = [...SECTION_PAGES, "/artists/film/mira-castell", "/artists/photography/marisol-vance"];
 const KINDS = { Document: "html", Script: "js", Stylesheet: "css", Image: "img", Media: "video" };
 const GOALS = { score: 98, lcpMs: 1800, cls: 0.01, tbtMs: 50, jsKiB: 100, modernImageShare: 0.9, ratio: 0.5 };
 /** The reel pages evaluate video.js and build the player after their first paint, without waiting for a press. */
 const REEL_PAGE_GOALS = { ...GOALS, score: 95, tbtMs: 200 };
 const goalsFor = (page) => (REEL_PAGES.includes(page) ? REEL_PAGE_GOALS : GOALS);
-/**
- * One section alone: the reels' start (4) with `--only=reels`, the cluster (5) with `--only=cluster`,
- * the engines (6) with `--only=engines`, the roster (7) with `--only=roster`, or BENCH_ONLY.
- */
+/** The sections that run alone, in the order the whole bench runs them after its own three. */
+const SECTIONS = { reels: reelStartSection, cluster: clusterSection, engines: enginesSection, roster: rosterSection };
 const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length) ?? process.env.BENCH_ONLY;
-if (ONLY !== undefined && !["reels", "cluster", "engines", "roster"].includes(ONLY))
+if (ONLY !== undefined && !(ONLY in SECTIONS))
   throw new Error(`--only=${ONLY}: the sections that run alone are "reels", "cluster", "engines" and "roster"`);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const THROUGHPUT = { connections: 32, seconds: 10, page: "/artists/directors" };
@@ -61,10 +37,8 @@ const SOAK = { connections: 64, seconds: Number(process.env.BENCH_SOAK_SECONDS ?
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 
 /**
- * One first load as a phone: bytes by kind (video.js's chunks apart from the site's own JS), the
- * AVIF/WebP share of image bytes, and when video.js was requested, against the first paint: a
- * render-blocking import of the player would be requested before it. On the reel pages video.js
- * is loaded without waiting for a press, on purpose, but must come after the page has painted.
+ * One first load as a phone: bytes by kind (video.js's chunks apart), the AVIF/WebP share of image
+ * bytes, and whether video.js was requested before the first paint (a render-blocking import would be).
  */
 async function phoneBytes(browser, url, videojsPaths) {
   const context = await browser.newContext(PHONE);
@@ -107,13 +81,11 @@ async function phoneBytes(browser, url, videojsPaths) {
   return { bytes, modernShare: bytes.img ? modernImageBytes / bytes.img : 1, videojs };
 }
 
-async function pageRows(origin) {
-  const chrome = await launchLighthouseChrome();
-  const browser = await launchBrowser();
+function pageRows(origin) {
   const videojsPaths = videojsChunks();
-  const rows = [];
-  try {
-    for (const page of PAGES) {
+  return withBrowsers(async (chrome, browser) => {
+    const rows = [];
+    for (const page of PAGE_MIX) {
       const goals = goalsFor(page);
       const reelPage = REEL_PAGES.includes(page);
       const lh = await lighthouseFigures(chrome.port, origin + page, LIGHTHOUSE_RUNS);
@@ -147,50 +119,41 @@ async function pageRows(origin) {
         goals: mark(met),
       });
     }
-  } finally {
-    await browser.close();
-    chrome.kill();
-  }
-  return rows;
+    return rows;
+  });
 }
 
 /** The directors' page from the app (page cache on and off) and as a static file, in turn. */
 async function throughputRows(app) {
-  const uncached = await startServer(PORTS.uncached, { env: { PAGE_CACHE_SIZE: "0" } });
   const dir = mkdtempSync(path.join(tmpdir(), "bench-static-"));
   writeFileSync(path.join(dir, "directors.html"), await (await fetch(app.origin + THROUGHPUT.page)).text());
-  const staticCopy = await startStaticServer(dir, PORTS.static);
-  try {
-    const memoryBefore = await residentMiB(app.child.pid);
-    const cached = await load(app.origin + THROUGHPUT.page, THROUGHPUT);
-    const memoryAfter = await residentMiB(app.child.pid);
-    const rendered = await load(uncached.origin + THROUGHPUT.page, THROUGHPUT);
-    const baseline = await load(`${staticCopy.origin}/directors.html`, THROUGHPUT);
-    // Only the deployed server has a goal; the other two rows are what it is measured against.
-    const row = (server, figures, memory = "-", judged = false) => ({
-      server,
-      "requests/s": figures.rps,
-      "vs static": (figures.rps / baseline.rps).toFixed(2),
-      "p50 ms": figures.p50,
-      "p99 ms": figures.p99,
-      errors: figures.errors,
-      "RSS MiB before → after": memory,
-      goals: judged ? mark(figures.rps / baseline.rps >= GOALS.ratio && !figures.errors) : "-",
-    });
-    return [
-      row("SSR, page cache on (as deployed)", cached, `${memoryBefore.toFixed(0)} → ${memoryAfter.toFixed(0)}`, true),
-      row("SSR, page cache off (the render alone)", rendered),
-      row("static copy (express.static)", baseline),
-    ];
-  } finally {
-    uncached.child.kill();
-    staticCopy.child.kill();
-  }
+  return withServer(startServer(PORTS.uncached, { env: { PAGE_CACHE_SIZE: "0" } }), (uncached) =>
+    withServer(startStaticServer(dir, PORTS.static), async (staticCopy) => {
+      const memoryBefore = await residentMiB(app.child.pid);
+      const cached = await load(app.origin + THROUGHPUT.page, THROUGHPUT);
+      const memoryAfter = await residentMiB(app.child.pid);
+      const rendered = await load(uncached.origin + THROUGHPUT.page, THROUGHPUT);
+      const baseline = await load(`${staticCopy.origin}/directors.html`, THROUGHPUT);
+      // Only the deployed server has a goal; the other two rows are what it is measured against.
+      const row = (server, figures, memory = "-", goals = "-") =>
+        loadRow(server, figures, ["vs static", baseline], { "RSS MiB before → after": memory, goals });
+      return [
+        row(
+          "SSR, page cache on (as deployed)",
+          cached,
+          `${memoryBefore.toFixed(0)} → ${memoryAfter.toFixed(0)}`,
+          mark(cached.rps / baseline.rps >= GOALS.ratio && !cached.errors),
+        ),
+        row("SSR, page cache off (the render alone)", rendered),
+        row("static copy (express.static)", baseline),
+      ];
+    }),
+  );
 }
 
 async function soakRow(app) {
   const memoryBefore = await residentMiB(app.child.pid);
-  const figures = await load(app.origin, { ...SOAK, requests: PAGES.map((page) => ({ method: "GET", path: page })) });
+  const figures = await load(app.origin, { ...SOAK, paths: PAGE_MIX });
   return {
     "requests/s": figures.rps,
     "p50 ms": figures.p50,
@@ -202,8 +165,7 @@ async function soakRow(app) {
 }
 
 if (ONLY === undefined) {
-  const app = await startServer(PORTS.app);
-  try {
+  await withServer(startServer(PORTS.app), async (app) => {
     console.log(
       `Pages on a phone: Lighthouse mobile (goals: perf and TBT as the row says, LCP ≤ ${GOALS.lcpMs} ms, ` +
         `CLS ≤ ${GOALS.cls}), bytes at 390 px unthrottled (goals: the site's JS ≤ ${GOALS.jsKiB} KiB, ` +
@@ -216,13 +178,8 @@ if (ONLY === undefined) {
         `(goal: SSR ≥ ${GOALS.ratio}× the static copy, zero errors)`,
     );
     console.table(await throughputRows(app));
-    console.log(`Soak: ${SOAK.connections} connections over ${PAGES.length} pages for ${SOAK.seconds} s`);
+    console.log(`Soak: ${SOAK.connections} connections over ${PAGE_MIX.length} pages for ${SOAK.seconds} s`);
     console.table([await soakRow(app)]);
-  } finally {
-    app.child.kill();
-  }
+  });
 }
-if (ONLY === undefined || ONLY === "reels") await reelStartSection();
-if (ONLY === undefined || ONLY === "cluster") await clusterSection();
-if (ONLY === undefined || ONLY === "engines") await enginesSection();
-if (ONLY === undefined || ONLY === "roster") await rosterSection();
+for (const [name, section] of Object.entries(SECTIONS)) if (ONLY === undefined || ONLY === name) await section();

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 
 import { chromium } from "@playwright/test";
 
-export const SYSTEM_CHROMIUM_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
+const SYSTEM_CHROMIUM_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
 
 /** Flags a system Chromium needs in a root container with no outside network. */
 export const SYSTEM_CHROMIUM_ARGS = [

@@ -23,31 +23,22 @@ const WORK_DIR = clusterWorkDir(PORT);
 /** The backends.vcl that deploy/varnish/default.vcl includes, for instances on these loopback ports. */
 function backendsVcl(ports) {
   const names = ports.map((_, index) => `app${index + 1}`);
-  return [
-    "# Written by scripts/cluster.mjs for this run; deploy/varnish/default.vcl includes it.",
-    ...ports.map(
-      (port, index) =>
-        `backend ${names[index]} { .host = "127.0.0.1"; .port = "${port}"; .probe = healthz; ` +
-        `.connect_timeout = 1s; .first_byte_timeout = 30s; }`,
-    ),
-    "",
-    "sub vcl_init {",
-    "    new app = directors.round_robin();",
-    ...names.map((name) => `    app.add_backend(${name});`),
-    "}",
-    "",
-    "sub app_other_backend {",
-    ...names.map(
-      (name, index) =>
-        `    ${index ? "} elsif" : "if"} (bereq.http.X-Failed-Backend != "${name}" && std.healthy(${name})) {\n` +
-        `        set bereq.backend = ${name};`,
-    ),
-    "    } else {",
-    "        set bereq.backend = app.backend();",
-    "    }",
-    "}",
-    "",
-  ].join("\n");
+  const eachBackend = (line) => names.map((name, index) => line(name, ports[index], index)).join("\n");
+  return `# Written by scripts/cluster.mjs for this run; deploy/varnish/default.vcl includes it.
+${eachBackend((name, port) => `backend ${name} { .host = "127.0.0.1"; .port = "${port}"; .probe = healthz; .connect_timeout = 1s; .first_byte_timeout = 30s; }`)}
+
+sub vcl_init {
+    new app = directors.round_robin();
+${eachBackend((name) => `    app.add_backend(${name});`)}
+}
+
+sub app_other_backend {
+${eachBackend((name, _, index) => `    ${index ? "} elsif" : "if"} (bereq.http.X-Failed-Backend != "${name}" && std.healthy(${name})) {\n        set bereq.backend = ${name};`)}
+    } else {
+        set bereq.backend = app.backend();
+    }
+}
+`;
 }
 
 async function waitUntilHealthy(child, host, port, what) {

@@ -11,12 +11,8 @@ export function ensureBrowser() {
   run("npx", ["--no-install", "playwright", "install", "chromium"]);
   if (findChromium()) return;
 
-  if (
-    aptInstall("chromium", "Playwright could not download its browser; installing Debian's chromium instead.") &&
-    findChromium()
-  ) {
-    return;
-  }
+  const message = "Playwright could not download its browser; installing Debian's chromium instead.";
+  if (aptInstall("chromium", message) && findChromium()) return;
 
   console.error(
     [

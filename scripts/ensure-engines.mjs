@@ -17,16 +17,14 @@ const WEBKIT_PACKAGES = [
 
 export function ensureEngines() {
   const firefox = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
-  if (!existsSync(firefox)) {
+  if (!existsSync(firefox))
     aptInstall(
       ["firefox-esr", "libavcodec59"],
       "Firefox is missing; installing Debian's firefox-esr for the Gecko journeys.",
     );
-  }
   // The plugins leave no single file to look for: the driver stands for the set.
-  if (!existsSync("/usr/bin/WebKitWebDriver")) {
+  if (!existsSync("/usr/bin/WebKitWebDriver"))
     aptInstall(WEBKIT_PACKAGES, "WebKitWebDriver is missing; installing Debian's for the WebKit journeys.");
-  }
   if (!existsSync("/usr/bin/Xvfb"))
     aptInstall(["xvfb"], "Xvfb is missing; installing it for the Firefox and WebKit journeys.");
 }

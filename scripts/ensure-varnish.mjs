@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { aptInstall, run } from "./apt.mjs";
 
 /** varnishd lives in /usr/sbin, which is not on an ordinary user's PATH. */
-export function findVarnishd() {
+function findVarnishd() {
   if (existsSync("/usr/sbin/varnishd")) return "/usr/sbin/varnishd";
   const found = spawnSync("sh", ["-c", "command -v varnishd"], { encoding: "utf8" });
   return found.status === 0 ? found.stdout.trim() : undefined;
@@ -20,9 +20,8 @@ export function ensureVarnish() {
   if (present) return present;
 
   if (aptInstall("varnish", "Varnish is missing; installing Debian's varnish.")) {
-    if (spawnSync("sh", ["-c", "command -v systemctl"]).status === 0) {
+    if (spawnSync("sh", ["-c", "command -v systemctl"]).status === 0)
       run("systemctl", ["disable", "--now", "varnish.service", "varnishncsa.service"]);
-    }
     const installed = findVarnishd();
     if (installed) return installed;
   }

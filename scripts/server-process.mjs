@@ -7,20 +7,22 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 export const SERVER_ENTRY = "build/server.js";
 
+/** A production server's environment on a loopback `port`, with `env` over it. */
+const serverEnv = (port, env) => ({
+  ...process.env,
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  NODE_ENV: "production",
+  ...env,
+});
+
 /**
  * @param {number} port
  * @param {{ env?: Record<string, string>, stdio?: import("node:child_process").StdioOptions, cwd?: string }} [options]
  *   `cwd`: the project whose build to serve (this one by default).
  */
 export async function startServer(port, { env = {}, stdio = "ignore", cwd } = {}) {
-  return waitUntilHealthy(
-    spawn(process.execPath, [SERVER_ENTRY], {
-      cwd,
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...env },
-      stdio,
-    }),
-    port,
-  );
+  return waitUntilHealthy(spawn(process.execPath, [SERVER_ENTRY], { cwd, env: serverEnv(port, env), stdio }), port);
 }
 
 /**
@@ -84,7 +86,7 @@ export function clusterWorkDir(port) {
  */
 export function startCluster(port, { env = {}, stderr = "inherit" } = {}) {
   const child = spawn(process.execPath, ["scripts/cluster.mjs"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...env },
+    env: serverEnv(port, env),
     stdio: ["ignore", "pipe", stderr],
   });
   return new Promise((resolve, reject) => {

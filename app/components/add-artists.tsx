@@ -16,10 +16,8 @@ const BUTTON = "border border-line px-4 py-2.5 text-xs uppercase tracking-label 
 const TYPING_PAUSE_MS = 150;
 
 /**
- * Adds artists to the list by a search of the roster, so the page carries a search's few matches
- * and never the whole roster. Without JavaScript the form reloads the page with `&q=` and the
- * server lists the matches; with it, matches come from the search route as the visitor types.
- * Each match is a link to the list with that artist added (and the same search, to add another).
+ * Adds artists by a search of the roster, so the page never carries the whole roster: the form
+ * reloads the page with `&q=` without JavaScript, and asks the search route as one types with it.
  */
 export function AddArtists({ ids, search }: { ids: string[]; search: ArtistSearch | null }) {
   const fetcher = useFetcher<ArtistSearch>();

@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 
-import type { ArtistTitle } from "~/content/types";
+import type { Artist } from "~/content/types";
 import {
   artistCount,
   type ArtistSearch,
@@ -20,17 +20,10 @@ import { ArtistWebLinks, Biography } from "./artist-text";
 import { PageHeading } from "./page-heading";
 import { Picture } from "./picture";
 
-export interface SelectedArtist {
-  id: string;
-  name: string;
-  title: ArtistTitle;
-  biography: string;
-  website: string;
-  instagram: string;
-  url: string;
+export type SelectedArtist = Pick<Artist, "id" | "name" | "title" | "biography" | "website" | "instagram" | "url"> & {
   /** A director's wide still or a photographer's portrait. */
   image: { kind: "directorStill" | "photographerDesktop"; src: string };
-}
+};
 
 interface SelectsPageProps {
   artists: SelectedArtist[];
@@ -58,9 +51,8 @@ interface Edit {
 }
 
 /**
- * The selects page: the link's artists in order with the controls to edit the list (each a link
- * to the edited list, so they work without JavaScript), copy its link or print it. In print, each
- * artist fills a page and everything else is hidden.
+ * The selects page: the link's artists in order, with controls to edit the list (links to the
+ * edited list, so they work without JavaScript), copy its link or print it (an artist a page).
  */
 export function SelectsPage(props: SelectsPageProps) {
   const { artists, unknown, overLimit, search, siteUrl, shareUrl, agencyName, instagramBaseUrl } = props;
@@ -190,19 +182,13 @@ function EmptyNotice() {
   );
 }
 
-function SelectedArtistEntry({
-  artist,
-  index,
-  siteUrl,
-  instagramBaseUrl,
-  children,
-}: {
+interface EntryProps extends Pick<SelectsPageProps, "siteUrl" | "instagramBaseUrl"> {
   artist: SelectedArtist;
   index: number;
-  siteUrl: string;
-  instagramBaseUrl: string;
   children: ReactNode;
-}) {
+}
+
+function SelectedArtistEntry({ artist, index, siteUrl, instagramBaseUrl, children }: EntryProps) {
   const headingId = `select-${artist.id}`;
   return (
     <article
@@ -257,7 +243,7 @@ function ShareTools({ shareUrl }: { shareUrl: string }) {
   const [copied, setCopied] = useState("");
 
   useEffect(() => setCopied(""), [shareUrl]);
-  // The browser's own Print command gets the images that have not loaded yet too (see printList).
+  // The browser's own Print command, too, needs the lazy images loaded (see printList).
   useEffect(() => {
     window.addEventListener("beforeprint", loadAllImages);
     return () => window.removeEventListener("beforeprint", loadAllImages);
@@ -302,28 +288,22 @@ function ShareTools({ shareUrl }: { shareUrl: string }) {
   );
 }
 
-function lazyImages(): HTMLImageElement[] {
-  return [...document.querySelectorAll<HTMLImageElement>("[data-selects-list] img[loading=lazy]")];
-}
-
-function loadAllImages() {
-  for (const image of lazyImages()) image.loading = "eager";
+/** Loads the list's lazy images now, and returns them. */
+function loadAllImages(): HTMLImageElement[] {
+  const images = [...document.querySelectorAll<HTMLImageElement>("[data-selects-list] img[loading=lazy]")];
+  for (const image of images) image.loading = "eager";
+  return images;
 }
 
 /** Prints once every artist's image is there: lazy images below the screen would print blank. */
 async function printList() {
-  const images = lazyImages();
-  loadAllImages();
-  await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+  await Promise.all(loadAllImages().map((image) => image.decode().catch(() => undefined)));
   window.print();
 }
 
 /**
- * The working list on this device and this page's list, kept together where that is what the
- * visitor means: a page opened with no list shows the working one; a working list that is empty,
- * or that this page was opened from, takes this page's list (without ids that match no artist);
- * and while the two are the same, editing the page edits the working list. A link from someone
- * else leaves the visitor's own list alone (see OtherWorkingList).
+ * The working list on this device, kept together with this page's list where that is what the
+ * visitor means (docs/selects.md, "The working list and the page's list").
  */
 function useWorkingList(ids: string[]): readonly string[] | null {
   const working = useSelects();

@@ -22,7 +22,8 @@ function load(): readonly string[] {
   }
 }
 
-function snapshot(): readonly string[] {
+/** The working list now: what renders read through useSelects, and event handlers read directly. */
+export function readSelects(): readonly string[] {
   current ??= load();
   return current;
 }
@@ -45,7 +46,7 @@ function subscribe(listener: () => void) {
 
 /** The working list, or null while the page renders on the server or hydrates. */
 export function useSelects(): readonly string[] | null {
-  return useSyncExternalStore(subscribe, snapshot, () => null);
+  return useSyncExternalStore(subscribe, readSelects, () => null);
 }
 
 export function setSelects(ids: readonly string[]) {
@@ -56,9 +57,4 @@ export function setSelects(ids: readonly string[]) {
     // Storage full or disabled: the list still lasts as long as this page.
   }
   for (const listener of listeners) listener();
-}
-
-/** The working list now, outside a render (event handlers). */
-export function readSelects(): readonly string[] {
-  return snapshot();
 }

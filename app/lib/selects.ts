@@ -1,7 +1,6 @@
 /**
- * Selects: an art buyer's shortlist of artists that lives in the URL, `/selects?artists=a,b,c`.
- * Pure helpers shared by the route's loader and the client code; they read no content, so the
- * client bundle does not carry the roster.
+ * Selects (docs/selects.md): pure helpers for the loader and the client code. They read no content,
+ * so the client bundle does not carry the roster.
  */
 
 export const SELECTS_PATH = "/selects";
@@ -12,9 +11,8 @@ export const MAX_SELECTS = 50;
 const ARTIST_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /**
- * The ids a query asks for, in order, each once: every `artists` parameter (a repeated parameter
- * continues the list), split on commas, trimmed and lowercased. Tokens that are not id-shaped
- * (markup, NUL, an overlong string) are kept as `malformed` only to be counted.
+ * The ids a query asks for, in order, each once (docs/selects.md, "Rules for the query"); tokens
+ * that are not id-shaped are only counted, as `malformed`.
  */
 export function requestedSelects(params: URLSearchParams): { ids: string[]; malformed: number } {
   const ids = new Set<string>();
@@ -111,8 +109,7 @@ const SEARCH_LENGTH = 60;
 
 /**
  * The words of an artist search as the page may show them back: letters, digits, spaces, hyphens
- * and apostrophes, at most 60 characters. Markup or anything else in the query is dropped, so the
- * search field can be filled from the link without writing the query's other characters into the page.
+ * and apostrophes, at most 60 characters; nothing else from the query reaches the page.
  */
 export function searchText(value: string | null | undefined): string {
   return (value ?? "")

@@ -11,24 +11,16 @@ import { selectsMeta } from "~/lib/seo";
 import { SITE_URL } from "~/lib/site-url.server";
 
 function selectedArtist(artist: Artist): SelectedArtist {
-  const film = (artists.film as readonly Artist[]).includes(artist);
-  return {
-    id: artist.id,
-    name: artist.name,
-    title: artist.title,
-    biography: artist.biography,
-    website: artist.website,
-    instagram: artist.instagram,
-    url: artist.url,
-    image: film ? { kind: "directorStill", src: artist.mobileBG } : { kind: "photographerDesktop", src: artist.thumb },
-  };
+  const { id, name, title, biography, website, instagram, url } = artist;
+  const image: SelectedArtist["image"] = (artists.film as readonly Artist[]).includes(artist)
+    ? { kind: "directorStill", src: artist.mobileBG }
+    : { kind: "photographerDesktop", src: artist.thumb };
+  return { id, name, title, biography, website, instagram, url, image };
 }
 
 /**
- * /selects?artists=a,b,c: the artists a link names, in its order. Whatever the query holds, the
- * page is a 200 with what could be read: unknown or malformed ids are only counted, never shown.
- * `&q=words` adds an artist search's matches (the search form without JavaScript): the page
- * carries the chosen artists and at most a search's few matches, never the whole roster.
+ * /selects?artists=a,b,c: the artists a link names, in its order; unknown or malformed ids are only
+ * counted. `&q=words` adds an artist search's matches (the search form without JavaScript).
  */
 export function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

@@ -1,33 +1,18 @@
 /**
  * The benchmark's roster section (issue 37): the site with its roster 1, 10 and 40 times the
- * content's (scripts/roster.ts: a scratch copy each, with artists and media of their own), side by
- * side. For each: the content check's and the build's time; Lighthouse mobile on the two grids and
- * on /selects with 30 artists; their HTML and loader data (`__remixContext`), raw and gzip; the
- * clips' bytes a desktop downloads in a brisk scroll through the directors' grid; the server asked
- * as a browser asks, its cached directors page against the same page uncompressed and against a
- * pre-compressed copy sent through the server's own static-file path; and a cold-cache sweep of
- * the whole sitemap at 32 connections. `npm run bench -- --only=roster` runs it alone (about 10
- * minutes); BENCH_ROSTER_TIMES (1,10,40) and BENCH_ROSTER_LIGHTHOUSE_RUNS (3; 0 leaves Lighthouse out) and BENCH_ROSTER_PORT (3377) change it.
+ * content's (scripts/roster.ts: a scratch copy each), side by side. docs/benchmarks.md says what
+ * each row measures and the variables that change it.
  */
 import { execFileSync } from "node:child_process";
 import { rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
-import { gzipSync } from "node:zlib";
-
-import autocannon from "autocannon";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 import { makeRoster } from "../roster.ts";
 import { startServer } from "../server-process.mjs";
-import {
-  BROWSER_ACCEPT_ENCODING,
-  launchBrowser,
-  launchLighthouseChrome,
-  lighthouseFigures,
-  load,
-  mark,
-} from "./shared.mjs";
+import { BROWSER_ACCEPT_ENCODING, lighthouseFigures, load, mark, withBrowsers, withServer } from "./shared.mjs";
 
 const TIMES = (process.env.BENCH_ROSTER_TIMES ?? "1,10,40").split(",").map(Number);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_ROSTER_LIGHTHOUSE_RUNS ?? 3);
@@ -60,9 +45,14 @@ function timed(dir, script) {
   return performance.now() - start;
 }
 
+/** A page's bytes, asked without compression (fetch would decode them anyway). */
+async function plainPage(url) {
+  return Buffer.from(await (await fetch(url, { headers: { "Accept-Encoding": "identity" } })).arrayBuffer());
+}
+
 /** A page's HTML and its loader data (the inline `window.__remixContext` script), raw and gzip. */
 async function pageBytes(origin, page) {
-  const html = Buffer.from(await (await fetch(origin + page, { headers: { "Accept-Encoding": "identity" } })).text());
+  const html = await plainPage(origin + page);
   const context = html.toString().match(/<script[^>]*>(window\.__remixContext = [\s\S]*?)<\/script>/)?.[1] ?? "";
   return {
     html: html.length,
@@ -79,21 +69,13 @@ async function pageBytes(origin, page) {
 async function coldSweep(origin, paths) {
   let next = 0;
   const start = performance.now();
-  const result = await autocannon({
-    url: origin,
+  const figures = await load(origin, {
     // autocannon wants no more connections than requests (the 1× sitemap has 29 URLs).
     connections: Math.min(SWEEP_CONNECTIONS, paths.length),
     amount: paths.length,
-    headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING },
     requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
   });
-  return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    errors: result.errors + result.timeouts + result.non2xx,
-    ms: performance.now() - start,
-  };
+  return { ...figures, ms: performance.now() - start };
 }
 
 /**
@@ -122,29 +104,23 @@ async function scrollBytes(browser, origin, clipPaths, clipBytes) {
   });
   await page.goto(`${origin}/artists/directors`, { waitUntil: "load" });
   await sleep(1_000);
-  const start = performance.now();
   while (await page.evaluate(() => scrollY + innerHeight < document.documentElement.scrollHeight - 1)) {
     await page.evaluate(() => scrollBy(0, innerHeight));
     await sleep(150);
   }
-  const scrollMs = performance.now() - start;
   await sleep(1_000);
   await context.close();
   const bytes = [...received.values()].reduce((sum, n) => sum + n, 0);
-  return { bytes, share: clipBytes ? bytes / clipBytes : 0, clips: clipRequests.size, scrollMs };
+  return { bytes, clipBytes, share: clipBytes ? bytes / clipBytes : 0 };
 }
 
-/** The clips the directors' grid names (each director's own, in the copy's content) and their bytes. */
+/** The clips the directors' grid names (each director's own, in the copy's content), their bytes, and the copy's artists. */
 async function clipsOf(dir) {
   const { artists } = await import(pathToFileURL(path.join(dir, "app/content/generated.js")).href);
   const paths = new Set(artists.film.map((artist) => artist.thumb).filter((thumb) => /\.(mp4|webm)$/.test(thumb)));
   let bytes = 0;
   for (const clip of paths) bytes += (await stat(path.join(dir, "public", clip))).size;
-  return {
-    paths,
-    bytes,
-    ids: { film: artists.film.map((a) => a.id), photographers: artists.photographers.map((a) => a.id) },
-  };
+  return { paths, bytes, artists };
 }
 
 /** Refuses a port something already answers on (startServer would take that server for its own). */
@@ -183,88 +159,62 @@ async function throughput(origin) {
   );
 }
 
-/** Stops a server and waits until it has let go of its port. */
-async function stop(server) {
-  const exited = new Promise((resolve) => server.child.once("exit", resolve));
-  server.child.kill();
-  await exited;
+/** The pages weighed and run through Lighthouse: the two grids, and selects with SELECTS_COUNT of the copy's artists. */
+function pagesOf(artists) {
+  const half = SELECTS_COUNT / 2;
+  const ids = [...artists.film.slice(0, half), ...artists.photographers.slice(0, half)].map((artist) => artist.id);
+  return {
+    directors: "/artists/directors",
+    photographers: "/artists/photographers",
+    selects: `/selects?artists=${ids.join(",")}`,
+  };
+}
+
+/**
+ * The directors' page as a build asset, with the Brotli copy the page cache would make (quality 5),
+ * for the static-file path to send.
+ */
+async function writeStaticCopy(origin, dir) {
+  const identity = await plainPage(`${origin}/artists/directors`);
+  const brotli = brotliCompressSync(identity, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+  });
+  await writeFile(path.join(dir, "public/build", STATIC_COPY), identity);
+  await writeFile(path.join(dir, "public/build", `${STATIC_COPY}.br`), brotli);
 }
 
 /** Everything measured on one roster size. */
 async function measure(times, chrome, browser) {
-  const port = PORT;
-  await ensureFree(port);
+  await ensureFree(PORT);
   const dir = await makeRoster(times);
   try {
     const checkMs = timed(dir, "content:check");
     const buildMs = timed(dir, "build");
     const clips = await clipsOf(dir);
-    const half = SELECTS_COUNT / 2;
-    const selects = `/selects?artists=${[...clips.ids.film.slice(0, half), ...clips.ids.photographers.slice(0, half)].join(",")}`;
+    const pages = pagesOf(clips.artists);
 
-    // First, on a server that has rendered nothing: the sweep, then the page's bytes for its static copy.
-    let server = await startServer(port, { cwd: dir });
-    let sweep;
-    let urls;
-    try {
-      const sitemap = await (await fetch(`${server.origin}/sitemap.xml`)).text();
-      urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
-      sweep = await coldSweep(server.origin, urls);
-      const page = (encoding) =>
-        fetch(`${server.origin}/artists/directors`, { headers: { "Accept-Encoding": encoding } }).then(async (r) =>
-          Buffer.from(await r.arrayBuffer()),
-        );
-      // fetch decodes what it receives; node's zlib gives the same Brotli bytes the cache made (quality 5).
-      const identity = await page("identity");
-      const { brotliCompressSync, constants } = await import("node:zlib");
-      const brotli = brotliCompressSync(identity, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
-      });
-      await writeFile(path.join(dir, "public/build", STATIC_COPY), identity);
-      await writeFile(path.join(dir, "public/build", `${STATIC_COPY}.br`), brotli);
-    } finally {
-      await stop(server);
-    }
+    // First, on a server that has rendered nothing: the sweep, then the page for its static copy.
+    const { urls, sweep } = await withServer(startServer(PORT, { cwd: dir }), async ({ origin }) => {
+      const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
+      const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
+      const sweep = await coldSweep(origin, urls);
+      await writeStaticCopy(origin, dir);
+      return { urls, sweep };
+    });
 
     // Then a server that knows the static copy (the static path lists Brotli copies at start).
-    server = await startServer(port, { cwd: dir });
-    try {
-      const origin = server.origin;
+    return await withServer(startServer(PORT, { cwd: dir }), async ({ origin }) => {
       await fetch(`${origin}/artists/directors`).then((r) => r.arrayBuffer());
-      const { cachedBrowser, cachedPlain, staticCopy } = await throughput(origin);
+      const loads = await throughput(origin);
       const bytes = {};
-      for (const [name, page] of [
-        ["directors", "/artists/directors"],
-        ["photographers", "/artists/photographers"],
-        ["selects", selects],
-      ])
-        bytes[name] = await pageBytes(origin, page);
+      for (const [name, page] of Object.entries(pages)) bytes[name] = await pageBytes(origin, page);
       const lighthouse = {};
       if (LIGHTHOUSE_RUNS > 0)
-        for (const [name, page] of [
-          ["directors", "/artists/directors"],
-          ["photographers", "/artists/photographers"],
-          ["selects", selects],
-        ])
+        for (const [name, page] of Object.entries(pages))
           lighthouse[name] = await lighthouseFigures(chrome.port, origin + page, LIGHTHOUSE_RUNS);
       const scroll = await scrollBytes(browser, origin, clips.paths, clips.bytes);
-      return {
-        times,
-        checkMs,
-        buildMs,
-        urls: urls.length,
-        sweep,
-        cachedBrowser,
-        cachedPlain,
-        staticCopy,
-        bytes,
-        lighthouse,
-        scroll,
-        clipBytes: clips.bytes,
-      };
-    } finally {
-      await stop(server);
-    }
+      return { times, checkMs, buildMs, urls: urls.length, sweep, ...loads, bytes, lighthouse, scroll };
+    });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -290,39 +240,38 @@ function table(results) {
     (r) => seconds(r.buildMs),
     (r) => r.buildMs < GOALS.buildMs,
   );
-  for (const [name, label] of [
-    ["directors", "/artists/directors"],
-    ["photographers", "/artists/photographers"],
-    ["selects", `/selects (${SELECTS_COUNT})`],
-  ]) {
+  for (const name of ["directors", "photographers", "selects"]) {
+    const label = name === "selects" ? `/selects (${SELECTS_COUNT})` : `/artists/${name}`;
+    const lighthouse = (r) => r.lighthouse[name];
+    const bytes = (r) => r.bytes[name];
+    // The grids have a budget; the selects page holds SELECTS_COUNT artists at every size, so it stays as at 1×.
+    const grid = name !== "selects";
+    const asAtFirst = (field) => (r) => bytes(r)[field] <= bytes(results[0])[field] * 1.1;
     if (LIGHTHOUSE_RUNS > 0)
       row(
         `${label}: Lighthouse perf, TBT ms (range)`,
         `≥ ${GOALS.score}, ≤ ${GOALS.tbtMs}`,
-        (r) => `${r.lighthouse[name].score}, ${Math.round(r.lighthouse[name].tbtMs)} (${r.lighthouse[name].tbtRange})`,
-        (r) => r.lighthouse[name].score >= GOALS.score && r.lighthouse[name].tbtMs <= GOALS.tbtMs,
+        (r) => `${lighthouse(r).score}, ${Math.round(lighthouse(r).tbtMs)} (${lighthouse(r).tbtRange})`,
+        (r) => lighthouse(r).score >= GOALS.score && lighthouse(r).tbtMs <= GOALS.tbtMs,
       );
-    const grid = name !== "selects";
     row(
       `${label}: HTML kB raw / gzip`,
       grid ? `gzip ≤ ${GOALS.gridHtmlGzipKB}` : "as at 1×",
-      (r) => `${kb(r.bytes[name].html)} / ${kb(r.bytes[name].htmlGzip)}`,
-      grid
-        ? (r) => r.bytes[name].htmlGzip <= GOALS.gridHtmlGzipKB * 1000
-        : (r) => r.bytes[name].htmlGzip <= results[0].bytes[name].htmlGzip * 1.1,
+      (r) => `${kb(bytes(r).html)} / ${kb(bytes(r).htmlGzip)}`,
+      grid ? (r) => bytes(r).htmlGzip <= GOALS.gridHtmlGzipKB * 1000 : asAtFirst("htmlGzip"),
     );
     row(
       `${label}: loader data kB raw / gzip`,
       grid ? "-" : "as at 1×",
-      (r) => `${kb(r.bytes[name].data)} / ${kb(r.bytes[name].dataGzip)}`,
-      grid ? undefined : (r) => r.bytes[name].dataGzip <= results[0].bytes[name].dataGzip * 1.1,
+      (r) => `${kb(bytes(r).data)} / ${kb(bytes(r).dataGzip)}`,
+      grid ? undefined : asAtFirst("dataGzip"),
     );
   }
   row(
     "scroll through the directors: clips' MB (share of all)",
     `< ${GOALS.scrollShare * 100}%`,
     (r) =>
-      `${(r.scroll.bytes / 1e6).toFixed(1)} of ${(r.clipBytes / 1e6).toFixed(1)} (${(r.scroll.share * 100).toFixed(1)}%)`,
+      `${(r.scroll.bytes / 1e6).toFixed(1)} of ${(r.scroll.clipBytes / 1e6).toFixed(1)} (${(r.scroll.share * 100).toFixed(1)}%)`,
     (r) => r.scroll.share < GOALS.scrollShare,
   );
   row(
@@ -330,18 +279,16 @@ function table(results) {
     "-",
     (r) => `${r.cachedBrowser.rps} (${r.cachedBrowser.p99})`,
   );
-  row(
-    "  vs the same page asked without compression",
-    `≥ ${GOALS.vsIdentity}×`,
-    (r) => `${(r.cachedBrowser.rps / r.cachedPlain.rps).toFixed(2)}× (${r.cachedPlain.rps})`,
-    (r) => r.cachedBrowser.rps >= r.cachedPlain.rps * GOALS.vsIdentity,
-  );
-  row(
-    "  vs its Brotli copy on the static-file path",
-    `≥ ${GOALS.vsStatic}×`,
-    (r) => `${(r.cachedBrowser.rps / r.staticCopy.rps).toFixed(2)}× (${r.staticCopy.rps})`,
-    (r) => r.cachedBrowser.rps >= r.staticCopy.rps * GOALS.vsStatic,
-  );
+  for (const [kind, figure, ratio] of [
+    ["cachedPlain", "  vs the same page asked without compression", GOALS.vsIdentity],
+    ["staticCopy", "  vs its Brotli copy on the static-file path", GOALS.vsStatic],
+  ])
+    row(
+      figure,
+      `≥ ${ratio}×`,
+      (r) => `${(r.cachedBrowser.rps / r[kind].rps).toFixed(2)}× (${r[kind].rps})`,
+      (r) => r.cachedBrowser.rps >= r[kind].rps * ratio,
+    );
   row(
     `cold sweep of the sitemap, ${SWEEP_CONNECTIONS} connections: p99 ms (p50, max, s)`,
     `p99 < ${GOALS.sweepP99Ms}, 0 errors`,
@@ -358,18 +305,14 @@ export async function rosterSection() {
       `Lighthouse mobile, median of ${LIGHTHOUSE_RUNS}; load at ${THROUGHPUT.connections} connections for ` +
       `${THROUGHPUT.seconds} s, asked with Accept-Encoding: ${BROWSER_ACCEPT_ENCODING} (goals: issue 37)`,
   );
-  const chrome = await launchLighthouseChrome();
-  const browser = await launchBrowser();
-  const results = [];
-  try {
+  const results = await withBrowsers(async (chrome, browser) => {
+    const results = [];
     for (const times of TIMES) {
       const started = performance.now();
       results.push(await measure(times, chrome, browser));
       console.error(`roster ${times}×: measured in ${seconds(performance.now() - started)} s`);
     }
-  } finally {
-    await browser.close();
-    chrome.kill();
-  }
+    return results;
+  });
   console.table(table(results));
 }

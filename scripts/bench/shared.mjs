@@ -1,10 +1,14 @@
-/** What the benchmark's sections share: the phone they emulate, the browsers they drive, Lighthouse, the load they drive, the statistics. */
+/**
+ * What the benchmark's sections share: the phone they emulate, the pages they load, the browsers
+ * they drive, Lighthouse, the servers they measure, the load they drive, the statistics.
+ */
 import { chromium, devices } from "@playwright/test";
 import autocannon from "autocannon";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "../browser.mjs";
+import { SECTION_PAGES } from "../pages.mjs";
 
 /** As the e2e phone project: the screen matches the viewport (see playwright.config.ts). */
 export const PHONE = {
@@ -12,6 +16,9 @@ export const PHONE = {
   viewport: { width: 390, height: 844 },
   screen: { width: 390, height: 844 },
 };
+
+/** Every section page and one artist of each kind. */
+export const PAGE_MIX = [...SECTION_PAGES, "/artists/film/mira-castell", "/artists/photography/marisol-vance"];
 
 export const mark = (met) => (met ? "✓" : "✗");
 
@@ -50,39 +57,77 @@ export function launchBrowser() {
 export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br";
 
 /**
- * `requests` at `url` from `connections` connections for `seconds` (autocannon): requests/s, p50,
- * p99, errors. Asked as a browser asks, unless `acceptEncoding` says otherwise ("" for none).
+ * `url`, or its `paths` in turn, or `requests`, from `connections` connections for `seconds`, or
+ * `amount` requests in all (autocannon): requests/s, p50, p99, the slowest, errors. Asked as a
+ * browser asks, unless `acceptEncoding` says otherwise ("" for none).
  */
-export async function load(url, { connections, seconds, requests, acceptEncoding = BROWSER_ACCEPT_ENCODING }) {
+export async function load(
+  url,
+  { connections, seconds = 10, paths, requests, amount, acceptEncoding = BROWSER_ACCEPT_ENCODING },
+) {
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
-    requests,
+    amount,
+    requests: paths?.map((path) => ({ method: "GET", path })) ?? requests,
     headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
   });
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    max: result.latency.max,
     errors: result.errors + result.timeouts + result.non2xx,
   };
 }
 
-/** A Chrome for Lighthouse to drive: Playwright's where it has been downloaded, else the system's. */
-export function launchLighthouseChrome() {
+/** A table row of `load`'s figures for `server`, its requests/s as a ratio to `baseline`'s in the column `vs`. */
+export const loadRow = (server, figures, [vs, baseline], extra) => ({
+  server,
+  "requests/s": figures.rps,
+  [vs]: (figures.rps / baseline.rps).toFixed(2),
+  "p50 ms": figures.p50,
+  "p99 ms": figures.p99,
+  errors: figures.errors,
+  ...extra,
+});
+
+/** Runs `measure` on the server `starting` resolves to, then stops it and waits until it has let go of its port. */
+export async function withServer(starting, measure) {
+  const server = await starting;
+  try {
+    return await measure(server);
+  } finally {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      const exited = new Promise((resolve) => server.child.once("exit", resolve));
+      server.child.kill();
+      await exited;
+    }
+  }
+}
+
+/**
+ * Runs `measure` with a Chrome for Lighthouse to drive and a Playwright Chromium (each Playwright's
+ * where it has been downloaded, else the system's), and closes both.
+ */
+export async function withBrowsers(measure) {
   const found = findChromium();
-  const chromeFlags = ["--headless=new", ...SYSTEM_CHROMIUM_ARGS];
-  return launch({ chromePath: found?.kind === "system" ? found.path : chromium.executablePath(), chromeFlags });
+  const chromePath = found?.kind === "system" ? found.path : chromium.executablePath();
+  const chrome = await launch({ chromePath, chromeFlags: ["--headless=new", ...SYSTEM_CHROMIUM_ARGS] });
+  const browser = await launchBrowser();
+  try {
+    return await measure(chrome, browser);
+  } finally {
+    await browser.close();
+    chrome.kill();
+  }
 }
 
 /**
  * Lighthouse's mobile figures for one page: the performance score and the three vitals, each the
- * median of its values over `runs` runs, and the range of TBT over them. On this machine
- * a page's TBT ranges from 0 to 150 ms from one run to the next. (Lighthouse's own computeMedianRun
- * picks the one run nearest the median first paint and time to interactive, whatever its TBT: it
- * reported 125 ms once for /collective-reels, where 7 single runs just after gave 0–16 ms.)
- * Now and then a run ends in a runtime error and no figures; it is repeated, at most twice.
+ * median over `runs` runs (not Lighthouse's computeMedianRun, which picks a run whatever its TBT:
+ * see docs/benchmarks.md), and the range of TBT. A run that ends in a runtime error is repeated, at most twice.
  */
 export async function lighthouseFigures(port, url, runs) {
   const results = [];
