@@ -5,9 +5,14 @@ import { expect } from "@playwright/test";
 
 export { PROJECT_SOURCES, scratchProject } from "../../../scripts/lib/scratch-project";
 
-/** The first free port from 3660 (the range this project's tests may use). */
+/**
+ * The first free port of this worker's share of 3660–3699 (the range this project's tests may use):
+ * ten ports for each worker running at once, so two workers starting servers at the same moment
+ * never pick the same port, and one never takes the other's server for its own.
+ */
 export async function freePort(): Promise<number> {
-  for (let port = 3660; port < 3700; port++) {
+  const first = 3660 + (Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 4) * 10;
+  for (let port = first; port < first + 10; port++) {
     const free = await new Promise<boolean>((resolve) => {
       const server = createServer();
       server.once("error", () => resolve(false));
@@ -15,7 +20,7 @@ export async function freePort(): Promise<number> {
     });
     if (free) return port;
   }
-  throw new Error("no free port in 3660–3699");
+  throw new Error(`no free port in ${first}–${first + 9}`);
 }
 
 /** Runs a command in `dir` (a scratch project) to its end; fails the test with its output if it fails. */
