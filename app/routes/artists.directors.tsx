@@ -1,13 +1,14 @@
+import type { SerializeFrom } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 
 import { ArtistGrid } from "~/components/artist-grid";
-import { ClipMotionContext } from "~/components/director-clip";
-import { DirectorTile } from "~/components/director-tile";
+import { ArtistTile } from "~/components/artist-tile";
+import { ClipMotionContext, DirectorClip } from "~/components/director-clip";
 import { PageHeading } from "~/components/page-heading";
 import { useThumbnailMotion } from "~/components/use-thumbnail-motion";
 import { artists } from "~/content";
-import { listImageLoading } from "~/lib/media";
+import { type ImageLoading, listImageLoading } from "~/lib/media";
 import { useSelects } from "~/lib/selects-store";
 import { sectionMeta } from "~/lib/seo";
 
@@ -28,6 +29,12 @@ export function loader() {
   };
 }
 
+type Director = SerializeFrom<typeof loader>["directors"][number];
+
+const clipOf = (director: Director, loading: ImageLoading) => (
+  <DirectorClip clip={director.thumb} still={director.mobileBG} videoTop={director.cssVideoTop} loading={loading} />
+);
+
 export default function Directors() {
   const { directors } = useLoaderData<typeof loader>();
   const motion = useThumbnailMotion();
@@ -39,9 +46,10 @@ export default function Directors() {
       <ClipMotionContext.Provider value={clipMotion}>
         <ArtistGrid shape="landscape">
           {directors.map((director, index) => (
-            <DirectorTile
+            <ArtistTile
               key={director.id}
-              director={director}
+              artist={director}
+              media={clipOf}
               loading={listImageLoading(index, FIRST_SCREEN_TILES)}
               selected={selects?.includes(director.id) ?? false}
               discoverRoute={index === 0}

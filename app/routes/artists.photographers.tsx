@@ -1,10 +1,12 @@
+import type { SerializeFrom } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { ArtistGrid } from "~/components/artist-grid";
+import { ArtistTile } from "~/components/artist-tile";
 import { PageHeading } from "~/components/page-heading";
-import { PhotographerTile } from "~/components/photographer-tile";
+import { PhotographerPicture } from "~/components/photographer-picture";
 import { artists } from "~/content";
-import { listImageLoading } from "~/lib/media";
+import { type ImageLoading, listImageLoading } from "~/lib/media";
 import { useSelects } from "~/lib/selects-store";
 import { sectionMeta } from "~/lib/seo";
 
@@ -24,6 +26,12 @@ export function loader() {
   };
 }
 
+type Photographer = SerializeFrom<typeof loader>["photographers"][number];
+
+const pictureOf = (photographer: Photographer, loading: ImageLoading) => (
+  <PhotographerPicture desktopSrc={photographer.thumb} mobileSrc={photographer.mobileBG} loading={loading} />
+);
+
 export default function Photographers() {
   const { photographers } = useLoaderData<typeof loader>();
   const selects = useSelects();
@@ -32,9 +40,10 @@ export default function Photographers() {
       <PageHeading>Artists — Photography</PageHeading>
       <ArtistGrid shape="portrait">
         {photographers.map((photographer, index) => (
-          <PhotographerTile
+          <ArtistTile
             key={photographer.id}
-            photographer={photographer}
+            artist={photographer}
+            media={pictureOf}
             loading={listImageLoading(index, FIRST_SCREEN_TILES)}
             selected={selects?.includes(photographer.id) ?? false}
             discoverRoute={index === 0}
