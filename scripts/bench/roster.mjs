@@ -30,6 +30,7 @@ const GOALS = {
   tbtMs: 200,
   gridHtmlGzipKB: 100,
   scrollShare: 0.1,
+  scrollAt: 40,
   vsIdentity: 1,
   vsStatic: 0.8,
   sweepP99Ms: 1000,
@@ -164,6 +165,8 @@ function pagesOf(artists) {
   const half = SELECTS_COUNT / 2;
   const ids = [...artists.film.slice(0, half), ...artists.photographers.slice(0, half)].map((artist) => artist.id);
   return {
+    /** How many artists the selects list holds: fewer than SELECTS_COUNT on a roster too small for them. */
+    selectsCount: ids.length,
     directors: "/artists/directors",
     photographers: "/artists/photographers",
     selects: `/selects?artists=${ids.join(",")}`,
@@ -191,7 +194,7 @@ async function measure(times, chrome, browser) {
     const checkMs = timed(dir, "content:check");
     const buildMs = timed(dir, "build");
     const clips = await clipsOf(dir);
-    const pages = pagesOf(clips.artists);
+    const { selectsCount, ...pages } = pagesOf(clips.artists);
 
     // First, on a server that has rendered nothing: the sweep, then the page for its static copy.
     const { urls, sweep } = await withServer(startServer(PORT, { cwd: dir }), async ({ origin }) => {
@@ -213,7 +216,7 @@ async function measure(times, chrome, browser) {
         for (const [name, page] of Object.entries(pages))
           lighthouse[name] = await lighthouseFigures(chrome.port, origin + page, LIGHTHOUSE_RUNS);
       const scroll = await scrollBytes(browser, origin, clips.paths, clips.bytes);
-      return { times, checkMs, buildMs, urls: urls.length, sweep, ...loads, bytes, lighthouse, scroll };
+      return { times, checkMs, buildMs, urls: urls.length, sweep, ...loads, bytes, lighthouse, scroll, selectsCount };
     });
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -244,9 +247,13 @@ function table(results) {
     const label = name === "selects" ? `/selects (${SELECTS_COUNT})` : `/artists/${name}`;
     const lighthouse = (r) => r.lighthouse[name];
     const bytes = (r) => r.bytes[name];
-    // The grids have a budget; the selects page holds SELECTS_COUNT artists at every size, so it stays as at 1×.
+    // The grids have a budget; the selects page holds the same SELECTS_COUNT artists at every size that
+    // has them, so it stays as at the first such size (the demo's 1× roster has fewer).
     const grid = name !== "selects";
-    const asAtFirst = (field) => (r) => bytes(r)[field] <= bytes(results[0])[field] * 1.1;
+    const full = results.find((r) => r.selectsCount === SELECTS_COUNT);
+    const asAtFirst = (field) => (r) =>
+      full && r.selectsCount === SELECTS_COUNT ? bytes(r)[field] <= bytes(full)[field] * 1.1 : undefined;
+    const selectsGoal = `as at ${full?.times ?? "-"}× (the first size with all ${SELECTS_COUNT})`;
     if (LIGHTHOUSE_RUNS > 0)
       row(
         `${label}: Lighthouse perf, TBT ms (range)`,
@@ -256,23 +263,24 @@ function table(results) {
       );
     row(
       `${label}: HTML kB raw / gzip`,
-      grid ? `gzip ≤ ${GOALS.gridHtmlGzipKB}` : "as at 1×",
+      grid ? `gzip ≤ ${GOALS.gridHtmlGzipKB}` : selectsGoal,
       (r) => `${kb(bytes(r).html)} / ${kb(bytes(r).htmlGzip)}`,
       grid ? (r) => bytes(r).htmlGzip <= GOALS.gridHtmlGzipKB * 1000 : asAtFirst("htmlGzip"),
     );
     row(
       `${label}: loader data kB raw / gzip`,
-      grid ? "-" : "as at 1×",
+      grid ? "-" : selectsGoal,
       (r) => `${kb(bytes(r).data)} / ${kb(bytes(r).dataGzip)}`,
       grid ? undefined : asAtFirst("dataGzip"),
     );
   }
   row(
     "scroll through the directors: clips' MB (share of all)",
-    `< ${GOALS.scrollShare * 100}%`,
+    `< ${GOALS.scrollShare * 100}% at ${GOALS.scrollAt}×`,
     (r) =>
       `${(r.scroll.bytes / 1e6).toFixed(1)} of ${(r.scroll.clipBytes / 1e6).toFixed(1)} (${(r.scroll.share * 100).toFixed(1)}%)`,
-    (r) => r.scroll.share < GOALS.scrollShare,
+    // On a smaller roster the first and last screens, where the scroll starts and stops, are much of the grid.
+    (r) => (r.times >= GOALS.scrollAt ? r.scroll.share < GOALS.scrollShare : undefined),
   );
   row(
     "cached directors page, as a browser asks: req/s (p99 ms)",
