@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import http, { type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { createApp, type Render } from "../../server/app";
 import { PageCache } from "../../server/page-cache";
 import { RenderQueue } from "../../server/render-queue";
+import { encodedRequest } from "../e2e/support/raw-http";
 
 /**
  * The server's app (server/app.ts) with a stand-in for Remix that records what it renders, on an
@@ -142,21 +143,8 @@ describe("errors", () => {
 });
 
 describe("compressed once", () => {
-  /** A GET by node:http, its body as sent (fetch would decode it, and adds no-cache to If-None-Match). */
-  function raw(target: string, headers: Record<string, string> = {}, method = "GET") {
-    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      http
-        .request(origin + target, { method, headers }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () =>
-            resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
-          );
-        })
-        .on("error", reject)
-        .end();
-    });
-  }
+  const raw = (target: string, headers: Record<string, string> = {}, method = "GET") =>
+    encodedRequest(origin + target, headers, method);
 
   it("sends the encoding the request prefers, with Vary, its length and its own ETag, on a miss and a hit", async () => {
     const cases: [string, string | undefined][] = [

@@ -1,4 +1,4 @@
-import http from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 import type { Page } from "@playwright/test";
@@ -7,6 +7,7 @@ import { artists, reels } from "../../../app/content/index";
 import { SECTION_PAGES } from "../../../scripts/pages.mjs";
 import { startServer } from "../../../scripts/server-process.mjs";
 import { expect, type Hydration, test } from "../fixtures";
+import { encodedRequest } from "../support/raw-http";
 
 /** 23 above the shared server's port (E2E_PORT, default 3210): the render queue's test runs a server of its own. */
 const QUEUE_PORT = Number(process.env.E2E_PORT ?? 3210) + 23;
@@ -224,7 +225,7 @@ test.describe("HTTP caching", () => {
 });
 
 /** A response's body with its Content-Encoding undone. */
-function decoded({ headers, body }: { headers: http.IncomingHttpHeaders; body: Buffer }): Buffer {
+function decoded({ headers, body }: { headers: IncomingHttpHeaders; body: Buffer }): Buffer {
   if (headers["content-encoding"] === "br") return brotliDecompressSync(body);
   if (headers["content-encoding"] === "gzip") return gunzipSync(body);
   return body;
@@ -242,25 +243,6 @@ async function scriptsOf(page: Page, hydration: Hydration, path: string): Promis
   return scripts;
 }
 
-/**
- * A GET (or `method`) by node:http, as a browser or CDN sends it, whose body is returned as sent,
- * still encoded (fetch and Playwright would decode it; fetch adds no-cache to If-None-Match).
- */
-function rawGet(
-  url: string,
-  acceptEncoding: string,
-  { method = "GET", ...headers }: Record<string, string> = {},
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .request(url, { method, headers: { "Accept-Encoding": acceptEncoding, ...headers } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on("error", reject)
-      .end();
-  });
-}
+/** A GET (or `method`) as a browser or CDN sends it, with `acceptEncoding`; its body still encoded. */
+const rawGet = (url: string, acceptEncoding: string, { method = "GET", ...headers }: Record<string, string> = {}) =>
+  encodedRequest(url, { "Accept-Encoding": acceptEncoding, ...headers }, method);

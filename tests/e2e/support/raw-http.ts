@@ -1,3 +1,4 @@
+import http from "node:http";
 import net from "node:net";
 
 /**
@@ -50,3 +51,26 @@ export const rawRequest = (
     "",
     body,
   ].join("\r\n");
+
+/**
+ * A request by node:http whose body is returned as sent, still encoded (fetch and Playwright would
+ * decode it; fetch adds no-cache to If-None-Match): caching.spec.ts and the server's unit tests.
+ */
+export function encodedRequest(
+  url: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .request(url, { method, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on("error", reject)
+      .end();
+  });
+}
