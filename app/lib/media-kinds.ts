@@ -30,7 +30,7 @@ export const MEDIA_KINDS = {
   photoWork: { ...JPG, ladder: "photoWork", label: "photo work (jpg)", version: 2 },
   bioPhoto: { ...JPG, ladder: "bioPhoto", label: "bio photo (jpg)", version: 2 },
   reelMp4: { ...MP4, label: "reel (mp4)", version: 3 },
-  reelHls: { folder: "/videos/", extension: ".m3u8", noun: "an HLS playlist (.m3u8)", label: "reel (hls)", version: 3 },
+  reelHls: { folder: "/videos/", extension: ".m3u8", noun: "an HLS playlist (.m3u8)", label: "reel (hls)", version: 4 },
   reelPoster: { ...JPG, ladder: "reelPoster", label: "reel poster (jpg)", version: 2 },
   reelThumb: { ...WEBP, label: "reel thumb (webp)", version: 2 },
   clientLogo: { folder: "/images/", extension: ".png", noun: "a .png image", label: "client logo (png)", version: 1 },

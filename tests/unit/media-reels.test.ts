@@ -32,9 +32,9 @@ describe("reel ladder", () => {
     expect(HLS_MASTER_ORDER[0]).toBe("540p");
   });
 
-  it("starts segments at 0, 1 and 2 s, then every 4 s, never at or past the end", () => {
-    expect(segmentStarts(30)).toEqual([0, 1, 2, 6, 10, 14, 18, 22, 26]);
-    expect(segmentStarts(12)).toEqual([0, 1, 2, 6, 10]);
+  it("starts segments at 0, 1 and 2 s, then every 2 s (the MP4's keyframe gap), never at or past the end", () => {
+    expect(segmentStarts(30)).toEqual([0, 1, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28]);
+    expect(segmentStarts(12)).toEqual([0, 1, 2, 4, 6, 8, 10]);
     expect(segmentStarts(1.5)).toEqual([0, 1]);
   });
 
@@ -152,7 +152,7 @@ describe.skipIf(ffmpegMissing)(`reel segments${ffmpegMissing ? " (skipped: ffmpe
       const fps = 24000 / 1001;
       // The first frame at or after each second.
       const expected = segmentStarts(info.duration).map((start) => Math.ceil(start * fps - 1e-9) / fps);
-      expect(expected.map((start) => start.toFixed(3))).toEqual(["0.000", "1.001", "2.002", "6.006"]);
+      expect(expected.map((start) => start.toFixed(3))).toEqual(["0.000", "1.001", "2.002", "4.004", "6.006"]);
       for (const rung of reelLadder(info)) {
         const folder = path.join(dir, "hls", rung.name);
         const segments = mediaSegments(await readFile(path.join(folder, "index.m3u8"), "utf8"));

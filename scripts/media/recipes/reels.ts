@@ -34,11 +34,14 @@ const REEL_PRESET = ["-preset", "medium"];
 const MP4_KEYFRAME_SECONDS = 2;
 
 /**
- * Segment lengths (seconds): two short ones first, so playback starts after a few hundred kilobytes.
+ * Segment lengths (seconds): two short ones first, so playback starts after a few hundred kilobytes,
+ * then as long as the MP4's keyframe gap, so a link's moment costs the ladder what it costs the MP4:
+ * at most a segment of 2 s to fetch and 2 s of frames to decode before the moment shows (with 4 s
+ * segments, Firefox from a `?t=` moment took 1.6–1.9× a bare `<video>` of the MP4).
  * Keyframes are forced at exactly these instants in every rendition, so a player can switch at any boundary.
  */
 const HLS_FIRST_SEGMENTS = [1, 1];
-const HLS_SEGMENT = 4;
+const HLS_SEGMENT = MP4_KEYFRAME_SECONDS;
 
 /** The instants (seconds) at which the segments of a reel `duration` seconds long begin. */
 export function segmentStarts(duration: number): number[] {
