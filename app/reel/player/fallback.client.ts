@@ -27,8 +27,11 @@ export function playOnAfterFallback(player: Player) {
   });
 }
 
-/** How long a pressed play may sit on one frame, with data buffered past it, before the MP4 takes over. */
+/** How long a pressed play may sit on one frame, with data buffered past it, before the watchdog steps in. */
 export const STALL_SECONDS = 4;
+
+/** How far past a stuck frame the watchdog moves a reel already on its MP4 (hls.js's `nudgeOffset`). */
+const NUDGE_SECONDS = 0.1;
 
 /**
  * A playback watchdog, for a stream that stalls where mse-probe.client.ts did not foresee it: the
@@ -40,11 +43,15 @@ export const STALL_SECONDS = 4;
  * and plays on: once, and without a word to the visitor. Whether the MP4 already plays is read
  * from the `<video>` itself: a browser's own player may have picked the MP4 `<source>` before
  * video.js handed it the stream, and video.js's own `currentSrc()` still names it there.
+ *
+ * A reel already on its MP4 that stalls so (WebKitGTK's, once in a loaded test run: the playhead
+ * at 0.006 s for 40 s) is moved NUDGE_SECONDS on instead: a seek flushes the engine's pipeline, as
+ * hls.js's gap controller "nudges" a playhead that is stuck with data ahead of it.
  */
 export function switchSourceOnStall(player: Player, video: HTMLVideoElement, sources: ReelSource[]) {
   const mp4 = sources.find((source) => source.type === "video/mp4");
   let watching: ReturnType<typeof setInterval> | undefined;
-  let switched = false;
+  let acted = false;
   let last = { time: -1, since: 0 };
   const stop = () => {
     clearInterval(watching);
@@ -62,15 +69,15 @@ export function switchSourceOnStall(player: Player, video: HTMLVideoElement, sou
     );
     if (!ahead || Date.now() - last.since < STALL_SECONDS * 1000) return;
     stop();
-    if (!mp4 || sameUrl(mp4.src, video.currentSrc)) return;
-    switched = true;
+    acted = true;
+    if (!mp4 || sameUrl(mp4.src, video.currentSrc)) return void player.currentTime(time + NUDGE_SECONDS);
     player.src([mp4]);
     player.one("loadedmetadata", () => player.currentTime(time));
     // The reel's preload is "none": playing is what loads the new source.
     void player.play()?.catch(() => undefined);
   };
   player.on("play", () => {
-    if (switched || watching) return;
+    if (acted || watching) return;
     last = { time: player.currentTime() ?? 0, since: Date.now() };
     watching = setInterval(check, 500);
   });

@@ -39,13 +39,22 @@ function playbackOf(video: HTMLVideoElement): Playback {
 
 /**
  * Moves the reel to `seconds`, and plays it with `play`. The reels load nothing before the first
- * press (preload="none"), and until their metadata has loaded a position cannot be set: it is
- * then set as soon as it can be, before the first frame shows.
+ * press (preload="none"), and until their metadata has loaded a position cannot be set. The
+ * `<video>` itself takes the moment as where to start (the HTML spec's "default playback start
+ * position", which it seeks to as its metadata loads): video.js's HLS engine reads it as the
+ * first press loads the stream, and fetches the moment's segment first, not the reel's first. Once
+ * the metadata has loaded, the moment is set again if the element did not keep it (a source handed
+ * over in between).
  */
 export function seekReel(video: HTMLVideoElement, seconds: number, { play }: { play: boolean }) {
   const playback = playbackOf(video);
   if (playback.hasMetadata()) playback.setTime(seconds);
-  else playback.onMetadata(() => playback.setTime(seconds));
+  else {
+    // The element's own time: before its metadata, video.js's would keep the moment until the
+    // reel can play, then seek to it a second time.
+    video.currentTime = seconds;
+    playback.onMetadata(() => video.currentTime !== seconds && playback.setTime(seconds));
+  }
   // A play() the browser refuses leaves the reel paused at its moment, with its controls.
   if (play) playback.play()?.catch(() => undefined);
 }

@@ -18,6 +18,7 @@ import { clockTime } from "../../../app/reel/timeline";
 import { captionsTrack } from "../../../app/reel/tracks";
 import { plainText } from "../../../app/reel/webvtt";
 import tailwindConfig from "../../../tailwind.config";
+import { segmentSpan } from "../support/hls";
 import { firstScreenTiming } from "../support/hydration";
 import { sitemapUrls } from "../support/sitemap";
 import type { Engine, EngineDriver } from "./driver";
@@ -288,6 +289,21 @@ export function defineJourneys(engine: Engine) {
       // Advancing from the linked moment, not merely set to it (on the MP4 where the engine's MSE
       // cannot play the HLS engine's stream: see mse-probe.client.ts).
       await expect.poll(() => playhead(site), { timeout: 40_000 }).toBeGreaterThan(from + 1);
+      // Where the engine streams the ladder (over MSE: a blob: source), the first segment it fetched
+      // holds the moment.
+      const { streamed, segments } = await site.run(() => ({
+        streamed: document.querySelector<HTMLVideoElement>("main video")!.currentSrc.startsWith("blob:"),
+        segments: performance
+          .getEntriesByType("resource")
+          .map((entry) => entry.name)
+          .filter((name) => new URL(name).pathname.endsWith(".ts")),
+      }));
+      if (streamed) {
+        expect(segments.length, "segments fetched").toBeGreaterThan(0);
+        const { start, end } = await segmentSpan(segments[0], segments[0]);
+        expect(start).toBeLessThanOrEqual(from);
+        expect(end).toBeGreaterThan(from);
+      }
 
       // The thumbnails' index loads on the first hover: move until the frame shows its sprite cell.
       await expect

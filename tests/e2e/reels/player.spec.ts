@@ -5,7 +5,7 @@ import { videoPoster } from "../../../app/lib/media";
 import { reelLadder } from "../../../app/lib/reel-frames";
 import { STALL_SECONDS } from "../../../app/reel/player/fallback.client";
 import { expect, test } from "../fixtures";
-import { renditionsOf } from "../support/hls";
+import { renditionsOf, segmentSpan } from "../support/hls";
 
 /** A missing file, answered as the site's server answers one. */
 const MISSING_FILE = { status: 404, contentType: "text/plain; charset=utf-8", body: "Not Found" };
@@ -232,6 +232,24 @@ test.describe("where the browser plays no HLS itself (Firefox's and WebKitGTK's 
     expect(requests.some((path) => path.endsWith(".ts"))).toBe(true);
   });
 
+  test("from a ?t= link, the engine fetches the moment's segment first, not the reel's first", async ({
+    page,
+    player,
+    baseURL,
+  }) => {
+    await withoutNativeHls(page);
+    const moment = reel.spots[Math.floor(reel.spots.length / 2)].start;
+    await page.goto(`/${reel.slug}?t=${moment}`);
+    const requests = recordRequests(page);
+    await player.press();
+    await expect.poll(() => player.playhead(), { timeout: 20_000 }).toBeGreaterThan(moment + 0.5);
+    const first = requests.find((path) => path.endsWith(".ts"));
+    expect(first, "a segment fetched").toBeDefined();
+    const { start, end } = await segmentSpan(first!, baseURL!);
+    expect(start).toBeLessThanOrEqual(moment);
+    expect(end).toBeGreaterThan(moment);
+  });
+
   test("where it does not (WebKitGTK's MSE), the first press plays the MP4 at once, from ?t= too, without the HLS engine", async ({
     page,
     player,
@@ -305,6 +323,33 @@ test.describe("when things fail", () => {
     expect(await page.locator("main video").evaluate((video: HTMLVideoElement) => video.paused)).toBe(false);
     await expect(page.locator(".vjs-error-display")).toBeHidden();
     expect(requests.filter((path) => path === mp4).length).toBeGreaterThan(0);
+  });
+
+  test("a play on the MP4 that stalls with data buffered (as WebKitGTK's once did) is moved on, and plays", async ({
+    page,
+    player,
+  }) => {
+    await page.route(`**${master}`, (route) => route.fulfill(MISSING_FILE));
+    // The symptom, in Chromium: the MP4 buffers, but its playhead stays at 0.006 s until a seek.
+    await page.addInitScript(() => {
+      const time = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, "currentTime")!;
+      let stuck = true;
+      document.addEventListener("seeking", () => (stuck = false), { capture: true });
+      Object.defineProperty(HTMLMediaElement.prototype, "currentTime", {
+        ...time,
+        get(this: HTMLMediaElement) {
+          const real = time.get!.call(this) as number;
+          return stuck && this.currentSrc.includes(".mp4") ? Math.min(real, 0.006) : real;
+        },
+      });
+    });
+    await page.goto(`/${reel.slug}`);
+    await player.press();
+    await expect.poll(() => player.playhead(), { timeout: (STALL_SECONDS + 10) * 1000 }).toBeGreaterThan(1);
+    const video = page.locator("main video");
+    expect(await video.evaluate((element: HTMLVideoElement) => element.currentSrc)).toMatch(new RegExp(`${mp4}$`));
+    expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+    await expect(page.locator(".vjs-error-display")).toBeHidden();
   });
 
   test("a slow start, with nothing buffered yet, is left to the stream", async ({ page, player }) => {
