@@ -12,7 +12,7 @@ import type { ReelPageValue } from "../reel.server";
 import { playOnAfterFallback, sameUrl, switchSourceOnStall } from "./fallback.client";
 import { linkedStart, players, seekReel } from "./seek";
 import { announceDescriptions, captionsSettingsOnFirstUse, rememberTextTrackChoice } from "./text-tracks.client";
-import { completeControlBar, loadVideoJs, type Player } from "./videojs.client";
+import { completeControlBar, keepControlsWhileAMenuIsOpen, loadVideoJs, type Player } from "./videojs.client";
 
 /** The reel as the player needs it: its page's value, its media at the page's media origin's URLs. */
 export type PlayerReel = Pick<ReelPageValue, "autoplay" | "controls" | "duration" | "frame" | "chapters" | "start"> & {
@@ -161,6 +161,7 @@ export function mount(video: HTMLVideoElement, reel: PlayerReel, described?: HTM
     await new Promise((resolve) => built.ready(() => setTimeout(resolve)));
     if (cancelled) return;
     completeControlBar(videojs, built);
+    keepControlsWhileAMenuIsOpen(built);
     captionsSettingsOnFirstUse(built);
     await new Promise((resolve) => setTimeout(resolve));
     if (cancelled) return;

@@ -89,3 +89,16 @@ export function completeControlBar(videojs: VideoJs, player: Player) {
         Object.assign(controlBar, { [name]: controlBar.addChild(name, { playerOptions }, index) });
     });
 }
+
+/**
+ * Keeps the controls in view while one of their menus is open (chapters, captions, descriptions).
+ * video.js hides the control bar 2 s after the last touch or key, menu and all, while the reel
+ * plays: a phone's visitor reading the captions menu, or a keyboard's with focus in it, found it
+ * faded out and no longer answering taps. video.js already keeps the bar for a mouse over it, not
+ * for a finger or keys; an open menu (its button `aria-expanded`) now counts as activity.
+ */
+export function keepControlsWhileAMenuIsOpen(player: Player) {
+  player.on("userinactive", () => {
+    if (player.el().querySelector('.vjs-control-bar [aria-expanded="true"]')) player.userActive(true);
+  });
+}

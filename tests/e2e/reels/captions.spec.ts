@@ -169,6 +169,30 @@ test.describe("in the player", () => {
     await expect(region).toContainText(says(other), { timeout: 10_000 });
   });
 
+  test("a menu opened while the reel plays stays in view until the visitor chooses, however long they read it", async ({
+    page,
+    isMobile,
+    player,
+  }) => {
+    await page.goto(`/${reel.slug}`);
+    await player.play();
+    // A finger on a phone, keys on a desktop (video.js keeps the bar for a mouse over it).
+    const button = page.locator(".vjs-subs-caps-button > button");
+    if (isMobile) await button.tap();
+    else {
+      await button.focus();
+      await page.keyboard.press("Enter");
+    }
+    // Longer than video.js's 2 s from the last touch or key to hiding the controls.
+    await page.waitForTimeout(3_000);
+    expect(await player.video.evaluate((video: HTMLVideoElement) => video.paused)).toBe(false);
+    await expect(page.locator("main .video-js")).not.toHaveClass(/vjs-user-inactive/);
+    const choice = page.locator(".vjs-subs-caps-button .vjs-menu-item", { hasText: heard.label });
+    await expect(choice).toBeVisible();
+    await (isMobile ? choice.tap() : choice.press("Enter"));
+    await expect(choice).toHaveAttribute("aria-checked", "true");
+  });
+
   test("the choice carries to the next reel", async ({ page, isMobile, player }) => {
     const other = reels.find(
       (candidate) => candidate !== reel && captions[candidate.slug]?.some((track) => track.lang === heard.lang),
