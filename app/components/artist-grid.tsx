@@ -1,5 +1,9 @@
 import { type ReactNode, useRef } from "react";
 
+import { type ImageLoading, listImageLoading } from "~/lib/media";
+import { useSelects } from "~/lib/selects-store";
+
+import { ArtistTile, type TileArtist } from "./artist-tile";
 import { useProfileLinks } from "./use-profile-links";
 
 /** Each shape's columns, and its class for the tiles' estimated heights (tailwind.css). */
@@ -22,19 +26,41 @@ export const ARTIST_GRID_SIZES = {
 } as const satisfies Record<keyof typeof COLUMNS, string>;
 
 /**
- * A list grid of ArtistTiles: one column on a phone for wide clips, two for portrait stills. It
- * follows its tiles' "Profile" links within the page (useProfileLinks).
+ * A list grid of an ArtistTile for each of `artists`: one column on a phone for wide clips, two for
+ * portrait stills. The first `firstScreenTiles` load their media eagerly. It reads the selects once
+ * for every tile, and follows the tiles' "Profile" links within the page (useProfileLinks).
  */
-export function ArtistGrid({ shape, children }: { shape: keyof typeof COLUMNS; children: ReactNode }) {
+export function ArtistGrid<A extends TileArtist>({
+  shape,
+  artists,
+  media,
+  firstScreenTiles,
+}: {
+  shape: keyof typeof COLUMNS;
+  artists: readonly A[];
+  /** Each tile's picture or clip (see ArtistTile). */
+  media: (artist: A, loading: ImageLoading) => ReactNode;
+  firstScreenTiles: number;
+}) {
   const grid = useRef<HTMLUListElement>(null);
   const prefetch = useProfileLinks(grid);
+  const selects = useSelects();
   return (
     <>
       <ul
         ref={grid}
         className={`artist-grid mx-auto grid max-w-screen-2xl grid-cols-1 gap-x-5 gap-y-10 px-5 pb-20 md:px-10 lg:gap-x-8 lg:gap-y-14 ${COLUMNS[shape]}`}
       >
-        {children}
+        {artists.map((artist, index) => (
+          <ArtistTile
+            key={artist.id}
+            artist={artist}
+            media={media}
+            loading={listImageLoading(index, firstScreenTiles)}
+            selected={selects?.includes(artist.id) ?? false}
+            discoverRoute={index === 0}
+          />
+        ))}
       </ul>
       {prefetch}
     </>

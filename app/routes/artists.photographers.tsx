@@ -2,12 +2,10 @@ import type { SerializeFrom } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { ArtistGrid } from "~/components/artist-grid";
-import { ArtistTile } from "~/components/artist-tile";
 import { PageHeading } from "~/components/page-heading";
 import { PhotographerPicture } from "~/components/photographer-picture";
 import { artists } from "~/content";
-import { type ImageLoading, listImageLoading } from "~/lib/media";
-import { useSelects } from "~/lib/selects-store";
+import type { ImageLoading } from "~/lib/media";
 import { sectionMeta } from "~/lib/seo";
 
 /** A 1440×900 desktop shows two rows of four (the second just begins), a phone three rows of two. */
@@ -34,22 +32,10 @@ const pictureOf = (photographer: Photographer, loading: ImageLoading) => (
 
 export default function Photographers() {
   const { photographers } = useLoaderData<typeof loader>();
-  const selects = useSelects();
   return (
     <>
       <PageHeading>Artists — Photography</PageHeading>
-      <ArtistGrid shape="portrait">
-        {photographers.map((photographer, index) => (
-          <ArtistTile
-            key={photographer.id}
-            artist={photographer}
-            media={pictureOf}
-            loading={listImageLoading(index, FIRST_SCREEN_TILES)}
-            selected={selects?.includes(photographer.id) ?? false}
-            discoverRoute={index === 0}
-          />
-        ))}
-      </ArtistGrid>
+      <ArtistGrid shape="portrait" artists={photographers} media={pictureOf} firstScreenTiles={FIRST_SCREEN_TILES} />
     </>
   );
 }
