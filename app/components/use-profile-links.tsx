@@ -59,20 +59,17 @@ export function useProfileLinks(grid: RefObject<HTMLElement>) {
     };
     const onOut = (event: MouseEvent) => cancel(event, event.relatedTarget);
     const onBlur = (event: FocusEvent) => cancel(event, event.relatedTarget);
-    element.addEventListener("click", onClick);
-    element.addEventListener("mouseover", onOver);
-    element.addEventListener("mouseout", onOut);
-    element.addEventListener("focusin", onFocus);
-    element.addEventListener("focusout", onBlur);
-    element.addEventListener("touchstart", onTouch, { passive: true });
+    const listening = new AbortController();
+    const { signal } = listening;
+    element.addEventListener("click", onClick, { signal });
+    element.addEventListener("mouseover", onOver, { signal });
+    element.addEventListener("mouseout", onOut, { signal });
+    element.addEventListener("focusin", onFocus, { signal });
+    element.addEventListener("focusout", onBlur, { signal });
+    element.addEventListener("touchstart", onTouch, { passive: true, signal });
     return () => {
       window.clearTimeout(timer);
-      element.removeEventListener("click", onClick);
-      element.removeEventListener("mouseover", onOver);
-      element.removeEventListener("mouseout", onOut);
-      element.removeEventListener("focusin", onFocus);
-      element.removeEventListener("focusout", onBlur);
-      element.removeEventListener("touchstart", onTouch);
+      listening.abort();
     };
   }, [grid, navigate]);
 
