@@ -30,9 +30,6 @@ export function playOnAfterFallback(player: Player) {
 /** How long a pressed play may sit on one frame, with data buffered past it, before the watchdog steps in. */
 export const STALL_SECONDS = 4;
 
-/** How far past a stuck frame the watchdog moves a reel already on its MP4 (hls.js's `nudgeOffset`). */
-const NUDGE_SECONDS = 0.1;
-
 /**
  * A playback watchdog, for a stream that stalls where mse-probe.client.ts did not foresee it: the
  * HLS engine buffers the segments, then never advances, `readyState` at 1–2 and the picture on the
@@ -40,15 +37,13 @@ const NUDGE_SECONDS = 0.1;
  * reel before the probe sent it to the MP4). When a play the visitor asked for has not advanced
  * for STALL_SECONDS while at least a second is buffered past the playhead (so a slow network,
  * which buffers nothing, is left alone), the player switches to the reel's MP4 at the same moment
- * and plays on: once, and without a word to the visitor. Whether the MP4 already plays is read
- * from the `<video>` itself: a browser's own player may have picked the MP4 `<source>` before
- * video.js handed it the stream, and video.js's own `currentSrc()` still names it there.
+ * and plays on: once, and without a word to the visitor.
  *
- * A reel already on its MP4 that stalls so (WebKitGTK's, once in a loaded test run: the playhead
- * at 0.006 s for 40 s) is moved NUDGE_SECONDS on instead: a seek flushes the engine's pipeline, as
- * hls.js's gap controller "nudges" a playhead that is stuck with data ahead of it.
+ * A reel already on its MP4 that stalls so is handed its MP4 again, the same way: WebKitGTK's
+ * pipeline now and then sticks at the start of the MP4 in a loaded test run (the playhead at
+ * 0.006 s for 40 s), and a seek 0.1 s on, tried first, left it stuck at 0.106 s.
  */
-export function switchSourceOnStall(player: Player, video: HTMLVideoElement, sources: ReelSource[]) {
+export function switchSourceOnStall(player: Player, sources: ReelSource[]) {
   const mp4 = sources.find((source) => source.type === "video/mp4");
   let watching: ReturnType<typeof setInterval> | undefined;
   let acted = false;
@@ -69,8 +64,8 @@ export function switchSourceOnStall(player: Player, video: HTMLVideoElement, sou
     );
     if (!ahead || Date.now() - last.since < STALL_SECONDS * 1000) return;
     stop();
+    if (!mp4) return;
     acted = true;
-    if (!mp4 || sameUrl(mp4.src, video.currentSrc)) return void player.currentTime(time + NUDGE_SECONDS);
     player.src([mp4]);
     player.one("loadedmetadata", () => player.currentTime(time));
     // The reel's preload is "none": playing is what loads the new source.

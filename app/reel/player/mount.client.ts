@@ -142,7 +142,7 @@ export function mount(video: HTMLVideoElement, reel: PlayerReel, described?: HTM
     players.set(video, built);
     if (leftToTheBrowser) built.src(sources);
     playOnAfterFallback(built);
-    switchSourceOnStall(built, video, sources);
+    switchSourceOnStall(built, sources);
     rememberTextTrackChoice(built);
     if (described) announceDescriptions(built, described);
     // Its poster <img> fills the player's box; like every image on the site, it states its size.

@@ -325,12 +325,12 @@ test.describe("when things fail", () => {
     expect(requests.filter((path) => path === mp4).length).toBeGreaterThan(0);
   });
 
-  test("a play on the MP4 that stalls with data buffered (as WebKitGTK's once did) is moved on, and plays", async ({
+  test("a play on the MP4 that stalls with data buffered (as WebKitGTK's now and then does) is loaded again, and plays", async ({
     page,
     player,
   }) => {
     await page.route(`**${master}`, (route) => route.fulfill(MISSING_FILE));
-    // The symptom, in Chromium: the MP4 buffers, but its playhead stays at 0.006 s until a seek.
+    // The symptom, in Chromium: the MP4 buffers, but its playhead stays at 0.006 s until it seeks.
     await page.addInitScript(() => {
       const time = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, "currentTime")!;
       let stuck = true;
