@@ -6,7 +6,7 @@ import videojsStylesheet from "video.js/dist/video-js.css";
 
 import type { ReelSource } from "~/content/types";
 import { reelPosterSize } from "~/lib/reel-frames";
-import seekBarStylesheet from "~/styles/reel-seek-bar.css";
+import playerStylesheet from "~/styles/reel-player.css";
 
 import type { ReelPageValue } from "../reel.server";
 import { playOnAfterFallback, sameUrl, switchSourceOnStall } from "./fallback.client";
@@ -123,7 +123,7 @@ export function mount(video: HTMLVideoElement, reel: PlayerReel, described?: HTM
       loadVideoJs(video, sources[0].src),
       import("./seek-bar.client"),
       loadStylesheet(videojsStylesheet),
-      loadStylesheet(seekBarStylesheet),
+      loadStylesheet(playerStylesheet),
     ]);
     // Evaluating video.js is one long task and building the player another: between the two,
     // the page gets to respond (to a press on play, say).

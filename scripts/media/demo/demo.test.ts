@@ -8,11 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reels } from "~/content";
 import type { Artist } from "~/content/types";
 import { shotFrames } from "./graphs";
-import { lowerThirdSvg } from "./titles";
+import { lowerThirdSvg, titleCardBox } from "./titles";
 import { writeDemoSources } from "./write-sources";
 import { planJobs } from "../pipeline/jobs";
 import type { MediaContent, SourceJob } from "../pipeline/kinds";
 import { photographer } from "../../../tests/unit/test-artists";
+import { DEMO_TITLE_CARD } from "../../../tests/e2e/support/demo-title-card";
 import { filesUnder } from "../../../tests/unit/test-files";
 
 const content = (photographers: Artist[]): MediaContent => ({
@@ -102,6 +103,19 @@ describe("demo reel cut", () => {
     for (const [x, y] of xs) {
       expect(x).toBeGreaterThanOrEqual(1920 * 0.05);
       expect(height - y).toBeGreaterThanOrEqual(1080 * 0.05);
+    }
+  });
+
+  it("sets every reel's title card inside the part of the poster the player's play button keeps clear of", () => {
+    // The reels' 1920×1080 frame (sources.ts REEL_VIDEO), in fractions of it as DEMO_TITLE_CARD is.
+    const [w, h] = [1920, 1080];
+    const area = DEMO_TITLE_CARD;
+    for (const reel of reels) {
+      const card = titleCardBox(w, h, reel.title);
+      expect(card.x / w, reel.slug).toBeGreaterThanOrEqual(area.x);
+      expect(card.y / h, reel.slug).toBeGreaterThanOrEqual(area.y);
+      expect((card.x + card.width) / w, reel.slug).toBeLessThanOrEqual(area.x + area.width);
+      expect((card.y + card.height) / h, reel.slug).toBeLessThanOrEqual(area.y + area.height);
     }
   });
 });

@@ -5,6 +5,7 @@ import { videoPoster } from "../../../app/lib/media";
 import { reelLadder } from "../../../app/lib/reel-frames";
 import { STALL_SECONDS } from "../../../app/reel/player/fallback.client";
 import { expect, test } from "../fixtures";
+import { DEMO_TITLE_CARD } from "../support/demo-title-card";
 import { renditionsOf, segmentSpan } from "../support/hls";
 
 /** A missing file, answered as the site's server answers one. */
@@ -107,6 +108,38 @@ test.describe("the reel player", () => {
     await expect(page.locator(".video-js")).toHaveCount(1);
     await expect(page.locator("main video")).toHaveCount(1);
     expect(errors).toEqual([]);
+  });
+
+  test("on every reel's poster, the big play button keeps clear of the title card", async ({ page, player }) => {
+    test.slow(); // three reel pages, each waited for until video.js has taken over
+    type Box = { x: number; y: number; width: number; height: number };
+    const overlap = (a: Box, b: Box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const { slug } of reels) {
+      await page.goto(`/${slug}`);
+      await player.ready();
+      const button = page.getByRole("button", { name: "Play Video" });
+      await expect(button).toBeVisible();
+      const [frame, buttonBox] = await Promise.all([player.box.boundingBox(), button.boundingBox()]);
+      if (!frame || !buttonBox) throw new Error(`/${slug}: the player or its button has no box`);
+      // The poster fills the player's box, which has the film's shape.
+      const { x, y, width, height } = DEMO_TITLE_CARD;
+      const card = {
+        x: x * frame.width,
+        y: y * frame.height,
+        width: width * frame.width,
+        height: height * frame.height,
+      };
+      const inFrame = { ...buttonBox, x: buttonBox.x - frame.x, y: buttonBox.y - frame.y };
+      expect(overlap(inFrame, card), `/${slug}: button ${JSON.stringify(inFrame)}, title ${JSON.stringify(card)}`).toBe(
+        false,
+      );
+      // Whole on the poster, where a visitor sees it.
+      expect(inFrame.x).toBeGreaterThanOrEqual(0);
+      expect(inFrame.y).toBeGreaterThanOrEqual(0);
+      expect(inFrame.x + inFrame.width).toBeLessThanOrEqual(frame.width);
+      expect(inFrame.y + inFrame.height).toBeLessThanOrEqual(frame.height);
+    }
   });
 
   test("every reel's master playlist lists the H.264 renditions of its film's ladder", async ({ request }) => {
