@@ -58,8 +58,8 @@ export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br";
 
 /**
  * `url`, or its `paths` in turn, or `requests`, from `connections` connections for `seconds`, or
- * `amount` requests in all (autocannon): requests/s, p50, p99, the slowest, errors. Asked as a
- * browser asks, unless `acceptEncoding` says otherwise ("" for none).
+ * `amount` requests in all (autocannon): requests/s, p50, p99, the slowest, errors, and the requests
+ * in all. Asked as a browser asks, unless `acceptEncoding` says otherwise ("" for none).
  */
 export async function load(
   url,
@@ -74,6 +74,7 @@ export async function load(
     headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
   });
   return {
+    requests: result.requests.total,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
