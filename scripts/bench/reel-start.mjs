@@ -23,11 +23,11 @@ import { devices } from "@playwright/test";
 
 import { REEL_PAGES } from "../pages.mjs";
 import { startServer } from "../server-process.mjs";
-import { cell, launchBrowser, mark, PHONE, summary } from "./shared.mjs";
+import { reelStartReport } from "./reel-start-report.mjs";
+import { launchBrowser, PHONE } from "./shared.mjs";
 
 const PORT = 3324;
 const RUNS = Number(process.env.BENCH_REEL_RUNS ?? 5);
-const GOALS = { ratio: 1.5, pressToPlayMs: 200, height: 1080 };
 /** A measurement that has not seen its frame (or play event) this long after the press fails. */
 const TIMEOUT_MS = 30_000;
 /** The longest wait for the page to settle after `load`; the press comes then regardless. */
@@ -220,55 +220,6 @@ async function pressToPlay(browser, profile, url) {
   }
 }
 
-/** One table row per reel and profile. */
-function rows(results) {
-  const lines = [
-    "| reel | profile | site ms (range) | floor ms (range) | ratio | goal | press→play ms | height after 10 s |",
-    "|---|---|---|---|---|---|---|---|",
-  ];
-  for (const reelPage of REEL_PAGES) {
-    for (const profileName of Object.keys(PROFILES)) {
-      const measured = results[reelPage][profileName];
-      const site = summary(measured.site);
-      const floor = summary(measured.floor);
-      const ratio = site.median !== undefined && floor.median !== undefined ? site.median / floor.median : undefined;
-      const ratioCell = ratio === undefined ? "✗" : `${ratio.toFixed(2)}× ${mark(ratio <= GOALS.ratio)}`;
-      let pressCell = "-";
-      if (measured.pressToPlay.length) {
-        const press = summary(measured.pressToPlay);
-        pressCell =
-          press.median === undefined
-            ? "✗ all failed"
-            : `${cell(press)} ${mark(press.median <= GOALS.pressToPlayMs)} (goal ≤ ${GOALS.pressToPlayMs})`;
-      }
-      let heightCell = "-";
-      if (profileName === "desktop") {
-        const height = summary(measured.site, "height");
-        heightCell =
-          height.median === undefined
-            ? "✗"
-            : `${Math.round(height.median)} ${mark(height.median >= GOALS.height)} (goal ${GOALS.height})`;
-      }
-      lines.push(
-        `| ${reelPage} | ${profileName} | ${cell(site)} | ${cell(floor)} | ${ratioCell} | ≤ ${
-          GOALS.ratio
-        }× | ${pressCell} | ${heightCell} |`,
-      );
-    }
-  }
-  return lines.join("\n");
-}
-
-/** Measurement failures, listed once under the table, so a ✗ can be traced. */
-function failures(results) {
-  const lines = [];
-  for (const [reelPage, profiles] of Object.entries(results))
-    for (const [profileName, sets] of Object.entries(profiles))
-      for (const [set, list] of Object.entries(sets))
-        for (const { error } of list) if (error) lines.push(`- ${reelPage} ${profileName} ${set}: ${error}`);
-  return lines.join("\n");
-}
-
 export async function reelStartSection() {
   console.log(
     `Reel start: press → first frame, the site's page against its floor (a bare <video> of the same MP4), ` +
@@ -310,8 +261,6 @@ export async function reelStartSection() {
     await browser.close();
     app.child.kill();
   }
-  console.log(rows(results));
-  const failed = failures(results);
-  if (failed) console.log(`Failed measurements:\n${failed}`);
+  console.log(reelStartReport(results));
   console.log(`(reel start took ${Math.round((Date.now() - started) / 1000)} s)`);
 }
