@@ -181,8 +181,7 @@ export function parseWebVtt(source: string): ParsedWebVtt {
           buffer.length = 0;
         }
       } else {
-        if (count === 2 && !cue && !arrow && result.cues.length === 0)
-          kind ??= BLOCK_KIND.exec(buffer[0])?.[1] as typeof kind;
+        if (count === 2 && !arrow && result.cues.length === 0) kind ??= BLOCK_KIND.exec(buffer[0])?.[1] as typeof kind;
         buffer.push(line);
       }
       index++;
