@@ -3,8 +3,8 @@ import { captionsOf, findArtist } from "~/lib/catalog";
 import type { Reel } from "~/content/types";
 import { PAGE_LANGUAGE } from "~/lib/page-language";
 
-import { type CaptionTrack, inPageLanguageFirst, languageLabel } from "./captions";
-import { freshText, scriptLines } from "./cue-text";
+import { type CaptionTrack, inPageLanguageFirst, languageLabel } from "./captions.server";
+import { freshText, scriptLines } from "./cue-text.server";
 import { chapterLabel, type ReelChapter, reelChapters, startTime } from "./timeline";
 import { type Cue, escapeText, plainText } from "./webvtt";
 

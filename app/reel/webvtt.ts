@@ -1,6 +1,6 @@
 /**
  * WebVTT, the one timed-text format of the reels: the cue, its timestamps and text escaping,
- * writing cues to a file and reading them back (SRT too, as editors' tools export captions).
+ * writing cues to a file, and reading one as the W3C's WebVTT parser (and so browsers) reads it.
  */
 
 /** One cue: seconds from the reel's start, its text as WebVTT writes it (tags and entities allowed). */
@@ -67,16 +67,9 @@ export function writeWebVtt(cues: readonly Cue[], blocks: readonly string[] = []
   return `WEBVTT\n\n${[...blocks, ...cueBlocks].join("\n\n")}\n`;
 }
 
-const TIMESTAMP = String.raw`(?:(\d+):)?(\d{1,2}):(\d{2})[.,](\d{1,3})`;
-const TIMING = new RegExp(String.raw`^\s*${TIMESTAMP}\s*-->\s*${TIMESTAMP}(?:[ \t]+(.*?))?\s*$`);
-
-function seconds(hours: string | undefined, minutes: string, secs: string, fraction: string): number {
-  return Number(hours ?? 0) * 3600 + Number(minutes) * 60 + Number(secs) + Number(fraction.padEnd(3, "0")) / 1000;
-}
-
-/** What could not be read, by line of the file; the caller words it for its reader. */
+/** Why a block is no cue, by the line of the file it starts or times at; the caller words it for its reader. */
 export type Unreadable =
-  { line: number; problem: "header" | "block" } | { line: number; problem: "timing"; timing: string };
+  { line: number; problem: "header" | "block" } | { line: number; problem: "timing"; timing: string; why: string };
 
 export interface ParsedWebVtt {
   /** Each with the line of its timing. */
@@ -86,69 +79,128 @@ export interface ParsedWebVtt {
   unreadable: Unreadable[];
 }
 
+/** What the spec's "skip whitespace" passes over within a line (a vertical tab is not one). */
+const WHITESPACE = /[ \t\f]/;
+const DIGITS = /^\d*/;
+
 /**
- * The cues of a WebVTT (or SRT) file, and what could not be read, as browsers read them: a block
- * ends at an empty line only (YouTube's cues hold lines of a space) or before a line with "-->" past
- * its timing; SRT ends one at any blank line. NOTE blocks are skipped.
+ * The W3C's "collect a WebVTT timestamp" at `at`: hours optional (any number of digits), minutes
+ * and seconds two digits up to 59, a "." and three digits. Its value and where it ends, or why not.
  */
-export function parseWebVtt(source: string, format: CueFormat = "vtt"): ParsedWebVtt {
+function timestamp(line: string, at: number): { seconds: number; end: number } | { why: string } {
+  let position = at;
+  const digits = () => {
+    const run = DIGITS.exec(line.slice(position))![0];
+    position += run.length;
+    return run;
+  };
+  if (!/\d/.test(line[position] ?? "")) return { why: "a timestamp starts with a digit" };
+  let first = digits();
+  const hours = first.length !== 2 || Number(first) > 59;
+  if (line[position++] !== ":") return { why: `no ":" after ${first}` };
+  let minutes = digits();
+  if (minutes.length !== 2) return { why: "minutes and seconds take two digits each" };
+  let secs: string;
+  if (hours || line[position] === ":") {
+    if (line[position++] !== ":") return { why: "minutes past 59 or a missing seconds field" };
+    secs = digits();
+    if (secs.length !== 2) return { why: "minutes and seconds take two digits each" };
+  } else [first, minutes, secs] = ["0", first, minutes];
+  if (line[position++] !== ".") return { why: 'the seconds end with "." and three digits (not ",")' };
+  const fraction = digits();
+  if (fraction.length !== 3) return { why: "the fraction of a second takes three digits" };
+  if (Number(minutes) > 59 || Number(secs) > 59) return { why: "minutes and seconds go up to 59" };
+  const seconds = Number(first) * 3600 + Number(minutes) * 60 + Number(secs) + Number(fraction) / 1000;
+  return { seconds, end: position };
+}
+
+/** The W3C's "collect WebVTT cue timings and settings": the times and the settings as written, or why not. */
+export function readTiming(line: string): { start: number; end: number; settings: string } | { why: string } {
+  let position = 0;
+  const skipWhitespace = () => {
+    while (WHITESPACE.test(line[position] ?? "")) position++;
+  };
+  skipWhitespace();
+  const start = timestamp(line, position);
+  if ("why" in start) return start;
+  position = start.end;
+  skipWhitespace();
+  if (line.slice(position, position + 3) !== "-->") return { why: 'the times are not parted by "-->"' };
+  position += 3;
+  skipWhitespace();
+  const end = timestamp(line, position);
+  if ("why" in end) return end;
+  return { start: start.seconds, end: end.seconds, settings: line.slice(end.end).replace(/^[ \t]+|[ \t]+$/g, "") };
+}
+
+/** "STYLE" or "REGION" alone on a block's first line (spaces after it allowed), as the spec detects them. */
+const BLOCK_KIND = /^(STYLE|REGION)[ \t\f]*$/;
+
+/**
+ * The cues of a WebVTT file, and what could not be read, as the W3C's parsing algorithm (and so
+ * browsers) reads it: NUL as U+FFFD; CRLF, CR or LF ends a line; a block ends at an empty line
+ * only (YouTube's cues hold lines of a space), or before a line with "-->" past its own timing.
+ */
+export function parseWebVtt(source: string): ParsedWebVtt {
   const lines = source
     .replace(/^\uFEFF/, "")
-    .replace(/\r\n?/g, "\n")
-    .split("\n");
+    .replaceAll("\0", "\uFFFD")
+    .split(/\r\n|\r|\n/);
   const result: ParsedWebVtt = { cues: [], blocks: [], unreadable: [] };
-  const blank = format === "vtt" ? (line: string) => line === "" : (line: string) => line.trim() === "";
-  let index = 0;
-  if (format === "vtt") {
-    if (!/^WEBVTT(?:[ \t].*)?$/.test(lines[0] ?? "")) {
-      result.unreadable.push({ line: 1, problem: "header" });
-      return result;
-    }
-    index = 1;
-    while (index < lines.length && lines[index] !== "" && !lines[index].includes("-->")) index++;
+  if (!/^WEBVTT(?:[ \t]|$)/.test(lines[0])) {
+    result.unreadable.push({ line: 1, problem: "header" });
+    return result;
   }
+  // The header: the lines after the signature, up to an empty one or one with "-->".
+  let index = 1;
+  while (index < lines.length && lines[index] !== "" && !lines[index].includes("-->")) index++;
   while (index < lines.length) {
-    while (index < lines.length && blank(lines[index])) index++;
-    if (index >= lines.length) break;
+    if (lines[index] === "") {
+      index++;
+      continue;
+    }
     const first = index;
-    const timingAt = [0, 1].find((offset) => lines[first + offset]?.includes("-->") && !blank(lines[first]));
-    // Past its timing line, a line with "-->" starts the next block, as in browsers.
-    index = timingAt === undefined ? first : first + timingAt + 1;
-    while (index < lines.length && !blank(lines[index]) && !(format === "vtt" && lines[index].includes("-->"))) index++;
-    const block = lines.slice(first, index);
-    // Lines of spaces alone between cues, which players skip.
-    if (timingAt === undefined && block.every((text) => text.trim() === "")) continue;
-    const kind = /^(NOTE|STYLE|REGION)(?:[ \t]|$)/.exec(block[0])?.[1];
-    if (format === "vtt" && kind) {
-      if (kind !== "NOTE")
-        result.blocks.push({
-          line: first + 1,
-          text: block.join("\n"),
-          kind: kind as "STYLE" | "REGION",
-          afterCues: result.cues.length > 0,
-        });
-      continue;
+    const buffer: string[] = [];
+    let cue: (Cue & { line: number }) | undefined;
+    let kind: "STYLE" | "REGION" | undefined;
+    let arrow = false;
+    for (let count = 1; index < lines.length; count++) {
+      const line = lines[index];
+      if (line === "") break;
+      if (line.includes("-->")) {
+        // An arrow on the block's first or second line times it; a later one starts the next block.
+        if (count > 2 || (count === 2 && arrow)) break;
+        arrow = true;
+        const timing = readTiming(line);
+        if ("why" in timing)
+          result.unreadable.push({ line: index + 1, problem: "timing", timing: line.trim(), why: timing.why });
+        else {
+          cue = { start: timing.start, end: timing.end, text: "", line: index + 1 };
+          if (buffer[0]) cue.id = buffer[0];
+          if (timing.settings) cue.settings = timing.settings;
+          buffer.length = 0;
+        }
+      } else {
+        if (count === 2 && !arrow && result.cues.length === 0) kind ??= BLOCK_KIND.exec(buffer[0])?.[1] as typeof kind;
+        buffer.push(line);
+      }
+      index++;
     }
-    if (timingAt === undefined) {
-      result.unreadable.push({ line: first + 1, problem: "block" });
-      continue;
-    }
-    const line = first + timingAt + 1;
-    const match = TIMING.exec(block[timingAt]);
-    if (!match) {
-      result.unreadable.push({ line, problem: "timing", timing: block[timingAt].trim() });
-      continue;
-    }
-    const text = block.slice(timingAt + 1).join("\n");
-    const cue: Cue & { line: number } = {
-      start: seconds(match[1], match[2], match[3], match[4]),
-      end: seconds(match[5], match[6], match[7], match[8]),
-      text: format === "vtt" ? text : text.trim(),
-      line,
-    };
-    if (timingAt === 1) cue.id = block[0].trim();
-    if (match[9]) cue.settings = match[9];
-    result.cues.push(cue);
+    if (cue) result.cues.push({ ...cue, text: buffer.join("\n") });
+    else if (kind)
+      result.blocks.push({ line: first + 1, text: lines.slice(first, index).join("\n"), kind, afterCues: false });
+    else if (!arrow) skipped(result, lines.slice(first, index), first + 1);
   }
   return result;
+}
+
+/**
+ * A block that is neither a cue nor a STYLE or REGION block before the cues: a NOTE and a line of
+ * spaces between cues are silent, a STYLE or REGION block after a cue is kept to be named, the rest unreadable.
+ */
+function skipped(result: ParsedWebVtt, block: string[], line: number) {
+  if (/^NOTE(?:[ \t]|$)/.test(block[0]) || block.every((text) => text.trim() === "")) return;
+  const kind = BLOCK_KIND.exec(block[0])?.[1] as "STYLE" | "REGION" | undefined;
+  if (kind && block.length > 1) result.blocks.push({ line, text: block.join("\n"), kind, afterCues: true });
+  else result.unreadable.push({ line, problem: "block" });
 }

@@ -1,5 +1,5 @@
 /** The checked content as the app reads it, and the module content-build.ts writes of it (generated.js and .d.ts). */
-import type { CaptionTrack } from "../../app/reel/captions";
+import type { CaptionTrack } from "../../app/reel/captions.server";
 import type { MediaFiles } from "./checks/media";
 import { reelTiming } from "./checks/timeline";
 import type { ContentFiles } from "./shapes";

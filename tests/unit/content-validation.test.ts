@@ -760,21 +760,32 @@ describe("content files", () => {
     ]);
   });
 
-  it("refuses captions with a cue past the film's end, or for no reel, by file and line", () => {
-    const duration = reels[0].duration;
-    const problems = problemsWith((path) => {
-      writeFileSync(
-        path(`app/content/reels/${reel}.de.vtt`),
-        "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n[Wind]\n\n00:00:01.000 --> 00:10:00.000\n[Too long]\n",
-      );
-      writeFileSync(path("app/content/reels/no-such-reel.en.vtt"), "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n[Wind]\n");
-    });
+  it("refuses captions for no reel, by file and line; a cue browsers never show is dropped with a warning, never refusing its file", () => {
+    const end = `00:00:${String(reels[0].duration).padStart(2, "0")}.000`;
+    const read = readContentFiles(ROOT);
+    read.captions.push(
+      {
+        name: `app/content/reels/${reel}.de.vtt`,
+        slug: reel,
+        lang: "de",
+        format: "vtt",
+        text: `WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n[Wind]\n\n${end} --> 00:10:00.000\n[From a longer cut]\n`,
+      },
+      {
+        name: "app/content/reels/no-such-reel.en.vtt",
+        slug: "no-such-reel",
+        lang: "en",
+        format: "vtt",
+        text: "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n[Wind]\n",
+      },
+    );
+    const { problems, warnings } = validateContent(read, { publicDir: PUBLIC_DIR });
     expect(problems).toEqual([
-      `app/content/reels/${reel}.de.vtt:6: ends at 00:10:00.000, after the film's end (00:00:${String(
-        duration,
-      ).padStart(2, "0")}.000)`,
       expect.stringMatching(/^app\/content\/reels\/no-such-reel\.en\.vtt:1: there is no reel "no-such-reel"/),
     ]);
+    expect(warnings).toContain(
+      `app/content/reels/${reel}.de.vtt:6: dropped, as browsers never show it: it starts (${end}) after the film's end (${end})`,
+    );
   });
 
   it("warns of a reel without captions, naming the reel's file, and lets it through", () => {

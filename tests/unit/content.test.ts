@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { artists, biography, clientLogos, clientNames, contact, reels, site, testimonials } from "~/content";
+import { artists, clientLogos, clientNames, contact, reels, site, testimonials } from "~/content";
 import type { Artist, WorkThumb } from "~/content/types";
 
 import { DEMO_ONLY, isDemoContent } from "./demo-content";
@@ -64,43 +64,35 @@ demoOnly(`${DEMO_ONLY}: artists`, () => {
 });
 
 demoOnly(`${DEMO_ONLY}: reels`, () => {
-  it("has the three reels, each with a poster, no autoplay, and an HLS master and an MP4", () => {
+  // Each reel's HLS master and MP4 are derived from its slug (scripts/content/shapes.ts): not checked again here.
+  it("has the three reels, none playing by itself, each with its controls", () => {
     expect(reels.map((reel) => reel.slug)).toEqual(["collective-reel", "reel-2020", "reel-2021"]);
     expect(reels.map((reel) => reel.title).slice(1)).toEqual(["2020 Reel", "2021 Reel"]);
     for (const reel of reels) {
       expect(reel.autoplay).toBe(false);
       expect(reel.controls).toBe(true);
-      expect(reel.sources.map((source) => source.type)).toEqual(["application/x-mpegURL", "video/mp4"]);
     }
   });
 });
 
 demoOnly(`${DEMO_ONLY}: clients, biography and contact`, () => {
-  it("lists about 55 logos with alt text and about 130 unique names in capitals", () => {
+  // Alt text, names in capitals and unique, a testimonial's fields and a profile's paragraphs are
+  // the shapes' rules (scripts/content/shapes.ts), which every content passes to compile.
+  it("lists about 55 logos and about 130 names", () => {
     expect(clientLogos.length).toBeGreaterThanOrEqual(50);
     expect(clientLogos.length).toBeLessThanOrEqual(60);
-    for (const client of clientLogos) expect(client.alt.trim()).not.toBe("");
     expect(clientNames.length).toBeGreaterThanOrEqual(120);
     expect(clientNames.length).toBeLessThanOrEqual(140);
-    expect(new Set(clientNames).size).toBe(clientNames.length);
-    for (const name of clientNames) expect(name).toBe(name.toUpperCase());
   });
 
-  it("has a profile and about a dozen testimonials with name and job title", () => {
-    expect(biography.paragraphs.length).toBeGreaterThan(0);
+  it("has about a dozen testimonials", () => {
     expect(testimonials.length).toBeGreaterThanOrEqual(10);
     expect(testimonials.length).toBeLessThanOrEqual(14);
-    for (const testimonial of testimonials) {
-      expect(testimonial.quote.trim()).not.toBe("");
-      expect(testimonial.name.trim()).not.toBe("");
-      expect(testimonial.jobTitle.trim()).not.toBe("");
-    }
   });
 
   it("gives a New York address, a fictional 555-01xx phone and an .example e-mail", () => {
     expect(contact.addressLines.join(" ")).toMatch(/New York/);
     expect(contact.phone).toMatch(/555-01\d\d$/);
     expect(contact.email).toMatch(/^[^@\s]+@[a-z0-9.-]+\.example$/);
-    expect(contact.pr.trim()).not.toBe("");
   });
 });

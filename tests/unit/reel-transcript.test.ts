@@ -3,8 +3,8 @@ import { join } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { inPageLanguageFirst, parseCaptions } from "~/reel/captions";
-import { scriptLines } from "~/reel/cue-text";
+import { inPageLanguageFirst, parseCaptions } from "~/reel/captions.server";
+import { scriptLines } from "~/reel/cue-text.server";
 import { transcriptOf } from "~/reel/reel.server";
 import type { ReelChapter } from "~/reel/timeline";
 

@@ -1,6 +1,13 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
 import { describe, expect, it } from "vitest";
 
+import { parseSubRip } from "~/reel/subrip.server";
 import { escapeText, formatTimestamp, numbered, parseWebVtt, plainText, writeWebVtt } from "~/reel/webvtt";
+
+/** A file of tests/unit/captions-files/, written by hand in the shape of the W3C's WebVTT parsing tests. */
+const file = (name: string) => readFileSync(join(import.meta.dirname, "captions-files", name), "utf8");
 
 describe("WebVTT timestamps", () => {
   it("are written hours first, to the millisecond", () => {
@@ -14,12 +21,12 @@ describe("WebVTT timestamps", () => {
     ]);
   });
 
-  it("are read with or without hours, and with SRT's comma", () => {
-    const [cue] = parseWebVtt("WEBVTT\n\n01:02:05.250 --> 01:02:06.5\nHi\n").cues;
+  it("are read with or without hours; SubRip's loosely, with its comma, as players read it", () => {
+    const [cue] = parseWebVtt("WEBVTT\n\n01:02:05.250 --> 01:02:06.500\nHi\n").cues;
     expect([cue.start, cue.end]).toEqual([3725.25, 3726.5]);
     const [short] = parseWebVtt("WEBVTT\n\n02:05.250 --> 02:06.000\nHi\n").cues;
     expect([short.start, short.end]).toEqual([125.25, 126]);
-    const [srt] = parseWebVtt("1\n00:00:01,000 --> 00:00:02,500\nHi\n", "srt").cues;
+    const [srt] = parseSubRip("1\n00:00:01,000 --> 00:00:02,5\nHi\n").cues;
     expect([srt.start, srt.end]).toEqual([1, 2.5]);
   });
 });
@@ -111,8 +118,116 @@ describe("writing and reading WebVTT", () => {
     );
     expect(unreadable).toEqual([
       { line: 3, problem: "block" },
-      { line: 5, problem: "timing", timing: "00:01 --> 00:02.000" },
+      {
+        line: 5,
+        problem: "timing",
+        timing: "00:01 --> 00:02.000",
+        why: 'the seconds end with "." and three digits (not ",")',
+      },
     ]);
     expect(read.map((cue) => cue.text)).toEqual(["There"]);
+  });
+});
+
+/** Each cue as [line of its timing, identifier, start, end, text]. */
+const read = (source: string) => {
+  const { cues, unreadable } = parseWebVtt(source);
+  return {
+    cues: cues.map(({ line, id, start, end, text }) => [line, id, start, end, text]),
+    skipped: unreadable.map(({ line, problem }) => [line, problem]),
+  };
+};
+
+// Each expectation below is written by hand from the W3C's WebVTT parsing algorithm; Chromium,
+// Firefox and WebKitGTK read these files so, but for a few settings and Firefox ending a cue at a line of spaces.
+describe("the W3C's WebVTT parser, on files shaped like its parsing tests", () => {
+  it("timings: hours optional (any digits), minutes and seconds two digits up to 59, a '.' and three digits", () => {
+    expect(read(file("timings.en.vtt"))).toEqual({
+      cues: [
+        [6, "a", 1, 2, "hours, two digits"],
+        [10, "b", 2, 3, "no hours"],
+        [14, "c", 3, 4, "one-digit hours"],
+        [42, "k", 6, 7, "no spaces"],
+        [46, "l", 7, 8, "tabs"],
+        [54, "n", 9, 10, "form feeds"],
+        [58, "o", 10, 11, "spaces around"],
+        [62, "p", 11, 12, "a letter after"],
+        [78, "d", 360_000, 360_001, "three-digit hours"],
+      ],
+      skipped: [
+        [18, "timing"],
+        [22, "timing"],
+        [26, "timing"],
+        [30, "timing"],
+        [34, "timing"],
+        [38, "timing"],
+        [50, "timing"],
+        [66, "timing"],
+        [69, "block"],
+        [74, "timing"],
+      ],
+    });
+    // What follows the end time is the settings' part, "x" here; a vertical tab parts nothing.
+    expect(parseWebVtt(file("timings.en.vtt")).cues[7].settings).toBe("x");
+    expect(parseWebVtt(file("timings.en.vtt")).unreadable[6]).toMatchObject({
+      why: 'the times are not parted by "-->"',
+    });
+  });
+
+  it("NUL: read as U+FFFD wherever it stands, in an identifier, a text or a timing line", () => {
+    const { cues, unreadable } = parseWebVtt(file("nul.en.vtt"));
+    expect(unreadable).toEqual([]);
+    expect(cues.map(({ id, text, settings }) => [id, text, settings])).toEqual([
+      ["\uFFFDid\uFFFD", "nul\uFFFDtext", undefined],
+      [undefined, "joined", "\uFFFDalign:end"],
+      [undefined, "apart", "\uFFFD align:end"],
+    ]);
+  });
+
+  it("line terminators: CRLF, CR and LF alike; a line of spaces is text, a line with an arrow starts a block", () => {
+    expect(read(file("line-ends.en.vtt"))).toEqual({
+      cues: [
+        [3, undefined, 1, 2, "CRLF\n \nspace line kept"],
+        [8, undefined, 2, 3, "CR"],
+        [11, undefined, 3, 4, "LF"],
+        [13, undefined, 4, 5, "arrow ends a block"],
+        [18, undefined, 5, 6, "a tab after it"],
+        [23, undefined, 6, 7, "last, no line end"],
+      ],
+      skipped: [],
+    });
+  });
+
+  it("blocks: the header, NOTE, STYLE and REGION before the cues; an identifier alone or on two lines is no cue", () => {
+    const source = file("blocks.en.vtt");
+    expect(read(source)).toEqual({
+      cues: [
+        [15, "1", 1, 2, "with an identifier"],
+        [24, undefined, 2, 4, "after a two-line block"],
+        [31, "NOTE", 4, 5, "NOTE as identifier"],
+      ],
+      skipped: [
+        [18, "block"],
+        [20, "block"],
+        [22, "block"],
+      ],
+    });
+    expect(parseWebVtt(source).blocks).toEqual([
+      { line: 7, text: "STYLE\n::cue { color: yellow }", kind: "STYLE", afterCues: false },
+      { line: 10, text: "REGION\nid:left\nwidth:40%", kind: "REGION", afterCues: false },
+      { line: 27, text: "STYLE\n::cue { color: red }", kind: "STYLE", afterCues: true },
+    ]);
+  });
+
+  it("the signature: WEBVTT, then a space, a tab or the line's end; a byte-order mark before it", () => {
+    const signed = (first: string) => parseWebVtt(`${first}\n\n00:00:01.000 --> 00:00:02.000\nHi\n`).cues.length;
+    expect(["WEBVTT", "WEBVTT\tx", "WEBVTT - x", "\uFEFFWEBVTT"].map(signed)).toEqual([1, 1, 1, 1]);
+    expect(["WEBVTTX", "webvtt", " WEBVTT", "WEBVTT\fx"].map((first) => read(`${first}\n`).skipped)).toEqual(
+      Array(4).fill([[1, "header"]]),
+    );
+    expect(parseWebVtt("WEBVTT")).toEqual({ cues: [], blocks: [], unreadable: [] });
+    expect(read("WEBVTT\n00:00:01.000 --> 00:00:02.000\nright after the signature\n").cues).toEqual([
+      [2, undefined, 1, 2, "right after the signature"],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 /** Checks and reads the reels' captions files: problems and warnings by file and line. */
-import { type CaptionTrack, checkCues, languageLabel, parseCaptions } from "../../../app/reel/captions";
+import { type CaptionTrack, checkCues, languageLabel, parseCaptions } from "../../../app/reel/captions.server";
 import type { Problem } from "../problems";
 import type { CaptionsFile } from "../read";
 
@@ -46,7 +46,7 @@ export function checkCaptions(files: CaptionsFile[], durations: Record<string, n
         .sort((a, b) => a.line - b.line)
         .map(({ line, message }) => at(file.name, line, message)),
     );
-    if (parsed.errors.length === 0 && parsed.cues.length === 0) problems.push(at(file.name, 1, "has no cues"));
+    if (parsed.errors.length === 0 && checked.cues.length === 0) problems.push(at(file.name, 1, "has no cues"));
     if (captions[file.slug]?.some((track) => track.lang === lang)) {
       problems.push(at(file.name, 1, `${file.slug} has captions in "${lang}" twice (a .vtt and an .srt?): keep one`));
       continue;
@@ -55,7 +55,7 @@ export function checkCaptions(files: CaptionsFile[], durations: Record<string, n
       lang,
       label: languageLabel(lang),
       // Served numbered (numbered()), so the file's identifiers go.
-      cues: parsed.cues.map(({ line: _line, id: _id, ...cue }) => cue),
+      cues: checked.cues.map(({ line: _line, id: _id, ...cue }) => cue),
       ...(parsed.blocks.length > 0 && { blocks: parsed.blocks }),
     });
   }

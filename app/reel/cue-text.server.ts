@@ -72,31 +72,6 @@ export function cleanCueText(source: string, format: "vtt" | "srt"): CleanCue {
   return { text: out.join(""), ...(settings && { settings }), changes: [...changes] };
 }
 
-const SETTING = {
-  vertical: /^(?:rl|lr)$/,
-  line: /^(?:-?\d+|\d+(?:\.\d+)?%)(?:,(?:start|center|end))?$/,
-  position: /^\d+(?:\.\d+)?%(?:,(?:line-left|center|line-right))?$/,
-  size: /^\d+(?:\.\d+)?%$/,
-  align: /^(?:start|center|end|left|right)$/,
-  region: /^[^\s-]/,
-};
-
-/** A cue's settings ("line:10% align:center") as written; what browsers would ignore is dropped and said. */
-export function cleanSettings(
-  settings: string,
-  regions: ReadonlySet<string>,
-): { settings?: string; changes: string[] } {
-  const kept: string[] = [];
-  const changes: string[] = [];
-  for (const setting of settings.split(/[ \t]+/).filter(Boolean)) {
-    const [, name, value] = /^([^:]*):(.*)$/.exec(setting) ?? [];
-    const rule = SETTING[name as keyof typeof SETTING] as RegExp | undefined;
-    if (rule?.test(value) && (name !== "region" || regions.has(value))) kept.push(setting);
-    else changes.push(`dropped the setting "${setting}": browsers ignore it`);
-  }
-  return { ...(kept.length > 0 && { settings: kept.join(" ") }), changes };
-}
-
 /** The identifier of a REGION block's region ("REGION\nid:fred width:40%"). */
 export const regionId = (block: string): string | undefined => /(?:^|\s)id:(\S+)/.exec(block)?.[1];
 

@@ -1,5 +1,7 @@
 /** A reel's captions files (WebVTT or SRT), read and checked by the content build, each problem with its line. */
-import { cleanCueText, cleanSettings, freshText, regionId } from "./cue-text";
+import { readSettings } from "./cue-settings.server";
+import { cleanCueText, freshText, regionId } from "./cue-text.server";
+import { parseSubRip } from "./subrip.server";
 import { type Cue, type CueFormat, formatTimestamp, parseWebVtt, plainText, type Unreadable } from "./webvtt";
 
 /** A reel's captions in one language, as the content holds them. */
@@ -37,18 +39,18 @@ function message(unreadable: Unreadable, format: CaptionFormat): string {
       return "dropped, as players skip it: it is not a cue (an optional number or name, a timing line 00:00:01.000 --> 00:00:03.000, then its text)";
     case "timing": {
       const example = format === "vtt" ? "00:00:01.000 --> 00:00:03.000" : "00:00:01,000 --> 00:00:03,000";
-      return `dropped, as players skip it: "${unreadable.timing}" is not a timing (write it as ${example})`;
+      return `dropped, as players skip it: "${unreadable.timing}" is not a timing: ${unreadable.why} (write it as ${example})`;
     }
   }
 }
 
 /**
  * The cues of a captions file as the site serves them; an error only where players refuse the file
- * (no "WEBVTT" line), a warning for what is dropped or changed. STYLE and REGION blocks are kept for
+ * (no "WEBVTT" line), a warning, by line, for what is dropped or changed. STYLE and REGION blocks are kept for
  * browsers that draw captions themselves (Safari); video.js's own display reads neither.
  */
 export function parseCaptions(source: string, format: CaptionFormat): ParsedCaptions {
-  const parsed = parseWebVtt(source, format);
+  const parsed = format === "vtt" ? parseWebVtt(source) : parseSubRip(source);
   const warnings: ParsedCaptions["warnings"] = [];
   const say = (line: number, changes: string[]) => {
     if (changes.length > 0) warnings.push({ line, message: changes.join("; ") });
@@ -58,14 +60,14 @@ export function parseCaptions(source: string, format: CaptionFormat): ParsedCapt
       say(block.line, [`dropped this ${block.kind} block: browsers read one only before the first cue`]);
     return !block.afterCues;
   });
-  const regions = new Set(blocks.map((block) => regionId(block.text)).filter((id) => id !== undefined));
+  const regions = new Set(blocks.flatMap((block) => (block.kind === "REGION" ? (regionId(block.text) ?? []) : [])));
   for (const problem of parsed.unreadable)
     if (problem.problem !== "header") say(problem.line, [message(problem, format)]);
   const cues = parsed.cues.flatMap(({ settings: written, ...cue }) => {
     // Line by line, so a warning names the line of the file that holds what changed.
     const lines = cue.text.split("\n").map((line) => cleanCueText(line, format));
     const text = lines.map((line) => line.text).join("\n");
-    const settings = cleanSettings(written ?? "", regions);
+    const settings = readSettings(written ?? "", regions);
     if (plainText(text) === "") {
       say(cue.line, ["has no text: dropped (remove the cue, or write what is heard)"]);
       return [];
@@ -86,30 +88,46 @@ export function parseCaptions(source: string, format: CaptionFormat): ParsedCapt
 }
 
 /**
- * What is wrong with the cues of a film `duration` seconds long (errors: out of order, ending before
- * they start or after the film), and what is only hard to read (warnings), each with its line.
+ * The cues of a film `duration` seconds long that it shows: a cue that ends at or before its start,
+ * or starts at or after the film's end, is one browsers read and never show, dropped with a warning.
+ * An error for cues out of time order (the transcript reads them in file order); a warning for one
+ * that runs past the end or is too fast to read. Each by its line.
  */
 export function checkCues(cues: ParsedCaptions["cues"], duration: number) {
   const errors: { line: number; message: string }[] = [];
   const warnings: { line: number; message: string }[] = [];
-  cues.forEach((cue, index) => {
-    const error = (message: string) => errors.push({ line: cue.line, message });
+  const shown = cues.filter((cue) => {
     const [start, end] = [formatTimestamp(cue.start), formatTimestamp(cue.end)];
-    if (cue.end <= cue.start) error(`ends (${end}) before it starts (${start})`);
-    const previous = cues[index - 1];
+    const drop = (why: string) =>
+      warnings.push({ line: cue.line, message: `dropped, as browsers never show it: ${why}` });
+    if (cue.end <= cue.start) drop(`it ends (${end}) at or before its start (${start})`);
+    else if (cue.start >= duration) drop(`it starts (${start}) after the film's end (${formatTimestamp(duration)})`);
+    else return true;
+    return false;
+  });
+  shown.forEach((cue, index) => {
+    const previous = shown[index - 1];
+    const start = formatTimestamp(cue.start);
     if (previous && cue.start < previous.start)
-      error(`starts (${start}) before the cue above it (${formatTimestamp(previous.start)}): cues go in time order`);
-    if (cue.end > duration) error(`ends at ${end}, after the film's end (${formatTimestamp(duration)})`);
+      errors.push({
+        line: cue.line,
+        message: `starts (${start}) before the cue above it (${formatTimestamp(previous.start)}): cues go in time order`,
+      });
+    if (cue.end > duration)
+      warnings.push({
+        line: cue.line,
+        message: `ends at ${formatTimestamp(cue.end)}, after the film's end (${formatTimestamp(duration)}): it shows until the film ends`,
+      });
     // Only what is new to read: rolling captions repeat the line above.
     const rate = plainText(freshText(cue.text, previous?.text)).length / (cue.end - cue.start);
-    if (cue.end > cue.start && rate > MAX_CHARACTERS_PER_SECOND) {
+    if (rate > MAX_CHARACTERS_PER_SECOND) {
       warnings.push({
         line: cue.line,
         message: `${Math.round(rate)} characters a second is hard to read in time (${MAX_CHARACTERS_PER_SECOND} at most): shorten it or show it longer`,
       });
     }
   });
-  return { errors, warnings };
+  return { cues: shown, errors, warnings };
 }
 
 /** The language's own name for itself, capitalised: "en" → "English", "fr" → "Français". */
