@@ -33,6 +33,7 @@ export async function clusterSection() {
     ...cacheCounters(PORTS.cluster),
   }));
   const hitRatio = behind.hits / (behind.hits + behind.misses);
+  /** @type {[string, typeof alone]} */
   const vs = ["vs one instance", alone];
   console.table([
     loadRow("one instance (npm start)", alone, vs, { "cache hits": "-", goals: "-" }),
