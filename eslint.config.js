@@ -57,7 +57,8 @@ export default tseslint.config(
       "import-x/no-useless-path-segments": "error",
       // Written by `npm run content:build`, which lint does not need to run first.
       "import-x/no-unresolved": ["error", { ignore: ["/generated\\.js$"] }],
-      // TypeScript reports a missing name itself, and these would cost a parse of every import's package.
+      // TypeScript reports a missing name itself (`npm run typecheck`, a step of `npm test`, .mjs included), and these
+      // would cost a parse of every import's package.
       "import-x/named": "off",
       "import-x/namespace": "off",
       "import-x/default": "off",

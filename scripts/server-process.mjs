@@ -68,7 +68,9 @@ export async function answersHealthz(child, origin, attempts = 100) {
 /** A process's resident memory in MiB, from /proc (Linux). @param {number} pid */
 export async function residentMiB(pid) {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024;
+  const rss = status.match(/VmRSS:\s+(\d+)/);
+  if (!rss) throw new Error(`process ${pid} has no VmRSS in /proc (a zombie, or a kernel thread)`);
+  return Number(rss[1]) / 1024;
 }
 
 /** The working directory (`varnishadm -n`) of the cluster's Varnish on `port`. @param {number} port */

@@ -1,4 +1,4 @@
-/** `npm test` from a fresh clone: installs what is missing (browsers, ffmpeg, Varnish…), lints, builds, tests. */
+/** `npm test` from a fresh clone: installs what is missing (browsers, ffmpeg, Varnish…), lints, type-checks, builds, tests. */
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 
@@ -16,6 +16,7 @@ function step(command, args) {
 if (!existsSync("node_modules/.bin/remix") || !existsSync("node_modules/.bin/eslint"))
   step("npm", ["ci", "--no-audit", "--no-fund"]);
 step("npm", ["run", "lint"]);
+step("npm", ["run", "typecheck"]);
 
 // Imported only now: it needs @playwright/test, which `npm ci` has just installed.
 const { ensureBrowser } = await import("./ensure-browser.mjs");

@@ -77,6 +77,7 @@ export async function clusterSection() {
     "Varnish µs/req": micros(cpu.varnish),
     "load generator µs/req": micros(cpu.generator),
   });
+  /** @type {[string, typeof alone]} */
   const vs = ["vs one instance", alone];
   console.table([
     loadRow("one instance (npm start)", alone, vs, { ...cpuColumns(alone), "cache hits": "-", goals: "-" }),

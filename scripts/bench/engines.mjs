@@ -20,7 +20,7 @@ import { webkit } from "../../tests/e2e/engines/webkit.ts";
 import { reels } from "../../app/content/index.ts";
 import { REEL_PAGES } from "../pages.mjs";
 import { startServer } from "../server-process.mjs";
-import { cell, mark, summary } from "./shared.mjs";
+import { cell, firstLine, mark, summary } from "./shared.mjs";
 
 const PORT = 3329;
 const FLOOR_PORT = 3330;
@@ -33,7 +33,7 @@ const LOOK_MS = Number(process.env.BENCH_ENGINE_LOOK_MS ?? 4_000);
 /** Serves the floor's page for each reel (and `?t=`): the reel's MP4 from the site's origin, nothing else. */
 function startFloor(siteOrigin) {
   const server = createServer((request, response) => {
-    const url = new URL(request.url, "http://floor");
+    const url = new URL(request.url ?? "/", "http://floor");
     if (!REEL_PAGES.includes(url.pathname)) return response.writeHead(404).end();
     const moment = url.searchParams.has("t") ? `#t=${Number(url.searchParams.get("t"))}` : "";
     response
@@ -60,6 +60,8 @@ function startFloor(siteOrigin) {
  */
 function installProbes(from, duration) {
   const video = document.querySelector("video");
+  if (!video) throw new Error("no <video> on the page");
+  /** @type {import("./reel-bench-probe").ReelBenchProbe} */
   const probe = {};
   window.reelBench = probe;
   const pressedAt = () => probe.pressAt ?? Infinity;
@@ -70,7 +72,7 @@ function installProbes(from, duration) {
     if (previous && time > previous.time) probe.firstFrameAt ??= previous.at;
     previous = { at, time };
   };
-  if ("requestVideoFrameCallback" in video) {
+  if ("requestVideoFrameCallback" in HTMLVideoElement.prototype) {
     const onFrame = (_now, metadata) => {
       seen(metadata.presentationTime, metadata.mediaTime);
       if (probe.firstFrameAt === undefined) video.requestVideoFrameCallback(onFrame);
@@ -115,7 +117,7 @@ async function firstFrame(engine, url, { site: isSite, from, duration }) {
         () =>
           void document
             .querySelector("video")
-            .play()
+            ?.play()
             .catch(() => undefined),
       );
     }
@@ -123,7 +125,7 @@ async function firstFrame(engine, url, { site: isSite, from, duration }) {
     const probe = await site.run(() => window.reelBench);
     return { ms: probe.firstFrameAt - probe.pressAt };
   } catch (error) {
-    return { error: error.message.split("\n")[0] };
+    return { error: firstLine(error) };
   } finally {
     await site.close();
   }
@@ -151,7 +153,9 @@ export async function enginesSection() {
     for (let round = 0; round < RUNS; round++) {
       for (const engine of engines) {
         for (const reelPage of REEL_PAGES) {
-          const { spots, duration } = reels.find((reel) => `/${reel.slug}` === reelPage);
+          const reel = reels.find(({ slug }) => `/${slug}` === reelPage);
+          if (!reel) throw new Error(`${reelPage}: no reel in the content has this page`);
+          const { spots, duration } = reel;
           const moment = spots[Math.floor(spots.length / 2)].start;
           for (const [from, query, seconds] of [
             ["the start", "", 0],

@@ -24,7 +24,7 @@ import { devices } from "@playwright/test";
 import { REEL_PAGES } from "../pages.mjs";
 import { startServer } from "../server-process.mjs";
 import { reelStartReport } from "./reel-start-report.mjs";
-import { launchBrowser, PHONE } from "./shared.mjs";
+import { firstLine, launchBrowser, PHONE } from "./shared.mjs";
 
 const PORT = 3324;
 const RUNS = Number(process.env.BENCH_REEL_RUNS ?? 5);
@@ -35,6 +35,9 @@ const SETTLE_CAP_MS = 15_000;
 /** How long the network must be quiet for the page to count as settled, as Playwright's `networkidle`. */
 const QUIET_MS = 500;
 const HEIGHT_AFTER_MS = 10_000;
+
+/** One measurement: its milliseconds (and the desktop's height), or why it failed. */
+/** @typedef {{ ms?: number, height?: number, error?: string }} Measurement */
 
 /**
  * Each profile's context, how its visitor presses (a tap or a click), and its line, emulated through
@@ -114,7 +117,9 @@ async function settle(page, requests) {
       continue;
     }
     const quietSince = requests.changedAt;
-    await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => idle(), { timeout: 5_000 })));
+    await page.evaluate(
+      () => /** @type {Promise<void>} */ (new Promise((idle) => requestIdleCallback(() => idle(), { timeout: 5_000 }))),
+    );
     if (requests.changedAt === quietSince) return;
   }
 }
@@ -128,6 +133,8 @@ async function settle(page, requests) {
 function installProbes(page) {
   return page.evaluate(() => {
     const video = document.querySelector("video");
+    if (!video) throw new Error("no <video> on the page");
+    /** @type {import("./reel-bench-probe").ReelBenchProbe} */
     const probe = {};
     window.reelBench = probe;
     const onPress = (event) => (probe.pressAt ??= event.timeStamp);
@@ -161,6 +168,7 @@ async function pressPlay(page, profile) {
   // Not awaited: play()'s promise settles only once playback starts, which is what is measured.
   await page.evaluate(() => {
     const video = document.querySelector("video");
+    if (!video) throw new Error("no <video> on the page");
     video.play().catch(() => undefined);
   });
 }
@@ -177,6 +185,12 @@ async function probeWith(page, field) {
 /**
  * Press → first frame, in ms, on a page loaded cold and left to settle; with `readHeight`, also the
  * video's height 10 s after the press.
+ * @param {import("@playwright/test").Browser} browser
+ * @param {typeof PROFILES[keyof typeof PROFILES]} profile
+ * @param {string} url
+ * @param {{ floor?: { url: string, html: string }, readHeight?: boolean }} [options] `floor`: the bare page
+ *   served at its URL instead of the site's
+ * @returns {Promise<Measurement>}
  */
 async function firstFrame(browser, profile, url, { floor, readHeight = false } = {}) {
   const { context, page, requests } = await openPage(browser, profile, floor);
@@ -187,14 +201,15 @@ async function firstFrame(browser, profile, url, { floor, readHeight = false } =
     const pressed = Date.now();
     await pressPlay(page, profile);
     const probe = await probeWith(page, "firstFrameAt");
+    /** @type {Measurement} */
     const result = { ms: probe.firstFrameAt - probe.pressAt };
     if (readHeight) {
       await sleep(Math.max(0, pressed + HEIGHT_AFTER_MS - Date.now()));
-      result.height = await page.evaluate(() => document.querySelector("video").videoHeight);
+      result.height = await page.evaluate(() => document.querySelector("video")?.videoHeight);
     }
     return result;
   } catch (error) {
-    return { error: error.message.split("\n")[0] };
+    return { error: firstLine(error) };
   } finally {
     await context.close();
   }
@@ -214,7 +229,7 @@ async function pressToPlay(browser, profile, url) {
     const probe = await probeWith(page, "playAt");
     return { ms: probe.playAt - probe.pressAt };
   } catch (error) {
-    return { error: error.message.split("\n")[0] };
+    return { error: firstLine(error) };
   } finally {
     await context.close();
   }
@@ -232,7 +247,13 @@ export async function reelStartSection() {
   const results = Object.fromEntries(
     REEL_PAGES.map((reelPage) => [
       reelPage,
-      Object.fromEntries(Object.keys(PROFILES).map((name) => [name, { site: [], floor: [], pressToPlay: [] }])),
+      Object.fromEntries(
+        Object.keys(PROFILES).map((name) => {
+          /** @type {Record<"site" | "floor" | "pressToPlay", Measurement[]>} */
+          const sets = { site: [], floor: [], pressToPlay: [] };
+          return [name, sets];
+        }),
+      ),
     ]),
   );
   try {

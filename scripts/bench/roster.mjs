@@ -140,11 +140,13 @@ async function ensureFree(port) {
  * mean of the two runs, p99 the larger.
  */
 async function throughput(origin) {
+  /** @type {Record<string, [string, { acceptEncoding?: string }]>} */
   const kinds = {
     cachedBrowser: [`${origin}/artists/directors`, {}],
     cachedPlain: [`${origin}/artists/directors`, { acceptEncoding: "" }],
     staticCopy: [`${origin}/build/${STATIC_COPY}`, {}],
   };
+  /** @type {Record<string, Awaited<ReturnType<typeof load>>[]>} */
   const runs = Object.fromEntries(Object.keys(kinds).map((kind) => [kind, []]));
   for (const [url, options] of Object.values(kinds)) await load(url, { ...THROUGHPUT, ...options, seconds: 1 });
   const order = Object.keys(kinds);
@@ -287,10 +289,12 @@ function table(results) {
     "-",
     (r) => `${r.cachedBrowser.rps} (${r.cachedBrowser.p99})`,
   );
-  for (const [kind, figure, ratio] of [
+  /** @type {[string, string, number][]} */
+  const comparisons = [
     ["cachedPlain", "  vs the same page asked without compression", GOALS.vsIdentity],
     ["staticCopy", "  vs its Brotli copy on the static-file path", GOALS.vsStatic],
-  ])
+  ];
+  for (const [kind, figure, ratio] of comparisons)
     row(
       figure,
       `≥ ${ratio}×`,

@@ -22,6 +22,9 @@ export const PAGE_MIX = [...SECTION_PAGES, "/artists/film/mira-castell", "/artis
 
 export const mark = (met) => (met ? "✓" : "✗");
 
+/** A failed measurement's reason, for the note under a table: its error's first line. @param {unknown} error */
+export const firstLine = (error) => (error instanceof Error ? error.message : String(error)).split("\n")[0];
+
 /** The middle value, or the mean of the two middle ones. */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -60,6 +63,9 @@ export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br";
  * `url`, or its `paths` in turn, or `requests`, from `connections` connections for `seconds`, or
  * `amount` requests in all (autocannon): requests/s, p50, p99, the slowest, errors, and the requests
  * in all. Asked as a browser asks, unless `acceptEncoding` says otherwise ("" for none).
+ * @param {string} url
+ * @param {{ connections: number, seconds?: number, paths?: string[], requests?: import("autocannon").Request[],
+ *   amount?: number, acceptEncoding?: string }} options
  */
 export async function load(
   url,
@@ -83,8 +89,14 @@ export async function load(
   };
 }
 
-/** A table row of `load`'s figures for `server`, its requests/s as a ratio to `baseline`'s in the column `vs`. */
-export const loadRow = (server, figures, [vs, baseline], extra) => ({
+/**
+ * A table row of `load`'s figures for `server`, its requests/s as a ratio to `baseline`'s in the column `vs`.
+ * @param {string} server
+ * @param {Awaited<ReturnType<typeof load>>} figures
+ * @param {[string, { rps: number }]} against
+ * @param {Record<string, unknown>} [extra]
+ */
+export const loadRow = (server, figures, [vs, baseline], extra = {}) => ({
   server,
   "requests/s": figures.rps,
   [vs]: (figures.rps / baseline.rps).toFixed(2),
@@ -133,7 +145,9 @@ export async function withBrowsers(measure) {
 export async function lighthouseFigures(port, url, runs) {
   const results = [];
   for (let attempt = 0; results.length < runs && attempt < runs + 2; attempt++) {
-    const { lhr } = await lighthouse(url, { port, onlyCategories: ["performance"], logLevel: "error" });
+    const result = await lighthouse(url, { port, onlyCategories: ["performance"], logLevel: "error" });
+    if (!result) throw new Error(`${url}: Lighthouse returned no result`);
+    const { lhr } = result;
     if (lhr.runtimeError) console.error(`${url}: Lighthouse ${lhr.runtimeError.code}, running it again`);
     else results.push(lhr);
   }
