@@ -42,9 +42,9 @@ export async function makeRoster(times: number): Promise<string> {
   const ids = artists.map((artist) => String(artist.front.id));
   /** The folders under public/ holding each artist's own files and folders (named after its id). */
   const ownFolders = new Map(
-    artists.map(({ front }, i) => [
+    artists.map((artist, i) => [
       ids[i],
-      [...new Set([...ownMedia(artists[i]).flatMap((sitePath) => ownFolder(sitePath, ids[i], ids) ?? []), PREVIEWS])],
+      [...new Set([...ownMedia(artist).flatMap((sitePath) => ownFolder(sitePath, ids[i], ids) ?? []), PREVIEWS])],
     ]),
   );
   const dir = await scratchProject(`roster-${times}x-`, PROJECT_SOURCES, [...new Set([...ownFolders.values()].flat())]);

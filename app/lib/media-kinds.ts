@@ -228,10 +228,8 @@ export type LadderKind = { [K in MediaKindName]: Row<K> extends { ladder: unknow
 export type SizedKind = { [K in MediaKindName]: Row<K> extends { size: unknown } ? K : never }[MediaKindName];
 
 /** Every row, by name, read as the interface says (for code that goes through all of them). */
-export const MEDIA_KIND_ROWS: readonly [MediaKindName, MediaKind][] = Object.entries(MEDIA_KINDS) as [
-  MediaKindName,
-  MediaKind,
-][];
+// Object.entries types its keys as strings; they are the table's.
+export const MEDIA_KIND_ROWS = Object.entries(MEDIA_KINDS) as readonly [MediaKindName, MediaKind][];
 
 /** Whether `kind` (any kind of output, say a job's) is one the content has with a ladder. */
 export function isLadderKind(kind: string): kind is LadderKind {
