@@ -1,111 +1,16 @@
 /**
  * `npm run media [-- --force] [-- --reels] [-- --report]`: makes every image and video the content
  * references from the sources in media/ (docs/media.md), then prints the sizes, the reels' quality
- * and what could not be made.
+ * and what could not be made. The command itself is scripts/media/pipeline/media-command.ts.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { commandOutput, progressEvery } from "./lib/progress";
-import { failureReport } from "./media/pipeline/failures";
-import { planJobs } from "./media/pipeline/jobs";
-import type { Job, SourceJob } from "./media/pipeline/kinds";
-import { buildMedia } from "./media/pipeline/run";
-import type { RunOptions } from "./media/pipeline/run-options";
-import { sizeReport } from "./media/pipeline/size-report";
-import { sourceFileOf } from "./media/pipeline/sources";
-import { ffprobe } from "./media/recipes/ffmpeg";
-import { qualityTable, reelQuality } from "./media/recipes/reel-quality";
+import { mediaCommand } from "./media/pipeline/media-command";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
-const FLAGS = ["--force", "--reels", "--report"];
-const USAGE = "npm run media [-- --force] [-- --reels] [-- --report]";
 
-const REEL_KINDS: readonly Job["kind"][] = ["reelMp4", "reelHls", "reelPoster", "reelThumb"];
-
-/** The reels' jobs, and the jobs that read their outputs (the posters' ladders, the reels' link previews). */
-function reelJobs(jobs: Job[]): Set<Job> {
-  const selected = new Set(jobs.filter((job) => REEL_KINDS.includes(job.kind)));
-  for (let grew = true; grew;) {
-    grew = false;
-    const sites = new Set([...selected].map((job) => job.site));
-    for (const job of jobs) {
-      if (!selected.has(job) && "files" in job && job.files.some((file) => sites.has(file))) {
-        selected.add(job);
-        grew = true;
-      }
-    }
-  }
-  return selected;
-}
-
-/** The quality report of each reel whose HLS was made (or every reel, `all`) and whose source is here. */
-async function qualityReports(jobs: Job[], masters: Set<string> | "all", notMade: Set<string>): Promise<string[]> {
-  const lines: string[] = [];
-  for (const hls of jobs.filter(
-    (job): job is SourceJob => job.kind === "reelHls" && (masters === "all" || masters.has(job.site)),
-  )) {
-    const mp4 = jobs.find((job) => job.kind === "reelMp4" && "source" in job && job.source === hls.source);
-    if (notMade.has(hls.site) || (mp4 && notMade.has(mp4.site))) continue;
-    const file = await sourceFileOf(ROOT, hls.source.slot);
-    if (!file || !mp4) {
-      lines.push(`public${hls.site}: no source in media/ to measure against`);
-      continue;
-    }
-    const source = path.join(ROOT, file);
-    const started = Date.now();
-    const rows = await reelQuality(
-      source,
-      await ffprobe(source),
-      path.dirname(path.join(ROOT, "public", hls.site)),
-      path.join(ROOT, "public", mp4.site),
-      `quality of public${hls.site}`,
-    );
-    lines.push(
-      ...qualityTable(`${path.dirname(hls.site)} (measured in ${((Date.now() - started) / 1000).toFixed(0)} s)`, rows),
-      "",
-    );
-  }
-  return lines;
-}
-
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const unknown = args.filter((arg) => !FLAGS.includes(arg));
-  if (unknown.length > 0) throw new Error(`unknown argument ${unknown.join(" ")}; usage: ${USAGE}`);
-  const started = Date.now();
-  // Loaded here rather than imported above: it reads the content files as it loads, and a problem
-  // there must end as a message (main's catch), not as a stack trace.
-  const { SITE_CONTENT } = await import("./media/pipeline/site-content");
-  const jobs = planJobs(SITE_CONTENT);
-  const reels = args.includes("--reels") ? reelJobs(jobs) : undefined;
-  const madeMasters = new Set<string>();
-  const options: RunOptions = {
-    root: ROOT,
-    force: args.includes("--force"),
-    ...commandOutput(),
-    progressEvery: progressEvery(),
-    only: reels ? (job: Job) => reels.has(job) : undefined,
-    made: (job: Job) => (job.kind === "reelHls" ? madeMasters.add(job.site) : undefined),
-  };
-  const { made, upToDate, kept, failed } = await buildMedia(jobs, options);
-  if (made > 0) console.log(`\n${(await sizeReport(jobs, ROOT)).join("\n")}`);
-  // Failures name files as "public/…"; jobs know them by site path.
-  const notMade = new Set(
-    failed.flatMap((failure) => [...failure.outputs, ...failure.dependents]).map((file) => file.slice("public".length)),
-  );
-  const report = await qualityReports(jobs, args.includes("--report") ? "all" : madeMasters, notMade);
-  if (report.length > 0) console.log(`\n${report.join("\n")}`);
-  if (kept > 0)
-    console.log(`kept ${kept} outputs whose source is not in media/ (as committed; add the source to remake one)`);
-  console.log(`${made} made, ${upToDate} up to date, ${kept} kept in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (failed.length > 0) {
-    console.error(`\n${failureReport(failed).join("\n")}`);
-    process.exitCode = 1;
-  }
-}
-
-main().catch((error: unknown) => {
+mediaCommand(process.argv.slice(2), ROOT).catch((error: unknown) => {
   console.error(`\nmedia build failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 });

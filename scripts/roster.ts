@@ -1,24 +1,30 @@
 /**
  * `npm run roster -- 40`: a scratch copy of the project whose roster is 40 times the content's, for
  * the tests and the bench. Each artist gets 39 copies with ids, names, sites and orders of their own
- * (`mira-castell-2`, "Mira Castell 2", …, after all the originals), and each copy names media of
- * its own: links in the copy's public/ to the original's files, so a page's bytes and a browser's
- * downloads grow as a real roster's would. Prints the copy's folder; build and serve it there.
+ * (`mira-castell-2`, "Mira Castell 2", …, after all the originals), and each copy has media of
+ * its own, named after its id (app/lib/media-kinds.ts): links in the copy's public/ to the
+ * original's files, so a page's bytes and a browser's downloads grow as a real roster's would.
+ * Prints the copy's folder; build and serve it there.
  */
 import { readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import { parse, stringify } from "yaml";
 
+import { MEDIA_KIND_ROWS, type MediaPlace } from "../app/lib/media-kinds";
 import { PROJECT_SOURCES, scratchProject } from "./lib/scratch-project";
 
 const ROOT = path.join(import.meta.dirname, "..");
 const ARTISTS = "app/content/artists";
 /** Each copy comes after every original in its grid. */
 const ORDER_STEP = 1000;
-/** Artist frontmatter fields holding a site path of the artist's own media. */
-const MEDIA_FIELDS = ["thumb", "mobileBG", "bioPhoto"];
-const WORK_FIELDS = ["image", "still"];
+/** The places (app/lib/media-kinds.ts) of an artist in each folder, and of their works. */
+const PLACES: Record<string, { artist: MediaPlace; work: MediaPlace }> = {
+  film: { artist: "film", work: "filmWork" },
+  photographers: { artist: "photography", work: "photoWork" },
+};
+/** Fields older files spelled out that the id fixes: a copy leaves them out (its id fixes its own). */
+const DERIVED_FIELDS = ["thumb", "mobileBG", "url"];
 /** Where the link-preview images named after artists' ids are. */
 const PREVIEWS = "images/og/artists";
 
@@ -36,9 +42,9 @@ export async function makeRoster(times: number): Promise<string> {
   const ids = artists.map((artist) => String(artist.front.id));
   /** The folders under public/ holding each artist's own files and folders (named after its id). */
   const ownFolders = new Map(
-    artists.map(({ front }, i) => [
+    artists.map((artist, i) => [
       ids[i],
-      [...new Set([...mediaPaths(front).flatMap((sitePath) => ownFolder(sitePath, ids[i], ids) ?? []), PREVIEWS])],
+      [...new Set([...ownMedia(artist).flatMap((sitePath) => ownFolder(sitePath, ids[i], ids) ?? []), PREVIEWS])],
     ]),
   );
   const dir = await scratchProject(`roster-${times}x-`, PROJECT_SOURCES, [...new Set([...ownFolders.values()].flat())]);
@@ -52,7 +58,7 @@ export async function makeRoster(times: number): Promise<string> {
     const id = ids[i];
     for (let copy = 2; copy <= times; copy++) {
       const newId = `${id}-${copy}`;
-      const front = renamed(artist.front, (sitePath) => renamePath(sitePath, id, newId, ids), newId, copy);
+      const front = renamed(artist.front, newId, copy);
       await writeFile(
         path.join(dir, path.dirname(artist.file), `${newId}.md`),
         `---\n${stringify(front)}---\n${artist.body}`,
@@ -81,13 +87,19 @@ async function readArtists(): Promise<Artist[]> {
   return artists;
 }
 
-/** The site paths of an artist's own media, as its file names them. */
-function mediaPaths(front: Record<string, unknown>): string[] {
-  const works = [front.recentWorkThumbs, front.extraThumbs].flatMap((list) => (Array.isArray(list) ? list : []));
-  return [
-    ...MEDIA_FIELDS.map((field) => front[field]),
-    ...works.flatMap((work: Record<string, unknown>) => WORK_FIELDS.map((field) => work[field])),
-  ].filter((value): value is string => typeof value === "string");
+const worksOf = (front: Record<string, unknown>): Record<string, unknown>[] =>
+  [front.recentWorkThumbs, front.extraThumbs].flatMap((list) => (Array.isArray(list) ? list : []));
+
+/** The site paths of an artist's own media, as their id fixes them. */
+function ownMedia({ file, front }: Artist): string[] {
+  const id = String(front.id);
+  const places = PLACES[path.basename(path.dirname(file))];
+  const works = worksOf(front).map((_work, index) => index + 1);
+  return MEDIA_KIND_ROWS.flatMap(([, row]) => {
+    if (!row.path) return [];
+    if (row.place === places.artist || (row.place === "bio" && front.bioPhoto)) return [row.path(id, 0)];
+    return row.place === places.work ? works.map((work) => row.path?.(id, work) ?? []).flat() : [];
+  });
 }
 
 /**
@@ -101,12 +113,6 @@ function renameSegment(name: string, id: string, newId: string, ids: string[]): 
   return owner === id ? newId + name.slice(id.length) : name;
 }
 
-const renamePath = (sitePath: string, id: string, newId: string, ids: string[]) =>
-  sitePath
-    .split("/")
-    .map((segment) => renameSegment(segment, id, newId, ids))
-    .join("/");
-
 /** The folder under public/ of the first segment of `sitePath` named after `id` ("images/work" for "/images/work/{id}/1.jpg"). */
 function ownFolder(sitePath: string, id: string, ids: string[]): string | undefined {
   const segments = sitePath.split("/");
@@ -114,25 +120,18 @@ function ownFolder(sitePath: string, id: string, ids: string[]): string | undefi
   return at > 1 ? segments.slice(1, at).join("/") : undefined;
 }
 
-function renamed(
-  front: Record<string, unknown>,
-  rename: (sitePath: string) => string,
-  newId: string,
-  copy: number,
-): Record<string, unknown> {
-  const media = (value: unknown) => (typeof value === "string" ? rename(value) : value);
+function renamed(front: Record<string, unknown>, newId: string, copy: number): Record<string, unknown> {
   const works = (list: unknown) =>
-    Array.isArray(list)
-      ? list.map((work: Record<string, unknown>) => ({ ...work, image: media(work.image), still: media(work.still) }))
-      : list;
+    Array.isArray(list) ? list.map(({ image: _image, still: _still, ...work }: Record<string, unknown>) => work) : list;
+  const kept = Object.fromEntries(Object.entries(front).filter(([field]) => !DERIVED_FIELDS.includes(field)));
   return {
-    ...front,
+    ...kept,
     id: newId,
     name: `${String(front.name)} ${copy}`,
     order: Number(front.order) + (copy - 1) * ORDER_STEP,
     website: `${newId}.example`,
     ...(front.instagram ? { instagram: `${String(front.instagram)}_${copy}` } : {}),
-    ...Object.fromEntries(MEDIA_FIELDS.filter((field) => field in front).map((field) => [field, media(front[field])])),
+    ...(front.bioPhoto ? { bioPhoto: true } : {}),
     ...(front.recentWorkThumbs ? { recentWorkThumbs: works(front.recentWorkThumbs) } : {}),
     ...(front.extraThumbs ? { extraThumbs: works(front.extraThumbs) } : {}),
   };

@@ -1,6 +1,7 @@
 import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
 
-import { type ImageLoading, type LadderKind, MEDIA_SIZES } from "~/lib/media";
+import type { ImageLoading } from "~/lib/media";
+import { type LadderKind, MEDIA_KINDS } from "~/lib/media-kinds";
 import { prefersReducedMotion } from "~/lib/motion";
 
 import { Picture } from "./picture";
@@ -61,7 +62,7 @@ export function FreezeFrame({
   };
 
   // The animation has the still's aspect ratio, so it takes the still's size attributes.
-  const { width, height } = MEDIA_SIZES[stillKind];
+  const { width, height } = MEDIA_KINDS[stillKind].size;
   const media = (
     <span className={`relative block overflow-hidden bg-line ${aspect}`}>
       <Picture

@@ -1,10 +1,5 @@
-import {
-  type ImageLoading,
-  type LadderKind,
-  loadingAttributes,
-  responsiveImage,
-  type ResponsiveImage,
-} from "~/lib/media";
+import { type ImageLoading, loadingAttributes, responsiveImage, type ResponsiveImage } from "~/lib/media";
+import type { LadderKind } from "~/lib/media-kinds";
 
 import { useMediaUrl } from "./use-media-url";
 

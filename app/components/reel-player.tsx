@@ -4,7 +4,8 @@ import { HIGH_FETCH_PRIORITY, videoPoster } from "~/lib/media";
 import { frameClass, reelPosterSize } from "~/lib/reel-frames";
 import { mount } from "~/reel/player/mount.client";
 import type { ReelPageValue } from "~/reel/reel.server";
-import { reelTracks, seekThumbnails } from "~/reel/tracks";
+import { mediaPaths } from "~/lib/media-paths";
+import { reelTracks } from "~/reel/tracks";
 
 import { useMediaUrl } from "./use-media-url";
 
@@ -36,7 +37,7 @@ export function ReelPlayer({ reel, videoRef }: ReelPlayerProps) {
     if (!video) return;
     return mount(
       video,
-      { ...reel, poster, sources, seekIndex: mediaUrl(seekThumbnails(slug).index) },
+      { ...reel, poster, sources, seekIndex: mediaUrl(mediaPaths.seekThumbnails(slug).index) },
       describedRef.current,
     );
     // The rest belongs to the reel, which `sourcesKey` names: a new reel mounts a new player.

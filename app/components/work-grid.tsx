@@ -64,7 +64,7 @@ export function WorkGrid({ title, id, thumbs, opensPage }: WorkGridProps) {
             {thumb.still ? (
               <FreezeFrame
                 still={thumb.still}
-                stillKind="filmWork"
+                stillKind="filmWorkStill"
                 sizes={layout.sizes}
                 loading={loadingOf(index)}
                 animated={thumb.image}

@@ -3,7 +3,7 @@ import type { Content } from "../../scripts/content/compile";
 
 export type { Content } from "../../scripts/content/compile";
 export type { Film } from "../../scripts/content/read";
-export type { ArtistType } from "../../scripts/content/shapes";
+export type { ArtistType } from "../../scripts/content/artist-shape";
 
 export type ArtistTitle = Artist["title"];
 export type Artist = Content["artists"]["film"][number] | Content["artists"]["photographers"][number];

@@ -1,3 +1,6 @@
+import { type LadderKind, MEDIA_KINDS, type ModernFormat } from "./media-kinds";
+import { mediaPaths } from "./media-paths";
+
 /**
  * The URL of the media file at `path` (a site path under /images or /videos, as the content names
  * it) on `origin`: MEDIA_ORIGIN as the root loader passes it down, "" for the site itself. Every
@@ -7,26 +10,6 @@ export function mediaUrl(origin: string, path: string): string {
   return origin + path;
 }
 
-/**
- * Pixel sizes of every kind of generated media. The media script renders at these sizes and the
- * components reserve the same aspect-ratio boxes, so nothing shifts while media loads.
- */
-export const MEDIA_SIZES = {
-  directorClip: { width: 640, height: 360 },
-  directorStill: { width: 960, height: 540 },
-  photographerDesktop: { width: 960, height: 1200 },
-  photographerMobile: { width: 720, height: 720 },
-  filmWork: { width: 480, height: 270 },
-  photoWork: { width: 600, height: 750 },
-  reelThumb: { width: 640, height: 360 },
-  reelPoster: { width: 1280, height: 720 },
-  clientLogo: { width: 320, height: 160 },
-  bioPhoto: { width: 600, height: 750 },
-} as const;
-
-export type MediaKind = keyof typeof MEDIA_SIZES;
-
-type ModernFormat = "avif" | "webp";
 type ImageFormat = ModernFormat | "jpg" | "png";
 
 const MIME_TYPES: Record<ImageFormat, string> = {
@@ -35,36 +18,6 @@ const MIME_TYPES: Record<ImageFormat, string> = {
   jpg: "image/jpeg",
   png: "image/png",
 };
-
-const PHOTO_FORMATS: readonly ModernFormat[] = ["avif", "webp"];
-
-/**
- * Every still the pages show, as a ladder of widths (px, never wider than the source) in modern
- * formats, best first, plus the source's own format for browsers that read neither. The widths
- * cover each image's rendered width at 390 px on a phone (DPR 2–3) and at 1440 px on a desktop
- * (DPR 1–2), worked out in the comments. `filmWork` means the work thumbs' still frames.
- */
-export const LADDERS = {
-  // Phone 350 px → 700–1050; desktop, three columns: 432 px → 432–864.
-  directorStill: { widths: [480, 720, 960], formats: PHOTO_FORMATS },
-  // From 768 px up only; desktop, four columns: 316 px → 316–632; tablets up to 334 px at DPR 2–3.
-  photographerDesktop: { widths: [320, 640, 960], formats: PHOTO_FORMATS },
-  // Phones only, two columns: 165 px → 330–495; the widest phone layouts, 353 px → 706.
-  photographerMobile: { widths: [360, 540, 720], formats: PHOTO_FORMATS },
-  // Phone 350 px → 700–1050, desktop three columns 440 px → 440–880: the 480 px source caps them;
-  // 320 serves narrower windows.
-  filmWork: { widths: [320, 480], formats: PHOTO_FORMATS },
-  // Phone two columns: 165 px → 330–495; desktop four columns: 325 px → 325–650.
-  photoWork: { widths: [360, 480, 600], formats: PHOTO_FORMATS },
-  // At most 320 px wide on an artist's page, 448 px on /biography (350 px on a phone): 320–1050,
-  // capped by the 600 px source.
-  bioPhoto: { widths: [320, 480, 600], formats: PHOTO_FORMATS },
-  // /collective-reels: phone 350 px → 700–1050, desktop 432 px → 432–864; the reel pages take
-  // the widest (see videoPoster).
-  reelPoster: { widths: [480, 720, 960, 1280], formats: PHOTO_FORMATS },
-} as const satisfies Partial<Record<MediaKind, { widths: readonly number[]; formats: readonly ModernFormat[] }>>;
-
-export type LadderKind = keyof typeof LADDERS;
 
 /** One encoded file of a ladder. */
 export interface LadderFile {
@@ -98,10 +51,15 @@ export function ladderPath(source: string, width: number, format: ImageFormat): 
   return source.replace(/\.(jpg|png)$/, `-${width}w.${format}`);
 }
 
-/** Every file of the ladder of `source`, the site path a content entry names. */
+/**
+ * Every file of the ladder of `source`, a still of `kind` (its row in media-kinds.ts gives the
+ * widths, in modern formats best first, plus the source's own format for browsers that read neither).
+ */
 export function ladderFiles(kind: LadderKind, source: string): LadderFile[] {
-  const { widths, formats } = LADDERS[kind];
-  const size = MEDIA_SIZES[kind];
+  const {
+    ladder: { widths, formats },
+    size,
+  } = MEDIA_KINDS[kind];
   return [...formats, sourceFormat(source)].flatMap((format) =>
     widths.map((width) => ({
       path: ladderPath(source, width, format),
@@ -115,7 +73,10 @@ export function ladderFiles(kind: LadderKind, source: string): LadderFile[] {
 /** The srcset, `<source>` types and fallback of the still at `source`. */
 export function responsiveImage(kind: LadderKind, source: string): ResponsiveImage {
   const files = ladderFiles(kind, source);
-  const { widths, formats } = LADDERS[kind];
+  const {
+    ladder: { widths, formats },
+    size,
+  } = MEDIA_KINDS[kind];
   const srcSetOf = (format: ImageFormat) =>
     files
       .filter((file) => file.format === format)
@@ -126,7 +87,8 @@ export function responsiveImage(kind: LadderKind, source: string): ResponsiveIma
     sources: formats.map((format) => ({ type: MIME_TYPES[format], srcSet: srcSetOf(format) })),
     srcSet: srcSetOf(fallback),
     src: ladderPath(source, widths[widths.length - 1], fallback),
-    ...MEDIA_SIZES[kind],
+    width: size.width,
+    height: size.height,
   };
 }
 
@@ -161,10 +123,10 @@ export function logoSprites<Logo extends { logo: string }>(logos: readonly Logo[
   const sprites: LogoSprite<Logo>[] = [];
   for (let start = 0; start < logos.length; start += LOGOS_PER_SPRITE) {
     const members = logos.slice(start, start + LOGOS_PER_SPRITE);
-    const name = `/images/clients/logos-${fnv1a(members.map((member) => member.logo).join("\n"))
+    const hash = fnv1a(members.map((member) => member.logo).join("\n"))
       .toString(16)
-      .padStart(8, "0")}`;
-    sprites.push({ webp: `${name}.webp`, png: `${name}.png`, logos: members });
+      .padStart(8, "0");
+    sprites.push({ webp: mediaPaths.logoStrip(hash, "webp"), png: mediaPaths.logoStrip(hash, "png"), logos: members });
   }
   return sprites;
 }
@@ -196,7 +158,7 @@ export function logoTiles<Logo>(sprites: readonly LogoSprite<Logo>[]) {
  * 1280×720 frame of the video itself.
  */
 export function videoPoster(source: string): string {
-  const { widths } = LADDERS.reelPoster;
+  const { widths } = MEDIA_KINDS.reelPoster.ladder;
   return ladderPath(source, widths[widths.length - 1], "webp");
 }
 
@@ -230,9 +192,3 @@ export function listImageLoading(index: number, firstScreen: number): ImageLoadi
 
 /** Link-preview images (Open Graph / Twitter), 1200×630 JPEGs made by the media script. */
 export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
-
-export const previewImages = {
-  site: "/images/og/site.jpg",
-  artist: (id: string) => `/images/og/artists/${id}.jpg`,
-  reel: (slug: string) => `/images/og/reels/${slug}.jpg`,
-};

@@ -8,7 +8,8 @@ import { contact, site } from "~/content";
 import type { Artist, Reel } from "~/content/types";
 import { chapterLabel, momentPath, type ReelChapter } from "~/reel/timeline";
 
-import { mediaUrl, PREVIEW_SIZE, previewImages } from "./media";
+import { mediaUrl, PREVIEW_SIZE } from "./media";
+import { mediaPaths } from "./media-paths";
 import { reelPosterSize } from "./reel-frames";
 import { artistCount, selectsPath } from "./selects";
 
@@ -98,7 +99,7 @@ export function sectionMeta(path: keyof typeof site.pages) {
   return (args: MetaArgs) =>
     seoMeta(args, {
       ...site.pages[path],
-      image: { src: previewImages.site, alt: `${site.agencyName} — ${site.tagline}` },
+      image: { src: mediaPaths.previews.site, alt: `${site.agencyName} — ${site.tagline}` },
     });
 }
 
@@ -108,7 +109,7 @@ export function reelMeta(args: MetaArgs<() => { reel: Reel & { chapters: ReelCha
   const { reel } = args.data;
   const { chapters } = reel;
   const mp4 = reel.sources.find((source) => source.type === "video/mp4")?.src ?? "";
-  const poster = previewImages.reel(reel.slug);
+  const poster = mediaPaths.previews.reel(reel.slug);
   return seoMeta(args, {
     title: reel.title,
     description: reel.description,
@@ -141,7 +142,7 @@ export function reelMeta(args: MetaArgs<() => { reel: Reel & { chapters: ReelCha
 export function artistMeta(args: MetaArgs<() => { artist: Artist }>) {
   if (!args.data) return [];
   const { artist } = args.data;
-  const image = previewImages.artist(artist.id);
+  const image = mediaPaths.previews.artist(artist.id);
   const description = `${artist.name} (${artist.title}), represented by ${site.agencyName}: recent work, links and biography.`;
   return seoMeta(args, {
     title: artist.name,
@@ -179,8 +180,8 @@ export function selectsMeta(args: MetaArgs<() => { artists: { id: string; name: 
     description:
       description.length > DESCRIPTION_LENGTH ? `${description.slice(0, DESCRIPTION_LENGTH - 1)}…` : description,
     image: first
-      ? { src: previewImages.artist(first.id), alt: `Work by ${first.name}` }
-      : { src: previewImages.site, alt: `${site.agencyName} — ${site.tagline}` },
+      ? { src: mediaPaths.previews.artist(first.id), alt: `Work by ${first.name}` }
+      : { src: mediaPaths.previews.site, alt: `${site.agencyName} — ${site.tagline}` },
     path: selectsPath(artists.map((artist) => artist.id)),
     noindex: true,
   });

@@ -1,4 +1,4 @@
-/** Every track URL of a reel page: those of the app/routes/reels.$slug.* routes, and the seek-bar thumbnails. */
+/** Every track URL of a reel page: those of the app/routes/reels.$slug.* routes; and the seek-bar thumbnails' cells. */
 import { PAGE_LANGUAGE } from "../lib/page-language";
 
 /** Where a reel's chapters file is served (app/routes/reels.$slug.chapters[.]vtt.ts). */
@@ -19,13 +19,5 @@ export function reelTracks(slug: string, captions: readonly { lang: string; labe
   ];
 }
 
-/** The seek-bar thumbnails: one frame every `interval` seconds, `width`×`height`, in one sprite. */
+/** The seek-bar thumbnails (their files: mediaPaths.seekThumbnails): one frame every `interval` seconds, `width`×`height`, in one sprite. */
 export const SEEK_THUMBNAILS = { interval: 2, width: 160, height: 90, columns: 5 } as const;
-
-/**
- * A reel's seek-bar thumbnails, made by `npm run media` from its MP4: the sprite (WebP) and its
- * WebVTT index, whose cues name a cell of the sprite as `{sprite}#xywh=x,y,w,h`.
- */
-export function seekThumbnails(slug: string): { sprite: string; index: string } {
-  return { sprite: `/images/reels/${slug}-seek.webp`, index: `/images/reels/${slug}-seek.vtt` };
-}

@@ -3,14 +3,15 @@ import { useLoaderData } from "@remix-run/react";
 import { PageHeading } from "~/components/page-heading";
 import { useMediaUrl } from "~/components/use-media-url";
 import { clientLogos, clientNames } from "~/content";
-import { listImageLoading, loadingAttributes, logoSprites, logoTiles, MEDIA_SIZES } from "~/lib/media";
+import { listImageLoading, loadingAttributes, logoSprites, logoTiles } from "~/lib/media";
+import { MEDIA_KINDS } from "~/lib/media-kinds";
 import { sectionMeta } from "~/lib/seo";
 
 export function loader() {
   return { sprites: logoSprites(clientLogos), names: clientNames };
 }
 
-const { width, height } = MEDIA_SIZES.clientLogo;
+const { width, height } = MEDIA_KINDS.clientLogo.size;
 
 /** Twelve rows of three on a 390×844 phone: its first three strips. */
 const PHONE_FIRST_SCREEN_LOGOS = 36;

@@ -20,7 +20,7 @@ import { artists, biography, captions, clientLogos, clientNames, reels, testimon
 import type { Film } from "~/content/types";
 import { validateContent } from "../../scripts/content/load";
 import { readContentFiles } from "../../scripts/content/read";
-import { RESERVED_SLUGS } from "../../scripts/content/shapes";
+import { RESERVED_SLUGS } from "../../scripts/content/reel-shape";
 import { logoSprites } from "~/lib/media";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -43,6 +43,9 @@ function orphanedSpots(id: string): string[] {
     ),
   );
 }
+
+/** An artist's work thumbs, the recent ones, then the extra ones. */
+const works = (artist: (typeof film)[number]) => [...artist.recentWorkThumbs, ...(artist.extraThumbs ?? [])];
 
 /** A reel's media as a file that spells them out gives them (they are derived from its slug otherwise). */
 function spelledOut({ poster, thumb, sources }: (typeof reels)[number]) {
@@ -80,20 +83,40 @@ describe("validateContent on the real content", () => {
 });
 
 describe("media files", () => {
-  it("names a missing file", () => {
+  it("names a missing file its id fixes, in the field that holds it", () => {
+    const works = film[0].recentWorkThumbs;
+    const added = `/images/work/${director}/${works.length + 1}`;
     expect(
-      problemsAfter((content) => (content.artists.film[film[0].id].thumb = "/videos/directors/nobody.mp4")),
-    ).toEqual([`app/content/artists/film/${director}.md: thumb: /videos/directors/nobody.mp4 is not in public/`]);
+      problemsAfter((content) =>
+        content.artists.film[director].recentWorkThumbs.push({ name: "New", url: "https://new.example/1" }),
+      ),
+    ).toEqual([
+      `app/content/artists/film/${director}.md: recentWorkThumbs[${works.length}].image: ${added}.webp is not in public/`,
+      `app/content/artists/film/${director}.md: recentWorkThumbs[${works.length}].still: ${added}.jpg is not in public/`,
+    ]);
   });
 
   it("names a still whose responsive copies were never generated", () => {
-    // The site's link-preview image exists, but no srcset ladder was made from it.
-    expect(
-      problemsAfter((content) => (content.artists.photographers[photographers[0].id].thumb = "/images/og/site.jpg")),
-    ).toEqual([
-      `app/content/artists/photographers/${photographer}.md: thumb: /images/og/site.jpg lacks 9 responsive copies in public/ ` +
-        "(e.g. /images/og/site-320w.avif); run npm run media",
-    ]);
+    // The link-preview images are named after the id too, but no srcset ladder is made of them.
+    const ladderless = mkdtempSync(join(tmpdir(), "ladderless-"));
+    try {
+      mkdirSync(join(ladderless, "images/bio"), { recursive: true });
+      const files = { publicDir: ladderless, named: undefined };
+      cpSync(
+        join(PUBLIC_DIR, `images/og/artists/${photographer}.jpg`),
+        join(ladderless, `images/bio/${photographer}.jpg`),
+      );
+      const read = readContentFiles(ROOT);
+      const giveBioPhoto: Edit = (content) => (content.artists.photographers[photographer].bioPhoto = true);
+      giveBioPhoto(read.content);
+      const problems = withoutLines(validateContent(read, files).problems);
+      expect(problems).toContain(
+        `app/content/artists/photographers/${photographer}.md: bioPhoto: /images/bio/${photographer}.jpg lacks 9 responsive copies in public/ ` +
+          `(e.g. /images/bio/${photographer}-320w.avif); run npm run media`,
+      );
+    } finally {
+      rmSync(ladderless, { recursive: true });
+    }
   });
 
   it("names a strip of logos the media script has not drawn, after a logo is added or moved", () => {
@@ -105,35 +128,65 @@ describe("media files", () => {
     ]);
   });
 
+  it("derives an artist's media from the list and id, and accepts them spelled out as older files do", () => {
+    const read = readContentFiles(ROOT);
+    // The demo's files leave them out; a bio photo is `true`.
+    for (const field of ["thumb", "mobileBG"])
+      expect(read.content).not.toHaveProperty(["artists", "film", director, field]);
+    expect(read.content).not.toHaveProperty(["artists", "film", director, "recentWorkThumbs", 0, "image"]);
+    expect(read.content).toHaveProperty(["artists", "film", director, "bioPhoto"], true);
+    const { content } = validateContent(read, { publicDir: PUBLIC_DIR });
+    const compiledFilm = content?.artists.film.find((artist) => artist.id === director);
+    expect(compiledFilm).toMatchObject({
+      thumb: `/videos/directors/${director}.mp4`,
+      mobileBG: `/images/directors/${director}.jpg`,
+      bioPhoto: `/images/bio/${director}.jpg`,
+    });
+    expect(compiledFilm?.recentWorkThumbs[1]).toMatchObject({
+      image: `/images/work/${director}/2.webp`,
+      still: `/images/work/${director}/2.jpg`,
+    });
+    const compiledPhoto = content?.artists.photographers.find((artist) => artist.id === photographer);
+    expect(compiledPhoto).toMatchObject({
+      thumb: `/images/photographers/${photographer}.jpg`,
+      mobileBG: `/images/photographers/${photographer}-mobile.jpg`,
+    });
+    expect(compiledPhoto?.recentWorkThumbs[0]).toEqual(
+      expect.objectContaining({ image: `/images/work/${photographer}/1.jpg` }),
+    );
+    expect(compiledPhoto?.recentWorkThumbs[0]).not.toHaveProperty("still");
+    expect(
+      problemsAfter((content) => {
+        const artist = content.artists.film[director];
+        Object.assign(artist, { thumb: film[0].thumb, mobileBG: film[0].mobileBG, bioPhoto: film[0].bioPhoto });
+        Object.assign(artist.recentWorkThumbs[0], { image: works(film[0])[0].image, still: works(film[0])[0].still });
+      }),
+    ).toEqual([]);
+  });
+
   it.each([
-    ["a film thumb that is an image", "film", "thumb", film[0].mobileBG, "an .mp4 video under /videos/"],
-    ["a photographer thumb that is a video", "photographers", "thumb", film[0].thumb, "a .jpg image under /images/"],
+    ["a film thumb that is another's", "film", "thumb", film[1].thumb, "/videos/directors/%s.mp4"],
     [
       "a phone still that is a .jpeg",
       "photographers",
       "mobileBG",
-      "/images/photographers/x.jpeg",
-      "a .jpg image under /images/",
+      "/images/x.jpeg",
+      "/images/photographers/%s-mobile.jpg",
     ],
-    ["a path outside /images/", "photographers", "bioPhoto", "images/bio/x.jpg", "a .jpg image under /images/"],
-    [
-      "a path that climbs out of public/",
-      "film",
-      "mobileBG",
-      "/images/../../secret.jpg",
-      "a .jpg image under /images/",
-    ],
-  ] as const)("rejects %s", (_case, list, field, path, expected) => {
+    ["a bio photo's path elsewhere", "photographers", "bioPhoto", "images/bio/x.jpg", "/images/bio/%s.jpg"],
+  ] as const)("refuses %s: the path its id fixes, or none", (_case, list, field, path, expected) => {
     const id = artists[list][0].id;
-    expect(problemsAfter((content) => (content.artists[list][artists[list][0].id][field] = path))).toEqual([
-      `app/content/artists/${list}/${id}.md: ${field}: "${path}" must be ${expected}`,
+    const why = field === "bioPhoto" ? "its id: or write true" : "its list and id";
+    expect(problemsAfter((content) => (content.artists[list][id][field] = path))).toEqual([
+      `app/content/artists/${list}/${id}.md: ${field}: "${path}" must be ${expected.replace("%s", id)} (${why})`,
     ]);
   });
 
-  it("rejects a film work thumb that is not an animated .webp", () => {
+  it("refuses a work's picture spelled out otherwise than its artist's id and its number name it", () => {
     const still = film[0].recentWorkThumbs[1].still;
-    expect(problemsAfter((content) => (content.artists.film[film[0].id].recentWorkThumbs[1].image = still))).toEqual([
-      `app/content/artists/film/${director}.md: recentWorkThumbs[1].image: "${still}" must be an animated .webp image under /images/`,
+    expect(problemsAfter((content) => (content.artists.film[director].recentWorkThumbs[1].image = still))).toEqual([
+      `app/content/artists/film/${director}.md: recentWorkThumbs[1].image: "${still}" must be ` +
+        `/images/work/${director}/2.webp (its artist's id and its number in the list)`,
     ]);
   });
 
@@ -178,9 +231,10 @@ describe("ids, slugs and detail URLs", () => {
         const { [photographers[2].id]: moved } = content.artists.photographers;
         content.artists.photographers[director] = { ...moved, id: director, url: `/artists/photography/${director}` };
       }),
-    ).toEqual([
+      // Its photographs, named after the id, are missing too.
+    ).toContain(
       `app/content/artists/photographers/${director}.md: id: "${director}" is already used by artists/film/${director}.md`,
-    ]);
+    );
   });
 
   it("rejects an id that is not a URL slug", () => {
@@ -248,6 +302,10 @@ describe("ids, slugs and detail URLs", () => {
     ).toEqual([
       `app/content/reels/clients.md: slug: "clients" is the address of one of the site's own pages: choose another slug`,
       // Named after the slug, so it is missing too.
+      "app/content/reels/clients.md: sources[1].src: /videos/reels/clients.mp4 is not in public/",
+      "app/content/reels/clients.md: sources[0].src: /videos/reels/clients/master.m3u8 is not in public/",
+      "app/content/reels/clients.md: poster: /images/reels/clients.jpg is not in public/",
+      "app/content/reels/clients.md: thumb: /images/reels/clients.webp is not in public/",
       "app/content/reels/clients.md: slug: its link-preview image /images/og/reels/clients.jpg is not in public/; run npm run media",
     ]);
   });
@@ -369,8 +427,8 @@ describe("fields the pages depend on", () => {
   });
 
   it("rejects a missing required field", () => {
-    expect(problemsAfter((content) => delete content.artists.film[film[0].id].mobileBG)).toEqual([
-      `app/content/artists/film/${director}.md: mobileBG: is missing`,
+    expect(problemsAfter((content) => delete content.artists.film[film[0].id].website)).toEqual([
+      `app/content/artists/film/${director}.md: website: is missing`,
     ]);
   });
 
@@ -696,10 +754,13 @@ describe("content files", () => {
 
   it("names a media file that is not in public/", () => {
     let line = 0;
-    const problems = problemsWith(
-      (path) => (line = replaceIn(path(filmFile), film[0].thumb, "/videos/directors/nobody.mp4")),
-    );
-    expect(problems).toEqual([`${filmFile}:${line}: thumb: /videos/directors/nobody.mp4 is not in public/`]);
+    const bioless = `app/content/artists/film/${film.find((artist) => !artist.bioPhoto)?.id}.md`;
+    const problems = problemsWith((path) => {
+      line = readFileSync(path(bioless), "utf8").split("\n").indexOf("---", 1) + 1;
+      replaceIn(path(bioless), "\n---\n", "\nbioPhoto: true\n---\n");
+    });
+    const id = bioless.replace(/^.*\/|\.md$/g, "");
+    expect(problems).toEqual([`${bioless}:${line}: bioPhoto: /images/bio/${id}.jpg is not in public/`]);
   });
 
   it("names a duplicate id: an artist's file in both folders", () => {

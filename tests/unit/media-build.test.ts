@@ -8,9 +8,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Artist } from "~/content/types";
-import { type LadderFile, ladderFiles, logoSprites, MEDIA_SIZES } from "~/lib/media";
+import { type LadderFile, ladderFiles, logoSprites } from "~/lib/media";
+import { MEDIA_KINDS } from "~/lib/media-kinds";
 import { colors } from "~/lib/theme";
-import { planJobs } from "../../scripts/media/pipeline/jobs";
+import { planJobs } from "../../scripts/media/pipeline/plan-jobs";
 import type { Job, MediaContent } from "../../scripts/media/pipeline/kinds";
 import { buildMedia } from "../../scripts/media/pipeline/run";
 import type { RunOptions } from "../../scripts/media/pipeline/run-options";
@@ -525,7 +526,7 @@ describe("media build, logos", () => {
 
   it("draws each strip of fitted logos, one under another, in content order", { timeout: 60_000 }, async () => {
     await buildMedia(jobsOf({ ...content([], []), clientLogos }), { root, force: false, log: () => {} });
-    const { width, height } = MEDIA_SIZES.clientLogo;
+    const { width, height } = MEDIA_KINDS.clientLogo.size;
     const [sprite] = logoSprites(clientLogos);
     for (const file of [sprite.webp, sprite.png]) {
       const strip = path.join(root, "public", file);
@@ -605,8 +606,8 @@ describe.skipIf(ffmpegMissing)(
         await buildMedia(jobs, { root, force: false, log: () => undefined });
         const clip = await ffprobe(path.join(root, "public", director.thumb));
         expect([clip.width, clip.height, clip.audio]).toEqual([
-          MEDIA_SIZES.directorClip.width,
-          MEDIA_SIZES.directorClip.height,
+          MEDIA_KINDS.directorClip.size.width,
+          MEDIA_KINDS.directorClip.size.height,
           false,
         ]);
         expect(clip.duration).toBeGreaterThan(1.5);

@@ -2,11 +2,10 @@ import { basename, extname } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { previewImages } from "~/lib/media";
-import { seekThumbnails } from "~/reel/tracks";
+import { mediaPaths } from "~/lib/media-paths";
 
 import { diagnosis, failureLine, failureReport, missingSourcesMessage } from "../../scripts/media/pipeline/failures";
-import { planJobs } from "../../scripts/media/pipeline/jobs";
+import { planJobs } from "../../scripts/media/pipeline/plan-jobs";
 import type { SourceJob } from "../../scripts/media/pipeline/kinds";
 import { decide, entryKey, filmFacts, serializeManifest } from "../../scripts/media/pipeline/manifest";
 import { SITE_CONTENT } from "../../scripts/media/pipeline/site-content";
@@ -74,10 +73,10 @@ describe("which source feeds which outputs", () => {
 
   it("makes ladders and previews from the stills in public/, icons from the favicon", () => {
     expect(madeFrom(director.mobileBG.replace(/\.jpg$/, "-480w.avif"))).toBe(director.mobileBG);
-    expect(madeFrom(previewImages.reel(reel.slug))).toBe(reel.poster);
+    expect(madeFrom(mediaPaths.previews.reel(reel.slug))).toBe(reel.poster);
     expect(madeFrom("/favicon.ico")).toBe("/favicon.svg");
     // The seek-bar thumbnails read the committed MP4, so a fresh clone can remake them.
-    const { sprite, index } = seekThumbnails(reel.slug);
+    const { sprite, index } = mediaPaths.seekThumbnails(reel.slug);
     expect(madeFrom(sprite)).toBe(reel.sources[1].src);
     expect(madeFrom(index)).toBe(reel.sources[1].src);
   });

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { reels } from "~/content";
 import { mediaSegments } from "~/lib/hls";
 import { HLS_LADDER, HLS_MASTER_ORDER, REEL_MP4, reelLadder, type Rendition } from "~/lib/reel-frames";
-import { planJobs } from "../../scripts/media/pipeline/jobs";
+import { planJobs } from "../../scripts/media/pipeline/plan-jobs";
 import { SITE_CONTENT } from "../../scripts/media/pipeline/site-content";
 import { ffprobe } from "../../scripts/media/recipes/ffmpeg";
 import { reelHls, rewriteMaster, segmentStarts } from "../../scripts/media/recipes/reels";

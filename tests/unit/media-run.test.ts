@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reels } from "~/content";
 import type { Artist, Reel } from "~/content/types";
 import { ladderFiles } from "~/lib/media";
-import { planJobs } from "../../scripts/media/pipeline/jobs";
+import { planJobs } from "../../scripts/media/pipeline/plan-jobs";
 import type { Job, MediaContent } from "../../scripts/media/pipeline/kinds";
 import type { Manifest } from "../../scripts/media/pipeline/manifest";
 import { buildMedia } from "../../scripts/media/pipeline/run";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { reels } from "~/content";
 import type { Artist, Reel } from "~/content/types";
-import { planJobs } from "../../scripts/media/pipeline/jobs";
+import { planJobs } from "../../scripts/media/pipeline/plan-jobs";
 import type { MediaContent } from "../../scripts/media/pipeline/kinds";
 import { testFilm } from "./test-film";
 
@@ -118,7 +118,7 @@ describe.skipIf(ffmpegMissing || fontsMissing || !reels[0])(`media build without
       path.join(root, "build.ts"),
       [
         'import { readFileSync } from "node:fs";',
-        'import { planJobs } from "./scripts/media/pipeline/jobs";',
+        'import { planJobs } from "./scripts/media/pipeline/plan-jobs";',
         'import { buildMedia } from "./scripts/media/pipeline/run";',
         'const roster = JSON.parse(readFileSync("roster.json", "utf8"));',
         "const summary = await buildMedia(planJobs(roster), { root: process.cwd(), force: false, log: (line) => console.log(line) });",

@@ -5,8 +5,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Picture } from "~/components/picture";
 import { MediaOriginContext } from "~/components/use-media-url";
 import {
-  LADDERS,
-  type LadderKind,
   ladderFiles,
   listImageLoading,
   loadingAttributes,
@@ -14,23 +12,23 @@ import {
   logoCell,
   logoSprites,
   logoTiles,
-  MEDIA_SIZES,
   responsiveImage,
   videoPoster,
 } from "~/lib/media";
+import { isLadderKind, type LadderKind, MEDIA_KINDS } from "~/lib/media-kinds";
 import { parseMediaOrigin } from "~/lib/media-origin.server";
 
-const KINDS = Object.keys(LADDERS) as LadderKind[];
+const KINDS = Object.keys(MEDIA_KINDS).filter((kind): kind is LadderKind => isLadderKind(kind));
 
 describe("ladders", () => {
   it.each(KINDS)("%s: widths rise up to the source's own width, never past it", (kind) => {
-    const { widths } = LADDERS[kind];
+    const { widths } = MEDIA_KINDS[kind].ladder;
     expect([...widths].sort((a, b) => a - b)).toEqual(widths);
-    expect(widths[widths.length - 1]).toBe(MEDIA_SIZES[kind].width);
+    expect(widths[widths.length - 1]).toBe(MEDIA_KINDS[kind].size.width);
   });
 
   it.each(KINDS)("%s: every file keeps the source's aspect ratio in whole pixels", (kind) => {
-    const { width, height } = MEDIA_SIZES[kind];
+    const { width, height } = MEDIA_KINDS[kind].size;
     for (const file of ladderFiles(kind, "/images/x/still.jpg")) {
       expect(Number.isInteger((file.width * height) / width), `${file.path}`).toBe(true);
       expect(file.height).toBe((file.width * height) / width);
@@ -53,7 +51,7 @@ describe("ladders", () => {
   });
 
   it("offers AVIF, then WebP, then the still's own format", () => {
-    const image = responsiveImage("filmWork", "/images/work/jane/1.jpg");
+    const image = responsiveImage("filmWorkStill", "/images/work/jane/1.jpg");
     expect(image.sources).toEqual([
       { type: "image/avif", srcSet: "/images/work/jane/1-320w.avif 320w, /images/work/jane/1-480w.avif 480w" },
       { type: "image/webp", srcSet: "/images/work/jane/1-320w.webp 320w, /images/work/jane/1-480w.webp 480w" },

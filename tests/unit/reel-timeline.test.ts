@@ -7,7 +7,7 @@ import { reels } from "~/content";
 import { thumbnailsOf } from "~/reel/player/seek-bar.client";
 import { chapterCues } from "~/reel/reel.server";
 import { chapterIndexAt, clockTime, fragmentTime, momentPath, reelChapters, startTime } from "~/reel/timeline";
-import { seekThumbnails } from "~/reel/tracks";
+import { mediaPaths } from "~/lib/media-paths";
 import { numbered, writeWebVtt } from "~/reel/webvtt";
 import { seekCells, seekIndexVtt } from "../../scripts/media/recipes/seek-thumbnails";
 
@@ -141,7 +141,7 @@ describe("the seek-bar thumbnails' index, as the player reads it", () => {
 
   it("reads each reel's index as made, its cells end to end from 0 to the reel's end", () => {
     for (const reel of reels) {
-      const { index } = seekThumbnails(reel.slug);
+      const { index } = mediaPaths.seekThumbnails(reel.slug);
       const thumbnails = thumbnailsOf(
         readFileSync(path.join("public", index), "utf8"),
         `https://agency.example${index}`,

@@ -1,9 +1,11 @@
 /** Checks that every media file the content names, or its slug or id derives, exists, with its responsive copies. */
-import { MEDIA_KINDS, type MediaKind, type MediaKindName } from "../../../app/lib/media-kinds";
-import { ladderFiles, logoSprites, previewImages } from "../../../app/lib/media";
+import { isLadderKind, MEDIA_KIND_ROWS, type MediaPlace } from "../../../app/lib/media-kinds";
+import { ladderFiles, logoSprites } from "../../../app/lib/media";
+import { mediaPaths } from "../../../app/lib/media-paths";
+import { numberedWorks, WORK_PLACE } from "../artist-shape";
 import { type Problem, problemAt } from "../problems";
 import type { Film } from "../read";
-import { ARTIST_MEDIA, type ContentParts, reelMedia, WORK_MEDIA } from "../shapes";
+import type { ContentParts } from "../shapes";
 
 /** How the checks see public/ and the media build's record: injected, so the checks stay free of the file system. */
 export interface MediaFiles {
@@ -15,65 +17,70 @@ export interface MediaFiles {
   film?(sitePath: string): Film | undefined;
 }
 
-export function checkMedia({ artists, reels, clients, biography }: ContentParts, files: MediaFiles): Problem[] {
+/**
+ * An entry with media files of the kinds of its place, and where it sits: its id (and work's
+ * number) fixes their paths, unless it names its one file itself (`site`, at `at`).
+ */
+type Owner = { place: MediaPlace; at: PropertyKey[] } & ({ id: string; work?: number } | { site: string });
+
+/** Every entry of the content that has media files, as far as its fields are valid. */
+function ownersOf({ artists, reels, clients, biography }: ContentParts): Owner[] {
+  const owners: Owner[] = [];
+  for (const { at, name, type, fields } of artists) {
+    const id = fields.id ?? name;
+    owners.push({ place: type, at, id });
+    for (const { group, index, number } of numberedWorks(fields.recentWorkThumbs, fields.extraThumbs))
+      owners.push({ place: WORK_PLACE[type], at: [...at, group, index], id, work: number });
+    if (fields.bioPhoto) owners.push({ place: "bio", at, id });
+  }
+  if (biography.photo !== undefined) owners.push({ place: "bio", at: ["biography", "photo"], site: biography.photo });
+  for (const { at, name, fields } of reels) owners.push({ place: "reel", at, id: fields.slug ?? name });
+  clients.clientLogos?.forEach(({ logo }, index) =>
+    owners.push({ place: "clientLogo", at: ["clients", "clientLogos", index, "logo"], site: logo }),
+  );
+  return owners;
+}
+
+export function checkMedia(parts: ContentParts, files: MediaFiles): Problem[] {
   const problems: Problem[] = [];
   const where = files.where ?? "public/";
   // A still shown through a srcset needs its responsive copies too, or the browser would ask for missing files.
-  const look = (at: PropertyKey[], sitePath: string | undefined, name: MediaKindName) => {
-    if (sitePath === undefined) return;
-    const { ladder }: MediaKind = MEDIA_KINDS[name];
+  const look = (at: PropertyKey[], sitePath: string, kind: string) => {
     if (!files.exists(sitePath)) {
       problems.push(problemAt(at, `${sitePath} is not in ${where}`));
-    } else if (ladder) {
-      const missing = ladderFiles(ladder, sitePath).filter((file) => !files.exists(file.path));
+    } else if (isLadderKind(kind)) {
+      const missing = ladderFiles(kind, sitePath).filter((file) => !files.exists(file.path));
       if (missing.length > 0) {
         const message = `${sitePath} lacks ${missing.length} responsive copies in ${where} (e.g. ${missing[0].path}); run npm run media`;
         problems.push(problemAt(at, message));
       }
     }
   };
+  // Every kind of the entry's place (app/lib/media-kinds.ts), in the field of the entry that holds it.
+  for (const owner of ownersOf(parts)) {
+    for (const [kind, row] of MEDIA_KIND_ROWS.filter(([, row]) => row.place === owner.place)) {
+      if ("site" in owner) look(owner.at, owner.site, kind);
+      else if (row.path) look([...owner.at, ...row.field], row.path(owner.id, owner.work ?? 0), kind);
+    }
+  }
+
   // Link-preview images are named after the entry's id or slug (else its file's name), so a missing one is reported on it.
   const lookForPreview = (at: PropertyKey[], preview: string) => {
     if (!files.exists(preview))
       problems.push(problemAt(at, `its link-preview image ${preview} is not in ${where}; run npm run media`));
   };
+  for (const { at, name, fields } of parts.artists)
+    lookForPreview([...at, "id"], mediaPaths.previews.artist(fields.id ?? name));
+  for (const { at, name, fields } of parts.reels)
+    lookForPreview([...at, "slug"], mediaPaths.previews.reel(fields.slug ?? name));
 
-  for (const { at, name, type, fields } of artists) {
-    const kinds = ARTIST_MEDIA[type];
-    look([...at, "thumb"], fields.thumb, kinds.thumb);
-    look([...at, "mobileBG"], fields.mobileBG, kinds.mobileBG);
-    for (const group of ["recentWorkThumbs", "extraThumbs"] as const) {
-      fields[group]?.forEach((work, index) => {
-        look([...at, group, index, "image"], work.image, WORK_MEDIA[type].image);
-        if (type === "film") look([...at, group, index, "still"], work.still, WORK_MEDIA.film.still);
-      });
-    }
-    look([...at, "bioPhoto"], fields.bioPhoto, kinds.bioPhoto);
-    lookForPreview([...at, "id"], previewImages.artist(fields.id ?? name));
-  }
-
-  for (const { at, name, fields } of reels) {
-    const derived = reelMedia(fields.slug ?? name);
-    const sources = fields.sources ?? derived.sources;
-    look([...at, "poster"], fields.poster ?? derived.poster, "reelPoster");
-    look([...at, "thumb"], fields.thumb ?? derived.thumb, "reelThumb");
-    look([...at, "sources", 0, "src"], sources[0].src, "reelHls");
-    look([...at, "sources", 1, "src"], sources[1].src, "reelMp4");
-    lookForPreview([...at, "slug"], previewImages.reel(fields.slug ?? name));
-  }
-
-  clients.clientLogos?.forEach(({ logo }, index) =>
-    look(["clients", "clientLogos", index, "logo"], logo, "clientLogo"),
-  );
   // The page shows the logos from the strips the media script draws of them (app/lib/media.ts).
-  for (const sprite of logoSprites(clients.clientLogos ?? [])) {
+  for (const sprite of logoSprites(parts.clients.clientLogos ?? [])) {
     const missing = [sprite.webp, sprite.png].filter((path) => !files.exists(path));
     if (missing.length > 0) {
       const message = `the strip of the logos from ${sprite.logos[0].logo} on, ${missing[0]}, is not in ${where}; run npm run media`;
       problems.push(problemAt(["clients", "clientLogos"], message));
     }
   }
-
-  look(["biography", "photo"], biography.photo, "bioPhoto");
   return problems;
 }

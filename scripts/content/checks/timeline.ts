@@ -1,6 +1,7 @@
 /** Checks a reel's times and a director's grid clip against their films, as the media build recorded them. */
 import { type Problem, problemAt } from "../problems";
-import { type ContentParts, reelMedia } from "../shapes";
+import { mediaPaths } from "../../../app/lib/media-paths";
+import type { ContentParts } from "../shapes";
 import type { MediaFiles } from "./media";
 
 /** The shortest grid clip the media build makes (seconds; scripts/media/derive.ts). */
@@ -26,8 +27,8 @@ export function reelTiming(files: MediaFiles, { mp4, duration }: { mp4: string; 
 
 export function checkTimeline({ artists, reels }: ContentParts, files: MediaFiles): Problem[] {
   const problems: Problem[] = [];
-  for (const { at, fields } of artists) {
-    const clip = fields.thumb === undefined ? undefined : files.film?.(fields.thumb);
+  for (const { at, name, type, fields } of artists) {
+    const clip = type === "film" ? files.film?.(mediaPaths.directorClip(fields.id ?? name)) : undefined;
     if (clip && fields.clipStart !== undefined && fields.clipStart + GRID_CLIP_MIN > clip.duration) {
       const message = `${fields.clipStart} leaves less than ${GRID_CLIP_MIN} s of the ${clip.duration} s film for the grid clip: start earlier`;
       problems.push(problemAt([...at, "clipStart"], message));
@@ -36,7 +37,7 @@ export function checkTimeline({ artists, reels }: ContentParts, files: MediaFile
   // The stated `duration` (optional) matches the film's; spots start at 0, in order, each before
   // the next and before the film ends; the poster's moment is in the film.
   for (const { at, name, fields } of reels) {
-    const mp4 = (fields.sources ?? reelMedia(fields.slug ?? name).sources)[1].src;
+    const mp4 = mediaPaths.reelMp4(fields.slug ?? name);
     const film = files.film?.(mp4);
     if (film && fields.duration !== undefined && Math.abs(fields.duration - film.duration) > DURATION_TOLERANCE) {
       const message = `${fields.duration} s is not the film's length (${film.duration} s, read from the film by npm run media): correct it, or remove the field to take the film's`;

@@ -10,7 +10,7 @@ import type { Artist } from "~/content/types";
 import { shotFrames } from "./graphs";
 import { lowerThirdSvg, titleCardBox } from "./titles";
 import { writeDemoSources } from "./write-sources";
-import { planJobs } from "../pipeline/jobs";
+import { planJobs } from "../pipeline/plan-jobs";
 import type { MediaContent, SourceJob } from "../pipeline/kinds";
 import { photographer } from "../../../tests/unit/test-artists";
 import { DEMO_TITLE_CARD } from "../../../tests/e2e/support/demo-title-card";

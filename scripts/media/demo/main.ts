@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { writeDemoSources } from "./write-sources";
-import { planJobs } from "../pipeline/jobs";
+import { planJobs } from "../pipeline/plan-jobs";
 import { SITE_CONTENT } from "../pipeline/site-content";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../..");

@@ -2,7 +2,7 @@
 import { writeFile } from "node:fs/promises";
 
 import type { Artist, ClientLogo, Reel } from "../../../app/content/types";
-import { MEDIA_SIZES } from "../../../app/lib/media";
+import { MEDIA_KINDS } from "../../../app/lib/media-kinds";
 import { SITE_CONTENT } from "../pipeline/site-content";
 import type { SourceType } from "../pipeline/sources";
 import { BITEXACT, ffmpeg } from "../recipes/ffmpeg";
@@ -65,7 +65,7 @@ function directorRecipe(artist: Artist): FootageRecipe {
     motif: style.motifs[0],
     sceneKey: `scene:${artist.id}`,
     footage: {
-      ...MEDIA_SIZES.directorStill,
+      ...MEDIA_KINDS.directorStill.size,
       fps: 25,
       seconds: loop + 1,
       grain: 6,
@@ -86,7 +86,7 @@ function filmWorkRecipe(artist: Artist, index: number): FootageRecipe {
     motif: style.motifs[index % 3],
     sceneKey: `work-scene:${artist.id}:${index}`,
     footage: {
-      ...MEDIA_SIZES.filmWork,
+      ...MEDIA_KINDS.filmWork.size,
       fps: 12,
       seconds: loop + 0.5,
       grain: 0,
@@ -154,7 +154,7 @@ export function photograph(artist: Artist, out: string): Promise<void> {
 }
 
 export function photoWork(artist: Artist, index: number, out: string): Promise<void> {
-  const { width, height } = MEDIA_SIZES.photoWork;
+  const { width, height } = MEDIA_KINDS.photoWork.size;
   const style = styleOf(artist.id);
   return stillPng(
     sceneSvg(style.motifs[index % 3], width, height, style.palette, rng(`work-scene:${artist.id}:${index}`), {
@@ -167,7 +167,7 @@ export function photoWork(artist: Artist, index: number, out: string): Promise<v
 
 /** `id`: an artist's, or AGENT (art-direction.ts). */
 export function bioPhoto(id: string, out: string): Promise<void> {
-  const { width, height } = MEDIA_SIZES.bioPhoto;
+  const { width, height } = MEDIA_KINDS.bioPhoto.size;
   return stillPng(
     bustSvg(width, height, styleOf(id).palette, rng(`bio:${id}`), { grain: STILL_GRAIN, vignette: VIGNETTE }),
     out,

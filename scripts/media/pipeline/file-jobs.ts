@@ -1,87 +1,133 @@
-/** Running the file jobs: which are out of date, from the files they read as they are now, and making them. */
-import { existsSync } from "node:fs";
+/** The file jobs: ladders, logo strips, seek-bar thumbnails, link previews and icons, made from files in public/. */
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import { mapLimited } from "../../lib/pool";
-import { countedLog, secondsSince } from "../../lib/progress";
-import { costOf, fileCount, roughly, wallTime } from "./estimate";
-import { diagnosis, type Failures, reasonOf } from "./failures";
-import { hasher, outputOf, writeAtomically } from "./files";
-import { type FileJob, recipeOf } from "./kinds";
-import { type Decision, decide, entryKey, type Manifest } from "./manifest";
-import { CONCURRENCY, type Pending, type RunOptions, type RunSummary } from "./run-options";
+import type { Artist, Reel } from "../../../app/content/types";
+import { type LadderFile, ladderFiles, logoSprites } from "../../../app/lib/media";
+import { isLadderKind, MEDIA_KINDS } from "../../../app/lib/media-kinds";
+import { mediaPaths } from "../../../app/lib/media-paths";
+import { SEEK_THUMBNAILS } from "../../../app/reel/tracks";
+import { icoFromPng, iconPng } from "../recipes/icons";
+import { ladderImage, logoStrip } from "../recipes/ladders";
+import { previewJpeg, requirePreviewFonts } from "../recipes/previews";
+import { seekIndex, seekSprite } from "../recipes/seek-thumbnails";
+import type { FileJob, Job, Kind, MediaContent } from "./kinds";
 
-/** Whether a file job's output is up to date, from its files in public/ and the transparent crop it reads. */
-export async function fileDecision(
-  job: FileJob,
-  manifest: Manifest,
-  options: RunOptions,
-  hashOf: (file: string) => Promise<string>,
-): Promise<{ decision: Decision; inputs: string[]; key?: string }> {
-  const transparent = job.transparentOf ? manifest[job.transparentOf]?.transparent : undefined;
-  const inputs = [...job.files.map((site) => `public${site}`), ...(transparent ? [transparent] : [])];
-  const present = inputs.every((file) => existsSync(path.join(options.root, file)));
-  const key = present
-    ? entryKey(recipeOf(job), await Promise.all(inputs.map(async (file) => [file, await hashOf(file)] as const)))
-    : undefined;
-  return {
-    decision: decide(key, manifest[job.site], existsSync(path.join(options.root, "public", job.site)), options.force),
-    inputs,
-    key,
-  };
+/** A size as a recipe names it: "1280x720". */
+export const sizeRecipe = ({ width, height }: { width: number; height: number }): string => `${width}x${height}`;
+
+const LADDER_KIND: Record<LadderFile["format"], Kind> = {
+  avif: "ladderAvif",
+  webp: "ladderWebp",
+  jpg: "ladderJpeg",
+  png: "ladderPng",
+};
+
+/**
+ * Every file of the ladder of a still the pages show; the formats with alpha from its transparent
+ * crop (SourceJob.transparent) when it has one, as a JPEG holds no alpha.
+ */
+export function ladderJobs(still: Job): Job[] {
+  const { kind } = still;
+  if (!isLadderKind(kind)) return [];
+  const cropped = "transparent" in still && still.transparent !== undefined;
+  return ladderFiles(kind, still.site).map((file): FileJob => ({
+    site: file.path,
+    kind: LADDER_KIND[file.format],
+    files: [still.site],
+    ...(cropped && file.format !== "jpg" ? { transparentOf: still.site } : {}),
+    recipe: `${sizeRecipe(file)} ${file.format}`,
+    make: async ([input, transparent], out) => writeFile(out, await ladderImage(input, file, transparent)),
+  }));
 }
 
-/** Makes the file jobs' outputs that are not up to date; those reading an output not made are skipped. */
-export async function runFileJobs(
-  jobs: FileJob[],
-  manifest: Manifest,
-  options: RunOptions,
-  summary: RunSummary,
-  failures: Failures,
-): Promise<void> {
-  const { log } = options;
-  const { hashOf } = hasher(options.root);
-  const pending: Pending<FileJob>[] = [];
-  for (const job of jobs) {
-    const unmade = job.files.find((site) => failures.of(site));
-    if (unmade) {
-      failures.skipReader(unmade, job.site);
-      continue;
-    }
-    const { decision, inputs, key } = await fileDecision(job, manifest, options, hashOf);
-    if (decision === "make" && key) pending.push({ job, inputs, key });
-    else if (decision === "up to date") summary.upToDate++;
-    else if (decision === "keep") summary.kept++;
-    else if (decision === "missing")
-      throw new Error(`public${job.site} is missing, and so is what it is made from: ${inputs.join(", ")}`);
-  }
-  for (const { source, dependents } of failures.list())
-    if (dependents.length > 0) log(`skipped, as ${source} could not be used: ${dependents.join(", ")}`);
-  if (pending.length > 0)
-    log(
-      `making ${fileCount(pending.length)} from files in public/ (${roughly(wallTime(pending.map(({ job }) => costOf(job))))})`,
-    );
-  const done = countedLog(log, pending.length);
-  await mapLimited(pending, CONCURRENCY, async ({ job, inputs, key }) => {
-    const started = Date.now();
-    const display = `public${job.site}`;
-    try {
-      await writeAtomically(outputOf(options.root, job), false, (out) =>
-        job.make(
-          inputs.map((file) => path.join(options.root, file)),
-          out,
-          display,
-        ),
-      );
-    } catch (error) {
-      const reason = diagnosis(reasonOf(error), undefined);
-      if (failures.fail(inputs.join(", "), reason))
-        log(`could not make ${display} from ${inputs.join(", ")}: ${reason}`);
-      return failures.notMade(inputs.join(", "), job.site);
-    }
-    manifest[job.site] = { from: inputs, key };
-    summary.made++;
-    options.made?.(job);
-    done(`${inputs.join(", ")} → ${display} (${secondsSince(started)})`);
+/** The strips /clients shows the logos from, drawn from the fitted logos in content order. */
+export function logoSpriteJobs(content: MediaContent): Job[] {
+  const size = MEDIA_KINDS.clientLogo.size;
+  return logoSprites(content.clientLogos).flatMap((sprite) =>
+    (["webp", "png"] as const).map((format): FileJob => ({
+      site: sprite[format],
+      kind: format === "webp" ? "logoSpriteWebp" : "logoSpritePng",
+      files: sprite.logos.map((client) => client.logo),
+      recipe: `${sprite.logos.length} × ${sizeRecipe(size)} ${format}`,
+      make: async (inputs, out) => writeFile(out, await logoStrip(inputs, size, format)),
+    })),
+  );
+}
+
+/** Link previews: the site's (from the first director's still), each artist's and each reel's. */
+export function previewJobs(content: MediaContent): Job[] {
+  const fromFile = (site: string, background: string, caption?: { title: string; subtitle: string }): FileJob => ({
+    site,
+    kind: "preview",
+    files: [background],
+    recipe: caption ? `${caption.title} / ${caption.subtitle}` : "",
+    make: async ([input], out) => {
+      requirePreviewFonts();
+      // Without a caption, the background is a reel's poster, which shows its own title card.
+      await writeFile(out, await previewJpeg(input, caption, { poster: !caption }));
+    },
   });
+  const artistPreview = (artist: Artist, background: string) =>
+    fromFile(mediaPaths.previews.artist(artist.id), background, { title: artist.name, subtitle: artist.title });
+  return [
+    ...content.film.slice(0, 1).map((first) =>
+      fromFile(mediaPaths.previews.site, first.mobileBG, {
+        title: content.agencyName,
+        subtitle: "Film directors & photographers",
+      }),
+    ),
+    ...content.film.map((artist) => artistPreview(artist, artist.mobileBG)),
+    ...content.photographers.map((artist) => artistPreview(artist, artist.thumb)),
+    // A reel's poster already shows its title card.
+    ...content.reels.map((reel) => fromFile(mediaPaths.previews.reel(reel.slug), reel.poster)),
+  ];
+}
+
+/** Each reel's seek-bar thumbnails, sprite and index, read from its 1080p MP4 (recipes/seek-thumbnails.ts). */
+export function seekJobs(reel: Reel): FileJob[] {
+  const mp4 = mediaPaths.reelMp4(reel.slug);
+  const { sprite, index } = mediaPaths.seekThumbnails(reel.slug);
+  const { interval, width, height, columns } = SEEK_THUMBNAILS;
+  const recipe = `every ${interval} s, ${width}x${height}, ${columns} columns`;
+  return [
+    {
+      site: sprite,
+      kind: "seekSprite",
+      files: [mp4],
+      recipe,
+      make: ([video], out, display) => seekSprite(video, out, display),
+    },
+    {
+      site: index,
+      kind: "seekIndex",
+      files: [mp4],
+      recipe: `${recipe}, ${path.posix.basename(sprite)}`,
+      make: ([video], out) => seekIndex(video, sprite, out),
+    },
+  ];
+}
+
+/** Icons rendered from the hand-drawn public/favicon.svg. */
+export function iconJobs(): Job[] {
+  const png = (site: string, size: number, opaque = false): FileJob => ({
+    site,
+    kind: "icon",
+    files: ["/favicon.svg"],
+    recipe: `${size}${opaque ? " opaque" : ""}`,
+    make: async ([svg], out) => writeFile(out, await iconPng(await readFile(svg, "utf8"), size, opaque)),
+  });
+  const favicon: FileJob = {
+    site: "/favicon.ico",
+    kind: "favicon",
+    files: ["/favicon.svg"],
+    recipe: "32",
+    make: async ([svg], out) => writeFile(out, icoFromPng(await iconPng(await readFile(svg, "utf8"), 32), 32)),
+  };
+  return [
+    png("/images/icons/icon-192.png", 192),
+    png("/images/icons/icon-512.png", 512),
+    png("/images/icons/apple-touch-icon.png", 180, true),
+    favicon,
+  ];
 }

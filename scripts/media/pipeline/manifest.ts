@@ -6,7 +6,7 @@ import path from "node:path";
 
 import type { Film } from "../../../app/content/types";
 import { PARTIAL } from "./files";
-import { MEDIA_DIR } from "./sources";
+import { MEDIA_DIR } from "../../../app/lib/media-paths";
 
 export const MANIFEST = `${MEDIA_DIR}/manifest.json`;
 

@@ -2,30 +2,30 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 
+import { MEDIA_DIR } from "../../../app/lib/media-paths";
 import { encodeProgress } from "../recipes/ffmpeg";
 import { costOf, encodeReporter, fileCount, roughly, wallTime } from "./estimate";
 import { type Failures, failureLog } from "./failures";
-import { fileDecision, runFileJobs } from "./file-jobs";
+import { fileDecision, runFileJobs } from "./run-file-jobs";
 import { hasher, removeLeftovers } from "./files";
 import { type FileJob, isSourceJob, type Job } from "./kinds";
 import { type Manifest, readManifest, writeManifest } from "./manifest";
 import type { RunOptions, RunSummary } from "./run-options";
-import { planSourceJobs, runSourceJobs, type SourcePlan } from "./source-jobs";
-import { MEDIA_DIR } from "./sources";
+import { decideSourceJobs, runSourceJobs, type SourceDecisions } from "./run-source-jobs";
 
 /**
  * The line a run starts with: how many files it will make, and roughly how long. The file jobs are
  * "up to": a remade output that comes out the same bytes leaves those reading it up to date.
  */
 async function announce(
-  plan: SourcePlan,
+  decided: SourceDecisions,
   fileJobs: FileJob[],
   manifest: Manifest,
   options: RunOptions,
   failures: Failures,
 ): Promise<void> {
-  if (plan.pending.length === 0) return;
-  const remade = new Set(plan.pending.map(({ job }) => job.site));
+  if (decided.pending.length === 0) return;
+  const remade = new Set(decided.pending.map(({ job }) => job.site));
   const { hashOf } = hasher(options.root);
   const following: FileJob[] = [];
   for (const job of fileJobs) {
@@ -37,10 +37,10 @@ async function announce(
       following.push(job);
   }
   const work =
-    wallTime(plan.pending.map(({ job, inputs: [file] }) => costOf(job, plan.infos.get(file)))) +
+    wallTime(decided.pending.map(({ job, inputs: [file] }) => costOf(job, decided.infos.get(file)))) +
     wallTime(following.map((job) => costOf(job)));
   const then = following.length > 0 ? `, then up to ${following.length} read from them` : "";
-  options.log(`making ${fileCount(plan.pending.length)} from sources in ${MEDIA_DIR}/${then} (${roughly(work)})`);
+  options.log(`making ${fileCount(decided.pending.length)} from sources in ${MEDIA_DIR}/${then} (${roughly(work)})`);
 }
 
 /**
@@ -67,9 +67,9 @@ export async function buildMedia(jobs: Job[], options: RunOptions): Promise<RunS
   const encodes = encodeReporter(options);
   try {
     await encodeProgress.run(encodes.listener, async () => {
-      const plan = await planSourceJobs(selected.filter(isSourceJob), manifest, options, summary, failures);
-      await announce(plan, fileJobs, manifest, options, failures);
-      await runSourceJobs(plan, manifest, options, summary, failures);
+      const decided = await decideSourceJobs(selected.filter(isSourceJob), manifest, options, summary, failures);
+      await announce(decided, fileJobs, manifest, options, failures);
+      await runSourceJobs(decided, manifest, options, summary, failures);
       await runFileJobs(fileJobs, manifest, options, summary, failures);
     });
   } finally {

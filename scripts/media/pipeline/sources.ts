@@ -3,8 +3,8 @@ import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 
-/** The source folder, relative to the repository root. */
-export const MEDIA_DIR = "media";
+import { MEDIA_DIR } from "../../../app/lib/media-paths";
+
 /** The stills' transparent crops: git-ignored with the sources, hidden so never taken for one. */
 export const TRANSPARENT_DIR = `${MEDIA_DIR}/.transparent`;
 

@@ -1,7 +1,7 @@
 /** Directors' grid clips and film work thumbnails: looping, cropped to fill their tiles; a loop's still is its first frame. */
 import { writeFile } from "node:fs/promises";
 
-import { MEDIA_SIZES } from "../../../app/lib/media";
+import { MEDIA_KINDS } from "../../../app/lib/media-kinds";
 import { halveRate, rateValue } from "../../../app/lib/reel-frames";
 import { BITEXACT, ffmpeg, H264 } from "./ffmpeg";
 import { ANIMATION_RATE, checkMoment, cover, rateArg, rawFrames, sourceRate, stillAt } from "./frames";
@@ -39,7 +39,7 @@ export async function directorClip(
         "-i",
         source,
         "-filter_complex",
-        loopGraph({ ...DIRECTOR_LOOP, start }, info, MEDIA_SIZES.directorClip, rate, focus),
+        loopGraph({ ...DIRECTOR_LOOP, start }, info, MEDIA_KINDS.directorClip.size, rate, focus),
       ],
       ...["-map", "[loop]", "-r", rateArg(rate), ...H264],
       ..."-profile:v high -crf 21 -maxrate 600k -bufsize 1200k -an -movflags +faststart".split(" "),
@@ -59,7 +59,7 @@ export async function directorStill(
   { start = DIRECTOR_LOOP.start, focus }: ClipOptions = {},
 ): Promise<void> {
   checkMoment(start, info, `${display}: the clip's start`);
-  const size = MEDIA_SIZES.directorStill;
+  const size = MEDIA_KINDS.directorStill.size;
   await stillAt(source, info, start, clipRate(info), cover(size, info, focus), size, out, display);
 }
 
@@ -71,7 +71,7 @@ export async function filmWorkAnimation(
   display: string,
   focus?: Focus,
 ): Promise<void> {
-  const size = MEDIA_SIZES.filmWork;
+  const size = MEDIA_KINDS.filmWork.size;
   const frames = await rawFrames(
     source,
     loopGraph(WORK_LOOP, info, size, ANIMATION_RATE, focus),
@@ -90,6 +90,6 @@ export async function filmWorkStill(
   display: string,
   focus?: Focus,
 ): Promise<void> {
-  const size = MEDIA_SIZES.filmWork;
+  const size = MEDIA_KINDS.filmWork.size;
   await stillAt(source, info, WORK_LOOP.start, ANIMATION_RATE, cover(size, info, focus), size, out, display);
 }

@@ -3,7 +3,7 @@ import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import { masterVariants, mediaSegments } from "../../../app/lib/hls";
-import { MEDIA_SIZES } from "../../../app/lib/media";
+import { MEDIA_KINDS } from "../../../app/lib/media-kinds";
 import {
   HLS_MASTER_ORDER,
   rateValue,
@@ -219,7 +219,7 @@ export async function reelThumb(
   at = REEL_POSTER_AT,
 ): Promise<void> {
   checkMoment(at, info, `${display}: the thumbnail`);
-  const size = MEDIA_SIZES.reelThumb;
+  const size = MEDIA_KINDS.reelThumb.size;
   const frames = await rawFrames(
     source,
     loopGraph({ ...REEL_THUMB_LOOP, start: at }, info, size, ANIMATION_RATE),

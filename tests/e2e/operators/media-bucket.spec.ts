@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { artists, reels } from "../../../app/content/index";
-import { seekThumbnails } from "../../../app/reel/tracks";
+import { mediaPaths } from "../../../app/lib/media-paths";
 import { startServer } from "../../../scripts/server-process.mjs";
 import { expect, test } from "../fixtures";
 import { mediaUrlsOf, playNativeThenInHlsEngine } from "../support/media-urls";
@@ -146,13 +146,15 @@ test.describe("media in a bucket", () => {
       // Paused, so video.js keeps its control bar in reach (a playing reel's fades out, unreachable).
       await video.evaluate((element: HTMLVideoElement) => element.pause());
       await expect(page.locator(".video-js")).toHaveClass(/vjs-paused/);
-      const sprite = page.waitForResponse(`${mediaOrigin}${seekThumbnails(REEL.slug).sprite}`, { timeout: 20_000 });
+      const sprite = page.waitForResponse(`${mediaOrigin}${mediaPaths.seekThumbnails(REEL.slug).sprite}`, {
+        timeout: 20_000,
+      });
       const holder = (await page.locator(".vjs-progress-holder").boundingBox())!;
       await page.mouse.move(holder.x + 2, holder.y + holder.height / 2);
       await page.mouse.move(holder.x + holder.width / 2, holder.y + holder.height / 2, { steps: 4 });
       await expect(page.locator(".reel-seek-frame")).toHaveCSS(
         "background-image",
-        `url("${mediaOrigin}${seekThumbnails(REEL.slug).sprite}")`,
+        `url("${mediaOrigin}${mediaPaths.seekThumbnails(REEL.slug).sprite}")`,
       );
       expect((await sprite).status()).toBe(200);
 

@@ -1,5 +1,6 @@
 import { artists, clientLogos, clientNames, contact, reels, testimonials } from "../../../app/content/index";
-import { ladderFiles, logoSprites, MEDIA_SIZES, responsiveImage, videoPoster } from "../../../app/lib/media";
+import { ladderFiles, logoSprites, responsiveImage, videoPoster } from "../../../app/lib/media";
+import { MEDIA_KINDS } from "../../../app/lib/media-kinds";
 import { expect, test } from "../fixtures";
 import { scrollThrough } from "../support/scroll";
 
@@ -175,7 +176,7 @@ test.describe("page content", () => {
           };
         }),
       );
-    const { width, height } = MEDIA_SIZES.clientLogo;
+    const { width, height } = MEDIA_KINDS.clientLogo.size;
     const expected = sprites.flatMap((sprite) =>
       sprite.logos.map((_, cell) => ({
         strip: sprite.webp,

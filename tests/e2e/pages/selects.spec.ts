@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
 
 import { artists } from "../../../app/content/index";
-import { previewImages } from "../../../app/lib/media";
+import { mediaPaths } from "../../../app/lib/media-paths";
 import { MAX_SELECTS, searchText } from "../../../app/lib/selects";
 import { SITE_URL } from "../../site-url.mjs";
 import { expect, test } from "../fixtures";
@@ -59,7 +59,7 @@ test.describe("the server's page of a list", () => {
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Selects — 3 artists");
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
       "content",
-      `${SITE_URL}${previewImages.artist(photo.id)}`,
+      `${SITE_URL}${mediaPaths.previews.artist(photo.id)}`,
     );
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical);
     await expect(page.getByLabel("Link to this list")).toHaveValue(canonical);

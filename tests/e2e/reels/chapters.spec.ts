@@ -8,7 +8,8 @@ import type { Page } from "@playwright/test";
 
 import { artists, reels } from "../../../app/content/index";
 import { clockTime } from "../../../app/reel/timeline";
-import { chaptersTrack, seekThumbnails } from "../../../app/reel/tracks";
+import { mediaPaths } from "../../../app/lib/media-paths";
+import { chaptersTrack } from "../../../app/reel/tracks";
 import { parseWebVtt } from "../../../app/reel/webvtt";
 import { SITE_URL } from "../../site-url.mjs";
 import { expect, test } from "../fixtures";
@@ -76,7 +77,7 @@ test.describe("the reel's parts in the server HTML", () => {
 
   test("the seek-bar thumbnails: a WebP sprite and a WebVTT index covering the whole reel", async ({ request }) => {
     for (const { slug: page, duration: length } of reels) {
-      const { sprite, index } = seekThumbnails(page);
+      const { sprite, index } = mediaPaths.seekThumbnails(page);
       const spriteResponse = await request.get(sprite);
       expect(spriteResponse.headers()["content-type"]).toBe("image/webp");
       const indexResponse = await request.get(index);
@@ -320,7 +321,7 @@ test.describe("the player's chapters", () => {
 test.describe("seek-bar thumbnails", () => {
   /** The cue of the index at `seconds`: which cell of the sprite the preview must show. */
   async function cellAt(page: Page, seconds: number) {
-    const cues = parseWebVtt(await (await page.request.get(seekThumbnails(slug).index)).text()).cues;
+    const cues = parseWebVtt(await (await page.request.get(mediaPaths.seekThumbnails(slug).index)).text()).cues;
     const cue = cues.find((candidate) => candidate.start <= seconds && seconds < candidate.end);
     const [x, y] = (cue?.text.split("#xywh=")[1] ?? "").split(",");
     return `-${x}px -${y}px`;
@@ -344,7 +345,7 @@ test.describe("seek-bar thumbnails", () => {
     await expect(preview(page)).toBeVisible();
     await expect(frame(page)).toHaveCSS(
       "background-image",
-      new RegExp(seekThumbnails(slug).sprite.replaceAll(".", "\\.")),
+      new RegExp(mediaPaths.seekThumbnails(slug).sprite.replaceAll(".", "\\.")),
     );
     await expect(frame(page)).toHaveCSS("background-position", await cellAt(page, at));
     await expect(preview(page)).toContainText(middle.title);

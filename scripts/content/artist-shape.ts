@@ -1,0 +1,173 @@
+/** An artist's file in artists/film/ or artists/photographers/: its fields, and what its id derives. */
+import { z } from "zod";
+
+import { MEDIA_KIND_ROWS, type MediaPlace } from "../../app/lib/media-kinds";
+import { derived, focus, httpsUrl, instagram, moment, order, slug, text, website } from "./field-shapes";
+
+const ARTIST_TITLES = ["Photographer", "Director", "Photographer / Director", "CGI VFX 3D"] as const;
+
+/** The `:type` segment of an artist's detail URL. */
+export type ArtistType = "film" | "photography";
+
+/** An artist's detail URL, from their list and id. */
+const artistUrl = (type: ArtistType, id: string) => `/artists/${type}/${id}`;
+
+/** The place (app/lib/media-kinds.ts) of an artist's work thumbs. */
+export const WORK_PLACE = { film: "filmWork", photography: "photoWork" } as const satisfies Record<
+  ArtistType,
+  MediaPlace
+>;
+
+/** The path of the file that the kind of media whose row puts it in `field` of an entry of `place` has. */
+export function pathIn(place: MediaPlace, field: string, id: string, work = 0): string {
+  const kind = MEDIA_KIND_ROWS.find(([, row]) => row.place === place && row.field[0] === field)?.[1];
+  if (!kind?.path) throw new Error(`no kind of media in app/lib/media-kinds.ts is the ${field} of a ${place} entry`);
+  return kind.path(id, work);
+}
+
+/**
+ * One shape for both lists, so code can read `still` of any thumb: a film's animation has one, a
+ * photograph none. Its picture and still are named after the artist's id and the work's number.
+ */
+function workThumbShape(type: ArtistType) {
+  return z.strictObject({
+    name: text,
+    /** Derived, as `still` is; optional. */
+    image: z.string().optional(),
+    still:
+      type === "film"
+        ? z.string().optional()
+        : z
+            .string()
+            .optional()
+            .refine((path) => path === undefined, "photographs have no separate still: remove this field"),
+    url: httpsUrl,
+    /** Where the media build crops the work's picture to its tile (default: the subject it finds, or the middle of a film). */
+    focus: focus.optional(),
+  });
+}
+
+type WorkThumbFile = z.output<ReturnType<typeof workThumbShape>>;
+
+/** The fields of an artist's file in artists/film/ (`film`) or artists/photographers/. */
+export function artistFields(type: ArtistType) {
+  const workThumb = workThumbShape(type);
+  return {
+    id: slug,
+    order,
+    name: text,
+    title: z.enum(ARTIST_TITLES),
+    // The grid clip and phone still of an artist's tile (a video for film, photographs for
+    // photography), derived from the list and id, as `url` is; optional.
+    thumb: z.string().optional(),
+    mobileBG: z.string().optional(),
+    url: z.string().optional(),
+    website,
+    instagram,
+    biography: z.string(),
+    recentWorkThumbs: z.array(workThumb),
+    extraThumbsTitle: text.optional(),
+    extraThumbs: z.array(workThumb).min(1, "must not be empty").optional(),
+    cssVideoTop: z.int({ error: "must be a whole number of pixels" }).optional(),
+    /** Where the media build crops the artist's tile picture or film (default: the subject it finds, or the middle of a film). */
+    focus: focus.optional(),
+    /** The moment of a director's film their grid clip starts at (its first frame is `mobileBG`). */
+    clipStart: moment.optional(),
+    /** Whether the artist has a bio photo (its path is derived from the id; files once gave the path, which still reads). */
+    bioPhoto: z.union([z.boolean(), z.string()]).optional(),
+  };
+}
+
+/** Each work of an artist with its number: the recent ones from 1, then the extra ones. */
+export function numberedWorks<W>(recent: readonly W[] | undefined, extra: readonly W[] | undefined) {
+  const first = recent ?? [];
+  return [
+    ...first.map((work, index) => ({ work, group: "recentWorkThumbs", index, number: index + 1 })),
+    ...(extra ?? []).map((work, index) => ({ work, group: "extraThumbs", index, number: first.length + index + 1 })),
+  ];
+}
+
+/** A work thumb as the app reads it: its picture and still in their places. */
+function compiledWork(
+  type: ArtistType,
+  id: string,
+  number: number,
+  work: WorkThumbFile,
+): Omit<WorkThumbFile, "image" | "still"> & { image: string; still?: string } {
+  const { name, image: _image, still: _still, url, ...rest } = work;
+  const place = WORK_PLACE[type];
+  return {
+    name,
+    image: pathIn(place, "image", id, number),
+    ...(type === "film" ? { still: pathIn(place, "still", id, number) } : {}),
+    url,
+    ...rest,
+  };
+}
+
+export function artistShape(type: ArtistType) {
+  return (
+    z
+      .strictObject(artistFields(type))
+      .superRefine((artist, ctx) => {
+        // Zod runs this after a field's own check failed, too: derive only from a valid id.
+        if (slug.safeParse(artist.id).success) {
+          const { id } = artist;
+          derived(ctx, ["url"], artist.url, artistUrl(type, id), "its list and id");
+          derived(ctx, ["thumb"], artist.thumb, pathIn(type, "thumb", id), "its list and id");
+          derived(ctx, ["mobileBG"], artist.mobileBG, pathIn(type, "mobileBG", id), "its list and id");
+          if (typeof artist.bioPhoto === "string")
+            derived(ctx, ["bioPhoto"], artist.bioPhoto, pathIn("bio", "bioPhoto", id), "its id: or write true");
+          for (const { work, group, index, number } of numberedWorks(artist.recentWorkThumbs, artist.extraThumbs)) {
+            const why = "its artist's id and its number in the list";
+            derived(ctx, [group, index, "image"], work.image, pathIn(WORK_PLACE[type], "image", id, number), why);
+            if (type === "film")
+              derived(ctx, [group, index, "still"], work.still, pathIn("filmWork", "still", id, number), why);
+          }
+        }
+        // The page shows the extra group only when it has both, so one without the other is silently lost.
+        if ((artist.extraThumbsTitle === undefined) !== (artist.extraThumbs === undefined)) {
+          const missing = artist.extraThumbs === undefined ? "extraThumbs" : "extraThumbsTitle";
+          ctx.addIssue({
+            code: "custom",
+            path: [missing],
+            message: "is missing: extraThumbsTitle and extraThumbs go together",
+          });
+        }
+        if (type !== "film" && artist.clipStart !== undefined) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["clipStart"],
+            message: "only a director's grid clip has a start: remove this field",
+          });
+        }
+      })
+      // The derived fields in their places, so the compiled content reads the same however the file spells it.
+      .transform((artist) => {
+        const { id, order, name, title, website, instagram, biography, recentWorkThumbs } = artist;
+        const { extraThumbsTitle, extraThumbs, cssVideoTop, focus, clipStart, bioPhoto } = artist;
+        const works = numberedWorks(recentWorkThumbs, extraThumbs).map(({ work, number }) =>
+          compiledWork(type, id, number, work),
+        );
+        return {
+          id,
+          order,
+          name,
+          title,
+          thumb: pathIn(type, "thumb", id),
+          mobileBG: pathIn(type, "mobileBG", id),
+          url: artistUrl(type, id),
+          website,
+          instagram,
+          biography,
+          recentWorkThumbs: works.slice(0, recentWorkThumbs.length),
+          ...(extraThumbsTitle === undefined ? {} : { extraThumbsTitle }),
+          ...(extraThumbs === undefined ? {} : { extraThumbs: works.slice(recentWorkThumbs.length) }),
+          ...(cssVideoTop === undefined ? {} : { cssVideoTop }),
+          ...(focus === undefined ? {} : { focus }),
+          ...(clipStart === undefined ? {} : { clipStart }),
+          ...(bioPhoto ? { bioPhoto: pathIn("bio", "bioPhoto", id) } : {}),
+        };
+      })
+  );
+}

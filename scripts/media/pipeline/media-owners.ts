@@ -1,0 +1,87 @@
+/** The content's entries that have media files, in content order: what each kind's row makes a job for. */
+import type { Artist } from "../../../app/content/types";
+import type { MediaPlace } from "../../../app/lib/media-kinds";
+import { namedSources } from "../../../app/lib/media-paths";
+import type { Focus } from "../recipes/probe";
+import type { MediaContent, SourceOf } from "./kinds";
+
+/** An entry's choices that shape its files (a clip's start, a poster's moment, a crop's focus): part of their recipes. */
+export interface Choices {
+  start?: number;
+  at?: number;
+  focus?: Focus;
+}
+
+/** An entry with a file of each kind of its place (app/lib/media-kinds.ts). */
+export interface MediaOwner {
+  place: MediaPlace;
+  /** The id or slug that fixes its files' paths and sources, and the work's number (1 up), if it is a work. */
+  id: string;
+  work: number;
+  /** Its one file and that file's source, where the content names the file rather than an id fixing it. */
+  named?: { site: string; source: string };
+  choices: Choices;
+  /** What its sources are of, for the demo (scripts/media/demo) to draw. */
+  of: SourceOf;
+}
+
+/** An artist and their works, numbered as their paths are (artist-shape.ts): the recent ones, then the extra ones. */
+function artistOwners(artist: Artist, type: "film" | "photography"): MediaOwner[] {
+  const works = [...artist.recentWorkThumbs, ...(artist.extraThumbs ?? [])];
+  const choices = type === "film" ? { start: artist.clipStart, focus: artist.focus } : { focus: artist.focus };
+  return [
+    {
+      place: type,
+      id: artist.id,
+      work: 0,
+      choices,
+      of: { kind: type === "film" ? "directorClip" : "photograph", artist },
+    },
+    ...works.map((work, index): MediaOwner => ({
+      place: type === "film" ? "filmWork" : "photoWork",
+      id: artist.id,
+      work: index + 1,
+      choices: { focus: work.focus },
+      of: { kind: type === "film" ? "filmWork" : "photoWork", artist, index },
+    })),
+  ];
+}
+
+/** Every entry of `content` with media files: the order of the jobs and of the demo's sources. */
+export function mediaOwners(content: MediaContent): MediaOwner[] {
+  const artists = [...content.film, ...content.photographers];
+  return [
+    ...content.film.flatMap((artist) => artistOwners(artist, "film")),
+    ...content.photographers.flatMap((artist) => artistOwners(artist, "photography")),
+    ...artists.flatMap((artist): MediaOwner[] =>
+      artist.bioPhoto ? [{ place: "bio", id: artist.id, work: 0, choices: {}, of: { kind: "bioPhoto", artist } }] : [],
+    ),
+    ...(content.agentPhoto
+      ? [
+          {
+            place: "bio",
+            id: "",
+            work: 0,
+            named: { site: content.agentPhoto, source: namedSources.agentPhoto },
+            choices: {},
+            of: { kind: "agentPhoto" },
+          } satisfies MediaOwner,
+        ]
+      : []),
+    ...content.reels.map((reel): MediaOwner => ({
+      place: "reel",
+      id: reel.slug,
+      work: 0,
+      choices: { at: reel.posterAt },
+      of: { kind: "reel", reel },
+    })),
+    ...content.clientLogos.map((client): MediaOwner => ({
+      place: "clientLogo",
+      id: "",
+      work: 0,
+      named: { site: client.logo, source: namedSources.clientLogo(client.logo) },
+      choices: {},
+      of: { kind: "logo", client },
+    })),
+  ];
+}
