@@ -172,7 +172,8 @@ function artistFields(type: ArtistType) {
     biography: z.string(),
     recentWorkThumbs: z.array(workThumb),
     extraThumbsTitle: text.optional(),
-    extraThumbs: z.array(workThumb).min(1, "must not be empty").optional(),
+    /** Empty or left out: no extra group (the editing screen writes an empty list). */
+    extraThumbs: z.array(workThumb).optional(),
     cssVideoTop: z.int({ error: "must be a whole number of pixels" }).optional(),
     /** Where the media build crops the artist's tile picture or film (default: the subject it finds, or the middle of a film). */
     focus: focus.optional(),
@@ -191,8 +192,9 @@ function artistShape(type: ArtistType) {
         if (slug.safeParse(artist.id).success)
           derived(ctx, ["url"], artist.url, artistUrl(type, artist.id), "its list and id");
         // The page shows the extra group only when it has both, so one without the other is silently lost.
-        if ((artist.extraThumbsTitle === undefined) !== (artist.extraThumbs === undefined)) {
-          const missing = artist.extraThumbs === undefined ? "extraThumbs" : "extraThumbsTitle";
+        const noExtras = artist.extraThumbs === undefined || artist.extraThumbs.length === 0;
+        if ((artist.extraThumbsTitle === undefined) !== noExtras) {
+          const missing = noExtras ? "extraThumbs" : "extraThumbsTitle";
           ctx.addIssue({
             code: "custom",
             path: [missing],
@@ -217,6 +219,8 @@ function artistShape(type: ArtistType) {
         mobileBG,
         url: artistUrl(type, id),
         ...rest,
+        // An empty extra group is none: the compiled content reads the same either way.
+        ...(rest.extraThumbs?.length === 0 && { extraThumbs: undefined }),
       }))
   );
 }
