@@ -9,6 +9,7 @@ import { artistFields } from "./schema/artist-fields";
 import { reelFields } from "./schema/reel-fields";
 import { siteSingletons } from "./schema/site-singletons";
 import { previewUrl } from "./preview";
+import { storage } from "./storage";
 
 const artistCollection = (label: string, folder: "film" | "photographers") =>
   collection({
@@ -23,7 +24,7 @@ const artistCollection = (label: string, folder: "film" | "photographers") =>
   });
 
 export default config({
-  storage: { kind: "local" },
+  storage,
   ui: {
     brand: { name: "Roster" },
     navigation: {
@@ -48,4 +49,3 @@ export default config({
   },
   singletons: siteSingletons(),
 });
-

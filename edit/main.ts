@@ -27,5 +27,5 @@ const stop = () => {
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 
-await startEditServer({ root, port: editPort, previewOrigin });
+await startEditServer({ root, port: editPort, previewOrigin, host: process.env.EDIT_HOST });
 console.log(`editing screen: http://127.0.0.1:${editPort}/keystatic (preview: ${previewOrigin})`);

@@ -15,7 +15,7 @@ export function focusPoint({ label, description }: { label: string; description:
     kind: "form",
     label,
     Input: ({ value, onChange }) => (
-      <Flex gap="large" wrap>
+      <Flex gap="large" wrap alignItems="end">
         {(["x", "y"] as const).map((axis) => (
           <NumberField
             key={axis}

@@ -10,7 +10,10 @@ import { shapesRequire } from "../paths-required";
 /** The path for an entry `id`, and the position of a work thumb ("recentWorkThumbs/2/image" → ["recentWorkThumbs", 2]). */
 type Derive = (id: string, work: { group: string; index: number } | undefined) => string;
 
-export function keptPath(at: readonly string[], derive: Derive): AssetFormField<{ kept?: string }, { kept?: string }, null> {
+export function keptPath(
+  at: readonly string[],
+  derive: Derive,
+): AssetFormField<{ kept?: string }, { kept?: string }, null> {
   return {
     kind: "form",
     formKind: "asset",
@@ -29,6 +32,6 @@ export function keptPath(at: readonly string[], derive: Derive): AssetFormField<
   };
 }
 
-/** "recentWorkThumbs-3": a new work thumb's file, apart from those an entry already names. */
+/** "recent-3", "extra-1": a new work thumb's file, apart from those an entry already names ("3"). */
 export const workName = (work: { group: string; index: number } | undefined) =>
-  `${work?.group.replace(/Thumbs$/, "") ?? "work"}-${(work?.index ?? 0) + 1}`;
+  `${work?.group === "extraThumbs" ? "extra" : "recent"}-${(work?.index ?? 0) + 1}`;

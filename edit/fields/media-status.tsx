@@ -41,7 +41,12 @@ export function MediaStatus() {
   if (!entry) return <Text size="small">Nothing is made yet: the media are made when you save.</Text>;
   if (!status) return null;
   const missing = status.media.filter((output) => !output.made);
-  const tone = status.build.state === "failed" || status.problems.length > 0 ? "critical" : missing.length > 0 ? "caution" : "positive";
+  const tone =
+    status.build.state === "failed" || status.problems.length > 0
+      ? "critical"
+      : missing.length > 0
+        ? "caution"
+        : "positive";
   return (
     <Notice tone={tone}>
       <Content>

@@ -31,10 +31,11 @@ export function plainBody({
       />
     ),
     defaultValue: () => "",
-    // The files keep a blank line between the front matter and the text, and end with a line break.
+    // The files keep a blank line between the front matter and the text, and end with a line break;
+    // a file without text ends with the front matter.
     parse: (_value, { content }) => (content ? decoder.decode(content) : "").replace(/^\n/, ""),
     serialize: (value) => ({
-      content: encoder.encode(`\n${value.replace(/\n*$/, "\n")}`),
+      content: encoder.encode(value === "" ? "" : `\n${value.replace(/\n*$/, "\n")}`),
       other: new Map(),
       external: new Map(),
       value: undefined,

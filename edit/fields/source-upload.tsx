@@ -104,9 +104,7 @@ function SourceInput(props: Options & { value: SourceValue; onChange(value: Sour
             {value.upload.name} ({(value.upload.bytes.byteLength / MB).toFixed(1)} MB), made when you save
           </Text>
         )}
-        {value.kept && !value.upload && props.path && (
-          <ActionButton onPress={() => onChange({})}>Remove</ActionButton>
-        )}
+        {value.kept && !value.upload && props.path && <ActionButton onPress={() => onChange({})}>Remove</ActionButton>}
       </Flex>
       <input
         ref={input}

@@ -15,7 +15,10 @@ type Folder = "film" | "photographers";
 function workThumb(folder: Folder) {
   const film = folder === "film";
   return fields.object({
-    name: fields.text({ label: "Name", description: "The work's title as the tile shows it, e.g. Ferro Cucina — “Sunday Sauce”." }),
+    name: fields.text({
+      label: "Name",
+      description: "The work's title as the tile shows it, e.g. Ferro Cucina — “Sunday Sauce”.",
+    }),
     image: keptPath([folder, "recentWorkThumbs", "image"], (id, work) =>
       film ? `/images/work/${id}/${workName(work)}.webp` : `/images/work/${id}/${workName(work)}.jpg`,
     ),
@@ -27,7 +30,8 @@ function workThumb(folder: Folder) {
       film
         ? {
             label: "Film",
-            description: "The work's film (1.5 s or more): its tile is a 2.5 s looping animation (480×270) and its first frame.",
+            description:
+              "The work's film (1.5 s or more): its tile is a 2.5 s looping animation (480×270) and its first frame.",
             kind: "filmWork",
             accept: "video",
           }
@@ -38,8 +42,14 @@ function workThumb(folder: Folder) {
             accept: "image",
           },
     ),
-    url: fields.text({ label: "Link", description: "Where the tile leads: a full https:// link, e.g. https://vimeo.com/123." }),
-    focus: focusPoint({ label: "Crop point", description: "Where the tile is cropped around; empty for the middle or the subject found." }),
+    url: fields.text({
+      label: "Link",
+      description: "Where the tile leads: a full https:// link, e.g. https://vimeo.com/123.",
+    }),
+    focus: focusPoint({
+      label: "Crop point",
+      description: "Where the tile is cropped around; empty for the middle or the subject found.",
+    }),
   });
 }
 
@@ -68,7 +78,9 @@ export function artistFields(folder: Folder) {
       options: TITLES.map((title) => ({ label: title, value: title })),
       defaultValue: film ? "Director" : "Photographer",
     }),
-    thumb: keptPath([folder, "thumb"], (id) => (film ? `/videos/directors/${id}.mp4` : `/images/photographers/${id}.jpg`)),
+    thumb: keptPath([folder, "thumb"], (id) =>
+      film ? `/videos/directors/${id}.mp4` : `/images/photographers/${id}.jpg`,
+    ),
     mobileBG: keptPath([folder, "mobileBG"], (id) =>
       film ? `/images/directors/${id}.jpg` : `/images/photographers/${id}-mobile.jpg`,
     ),
@@ -80,10 +92,15 @@ export function artistFields(folder: Folder) {
       label: "Instagram",
       description: "The artist's handle without @ (empty hides the link).",
     }),
-    recentWorkThumbs: workList(folder, "Recent work", "The tiles under “Recent Work” on the artist's page; may be empty."),
+    recentWorkThumbs: workList(
+      folder,
+      "Recent work",
+      "The tiles under “Recent Work” on the artist's page; may be empty.",
+    ),
     extraThumbsTitle: fields.text({
       label: "Extra group title",
-      description: "A second group of tiles on the artist's page with its own title (e.g. Table Top): give both the title and the tiles, or neither.",
+      description:
+        "A second group of tiles on the artist's page with its own title (e.g. Table Top): give both the title and the tiles, or neither.",
     }),
     extraThumbs: workList(folder, "Extra group", "The tiles of the extra group."),
     cssVideoTop: fields.integer({
@@ -92,12 +109,14 @@ export function artistFields(folder: Folder) {
     }),
     focus: focusPoint({
       label: "Crop point",
-      description: "Where the tile is cropped around, instead of the middle of a film or the subject found in a photo; empty for that.",
+      description:
+        "Where the tile is cropped around, instead of the middle of a film or the subject found in a photo; empty for that.",
     }),
     ...(film && {
       clipStart: fields.number({
         label: "Clip start (s)",
-        description: "Where the 4 s grid clip (and its phone still, the clip's first frame) starts in the film; 1 s if empty.",
+        description:
+          "Where the 4 s grid clip (and its phone still, the clip's first frame) starts in the film; 1 s if empty.",
       }),
     }),
     bioPhoto: sourceUpload({
@@ -119,7 +138,8 @@ export function artistFields(folder: Folder) {
           }
         : {
             label: "Photo",
-            description: "The grid photo: a 960×1200 desktop crop and a 720×720 phone crop are made around its subject.",
+            description:
+              "The grid photo: a 960×1200 desktop crop and a 720×720 phone crop are made around its subject.",
             kind: "photograph",
             accept: "image",
             status: true,

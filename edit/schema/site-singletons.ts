@@ -62,7 +62,10 @@ const biography = singleton({
       fields.object({
         quote: fields.text({ label: "Quote", multiline: true }),
         name: fields.text({ label: "Name" }),
-        jobTitle: fields.text({ label: "Job title", description: "And company, e.g. Executive Producer, Harbor & Vine." }),
+        jobTitle: fields.text({
+          label: "Job title",
+          description: "And company, e.g. Executive Producer, Harbor & Vine.",
+        }),
       }),
       { label: "Testimonials", itemLabel: (props) => props.fields.name.value || "New testimonial" },
     ),
@@ -115,8 +118,15 @@ const site = singleton({
           path,
           fields.object(
             {
-              title: fields.text({ label: "Title", description: "The page's <title>, before “ — ” and the agent's name." }),
-              description: fields.text({ label: "Description", description: "For search results and link previews.", multiline: true }),
+              title: fields.text({
+                label: "Title",
+                description: "The page's <title>, before “ — ” and the agent's name.",
+              }),
+              description: fields.text({
+                label: "Description",
+                description: "For search results and link previews.",
+                multiline: true,
+              }),
             },
             { label: path },
           ),

@@ -14,6 +14,7 @@ import { build } from "esbuild";
 import { validateContent } from "../../scripts/content/load";
 import { readContentFiles } from "../../scripts/content/read";
 import config from "../keystatic.config";
+import { storage } from "../storage";
 import { PREVIEW_META } from "../preview";
 import { entryStatus } from "./entry-status";
 import { mediaBuilder } from "./media-build";
@@ -24,11 +25,13 @@ export interface EditServerOptions {
   /** The project whose app/content/ and media/ are edited. */
   root: string;
   port: number;
+  /** Another interface than the loopback: only in GitHub mode, where the API never touches the working copy. */
+  host?: string;
   /** The site in development mode, which the screen's Preview opens. */
   previewOrigin: string;
 }
 
-const HOST = "127.0.0.1";
+const LOOPBACK = "127.0.0.1";
 
 /** A path Keystatic may name in a save: no "..", no backslash (its own API's rule, applied before the gate reads it). */
 const isSafe = (file: string) => !file.includes("\\") && file.split("/").every((part) => part !== "." && part !== "..");
@@ -41,7 +44,10 @@ async function bundleScreen(root: string): Promise<Uint8Array> {
     write: false,
     jsx: "automatic",
     minify: true,
-    define: { "process.env.NODE_ENV": '"production"' },
+    define: {
+      "process.env.NODE_ENV": '"production"',
+      EDIT_GITHUB_REPO: JSON.stringify(process.env.KEYSTATIC_GITHUB_REPO ?? ""),
+    },
     logLevel: "warning",
   });
   return result.outputFiles[0].contents;
@@ -59,6 +65,11 @@ const page = (previewOrigin: string) => `<!doctype html>
 <body><div id="root"></div></body>
 </html>`;
 
+function logged(error: unknown): string[] {
+  console.error(`the uploads could not be filed: ${error instanceof Error ? error.message : String(error)}`);
+  return [];
+}
+
 async function bodyOf(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -70,14 +81,18 @@ function send(response: ServerResponse, status: number, body: string | Uint8Arra
   response.end(body);
 }
 
-export async function startEditServer({ root, port, previewOrigin }: EditServerOptions) {
+export async function startEditServer({ root, port, previewOrigin, host = LOOPBACK }: EditServerOptions) {
+  if (host !== LOOPBACK && storage.kind === "local")
+    throw new Error(
+      "the editing screen writes this working copy: it listens on 127.0.0.1 only (see docs/deploy.md for a team)",
+    );
   const screen = await bundleScreen(root);
   const keystatic = makeGenericAPIRouteHandler({ config, localBaseDirectory: root });
   // Once the media are made, the content is compiled again: the site in development mode reloads with them.
   const media = mediaBuilder(root, () => {
     spawn(process.execPath, ["--import", "tsx", "scripts/content-build.ts"], { cwd: root, stdio: "inherit" });
   });
-  const hosts = new Set([`${HOST}:${port}`, `localhost:${port}`]);
+  const hosts = new Set([`${LOOPBACK}:${port}`, `localhost:${port}`]);
 
   async function api(request: IncomingMessage, url: URL, response: ServerResponse) {
     const body = request.method === "POST" ? await bodyOf(request) : undefined;
@@ -89,25 +104,40 @@ export async function startEditServer({ root, port, previewOrigin }: EditServerO
       const checked = await checkSave(root, save);
       if (checked.content === undefined) {
         const problems = checked.problems.join("\n");
-        return send(response, 422, `Not saved: the content check found ${checked.problems.length === 1 ? "a problem" : "problems"}.\n${problems}`);
+        return send(
+          response,
+          422,
+          `Not saved: the content check found ${checked.problems.length === 1 ? "a problem" : "problems"}.\n${problems}`,
+        );
       }
     }
     const answer = await keystatic(
-      new Request(url, { method: request.method, headers: request.headers as Record<string, string>, body }),
+      new Request(url, {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        body: body && new Uint8Array(body),
+      }),
     );
     if (save && answer.status === 200) {
+      // The save stands; a source that cannot be filed shows as media not made (entry-status.ts).
       const saved = validateContent(readContentFiles(root), { publicDir: null });
-      const filled = saved.content ? await fileUploads(root, saved.content) : [];
+      const filled = saved.content ? await fileUploads(root, saved.content).catch(logged) : [];
       if (filled.length > 0 || save.deletions.length > 0) media.request();
     }
-    response.writeHead(answer.status, { ...answer.headers, "cache-control": "no-store" });
+    const headers = new Headers(answer.headers);
+    for (const [name, value] of headers) if (name !== "set-cookie") response.setHeader(name, value);
+    // GitHub mode signs in with several cookies: each its own header.
+    if (headers.getSetCookie().length > 0) response.setHeader("set-cookie", headers.getSetCookie());
+    response.setHeader("cache-control", "no-store");
+    response.writeHead(answer.status ?? 200);
     response.end(answer.body);
   }
 
   const server = createServer((request, response) => {
-    const url = new URL(request.url ?? "/", `http://${HOST}:${port}`);
-    // A page elsewhere that reaches this port under another name (DNS rebinding) gets nothing.
-    if (!hosts.has(request.headers.host ?? "")) return send(response, 421, "Misdirected Request");
+    const url = new URL(request.url ?? "/", `http://${LOOPBACK}:${port}`);
+    // A page elsewhere that reaches the working copy's API under another name (DNS rebinding) gets nothing.
+    if (storage.kind === "local" && !hosts.has(request.headers.host ?? ""))
+      return send(response, 421, "Misdirected Request");
     const handle = async () => {
       if (url.pathname.startsWith("/api/keystatic/")) return api(request, url, response);
       if (url.pathname === "/edit/screen.js") return send(response, 200, screen, "text/javascript; charset=utf-8");
@@ -124,6 +154,6 @@ export async function startEditServer({ root, port, previewOrigin }: EditServerO
       if (!response.headersSent) send(response, 500, error instanceof Error ? error.message : String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, HOST, resolve));
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return server;
 }

@@ -45,9 +45,7 @@ export function entryStatus(root: string, entry: string, build: MediaBuild): Ent
   const file = FILES[collection]?.(id);
   const read = readContentFiles(root);
   const { content } = validateContent(read, { publicDir: null });
-  const jobs = content
-    ? planJobs(mediaContentOf(content)).filter(isSourceJob)
-    : [];
+  const jobs = content ? planJobs(mediaContentOf(content)).filter(isSourceJob) : [];
   const own = jobs.filter(({ source: { of } }) =>
     of.kind === "agentPhoto"
       ? collection === "biography"

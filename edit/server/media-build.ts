@@ -27,7 +27,8 @@ export function mediaBuilder(root: string, onDone: () => void) {
     child.stdout.on("data", keep);
     child.stderr.on("data", keep);
     child.on("close", (code) => {
-      status = code === 0 ? { state: "idle" } : { state: "failed", message: output.trim().split("\n").slice(-6).join("\n") };
+      status =
+        code === 0 ? { state: "idle" } : { state: "failed", message: output.trim().split("\n").slice(-6).join("\n") };
       console.log(`media build ${code === 0 ? "done" : `failed:\n${output}`}`);
       if (again) {
         again = false;
