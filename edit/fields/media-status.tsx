@@ -53,9 +53,11 @@ export function MediaStatus() {
         <Text>
           {status.build.state === "running"
             ? "Making the media… the preview shows them when this is done."
-            : missing.length === 0
-              ? "All media made."
-              : `${missing.map((output) => output.label).join(", ")} not made yet.`}
+            : status.media.length === 0
+              ? "No media yet: attach a file and save."
+              : missing.length === 0
+                ? "All media made."
+                : `${missing.map((output) => output.label).join(", ")} not made yet.`}
         </Text>
         {status.build.message && <Text>{status.build.message}</Text>}
         {status.problems.map((problem) => (

@@ -78,6 +78,26 @@ export function artistFields(folder: Folder) {
       options: TITLES.map((title) => ({ label: title, value: title })),
       defaultValue: film ? "Director" : "Photographer",
     }),
+    // An upload writes no field: shown here, where the tile's (hidden) paths are.
+    [film ? "clip" : "photo"]: sourceUpload(
+      film
+        ? {
+            label: "Clip",
+            description:
+              "Any film of the artist's, 2 s or more: the grid tile is a muted 4 s loop (640×360) from the clip start, and its first frame is the phone still.",
+            kind: "directorClip",
+            accept: "video",
+            status: true,
+          }
+        : {
+            label: "Photo",
+            description:
+              "The grid photo: a 960×1200 desktop crop and a 720×720 phone crop are made around its subject.",
+            kind: "photograph",
+            accept: "image",
+            status: true,
+          },
+    ),
     thumb: keptPath([folder, "thumb"], (id) =>
       film ? `/videos/directors/${id}.mp4` : `/images/photographers/${id}.jpg`,
     ),
@@ -126,25 +146,6 @@ export function artistFields(folder: Folder) {
       accept: "image",
       path: (id) => `/images/bio/${id}.jpg`,
     }),
-    [film ? "clip" : "photo"]: sourceUpload(
-      film
-        ? {
-            label: "Clip",
-            description:
-              "Any film of the artist's, 2 s or more: the grid tile is a muted 4 s loop (640×360) from the clip start, and its first frame is the phone still.",
-            kind: "directorClip",
-            accept: "video",
-            status: true,
-          }
-        : {
-            label: "Photo",
-            description:
-              "The grid photo: a 960×1200 desktop crop and a 720×720 phone crop are made around its subject.",
-            kind: "photograph",
-            accept: "image",
-            status: true,
-          },
-    ),
     biography: plainBody({
       label: "Biography",
       description: "Shown under “Bio:” on the artist's page, line breaks kept.",

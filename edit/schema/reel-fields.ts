@@ -36,6 +36,14 @@ export function reelFields() {
           "The reel's address on the site (/{slug}): lowercase words joined by hyphens, none of the site's own pages (clients, contact, …).",
       },
     }),
+    film: sourceUpload({
+      label: "Film",
+      description:
+        "The reel itself (any shape and frame rate; never cropped): the MP4, the HLS ladder, the poster, the animated thumbnail and the seek-bar thumbnails are made from it.",
+      kind: "reel",
+      accept: "video",
+      status: true,
+    }),
     autoplay: fields.checkbox({
       label: "Starts by itself",
       description: "Muted: browsers refuse to start a film with sound by itself.",
@@ -59,14 +67,6 @@ export function reelFields() {
       itemLabel: (props) => `${props.fields.start.value ?? "?"} s · ${props.fields.title.value || "New spot"}`,
     }),
     uploadDate: fields.date({ label: "Published", description: "When the reel was published." }),
-    film: sourceUpload({
-      label: "Film",
-      description:
-        "The reel itself (any shape and frame rate; never cropped): the MP4, the HLS ladder, the poster, the animated thumbnail and the seek-bar thumbnails are made from it.",
-      kind: "reel",
-      accept: "video",
-      status: true,
-    }),
     description: plainBody({ label: "Description", description: "Shown under the reel, line breaks kept." }),
   };
 }
