@@ -111,13 +111,20 @@ export async function startEditServer({ root, port, previewOrigin, host = LOOPBA
         );
       }
     }
-    const answer = await keystatic(
-      new Request(url, {
-        method: request.method,
-        headers: request.headers as Record<string, string>,
-        body: body && new Uint8Array(body),
-      }),
-    );
+    const ask = () =>
+      keystatic(
+        new Request(url, {
+          method: request.method,
+          headers: request.headers as Record<string, string>,
+          body: body && new Uint8Array(body),
+        }),
+      );
+    // Keystatic lists the working copy after each save; a file the media build is replacing at that
+    // moment vanishes mid-listing (ENOENT). Asking again writes the same files and lists anew.
+    const answer = await ask().catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      return ask();
+    });
     if (save && answer.status === 200) {
       // The save stands; a source that cannot be filed shows as media not made (entry-status.ts).
       const saved = validateContent(readContentFiles(root), { publicDir: null });

@@ -35,7 +35,8 @@ async function answers(url: string, child: ChildProcess, seconds: number): Promi
 
 /** Starts the editing instance in a copy of the project; `port` is the screen's, the site takes the two after it. */
 export async function startEditingInstance(port: number): Promise<EditingInstance> {
-  const dir = await scratchProject("editing-", [...PROJECT_SOURCES, "edit"], MADE_MEDIA);
+  // .gitignore too: Keystatic lists the files git would track, never the development build it rewrites.
+  const dir = await scratchProject("editing-", [...PROJECT_SOURCES, "edit", ".gitignore"], MADE_MEDIA);
   await mkdir(path.join(dir, "media"));
   await cp(path.join(ROOT, "media/manifest.json"), path.join(dir, "media/manifest.json"));
   // A repository, so a spec can read what a save changed as `git diff` shows it.
