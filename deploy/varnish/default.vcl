@@ -54,6 +54,13 @@ sub vcl_recv {
         return (synth(200, "Banned"));
     }
 
+    # The editing screen (`npm run edit`) and its API, which read and write the repository, run only
+    # on an editor's own machine; the public site has neither, and the edge refuses them by name
+    # too, so no build or proxy mistake can ever expose them (docs/decisions/0008-editing-screen.md).
+    if (req.url ~ "(?i)^/+(api/+)?keystatic(/|\?|$)") {
+        return (synth(404, "Not Found"));
+    }
+
     # The app never reads the Host, X-Forwarded-* or cookie headers (it answers for SITE_URL), so
     # none of them may split or bypass the cache: every request for a URL shares one object.
     unset req.http.Cookie;

@@ -67,7 +67,8 @@ export function artistFields(type: ArtistType) {
     biography: z.string(),
     recentWorkThumbs: z.array(workThumb),
     extraThumbsTitle: text.optional(),
-    extraThumbs: z.array(workThumb).min(1, "must not be empty").optional(),
+    /** Empty or left out: no extra group (the editing screen writes an empty list). */
+    extraThumbs: z.array(workThumb).optional(),
     cssVideoTop: z.int({ error: "must be a whole number of pixels" }).optional(),
     /** Where the media build crops the artist's tile picture or film (default: the subject it finds, or the middle of a film). */
     focus: focus.optional(),
@@ -126,8 +127,9 @@ export function artistShape(type: ArtistType) {
           }
         }
         // The page shows the extra group only when it has both, so one without the other is silently lost.
-        if ((artist.extraThumbsTitle === undefined) !== (artist.extraThumbs === undefined)) {
-          const missing = artist.extraThumbs === undefined ? "extraThumbs" : "extraThumbsTitle";
+        const noExtras = artist.extraThumbs === undefined || artist.extraThumbs.length === 0;
+        if ((artist.extraThumbsTitle === undefined) !== noExtras) {
+          const missing = noExtras ? "extraThumbs" : "extraThumbsTitle";
           ctx.addIssue({
             code: "custom",
             path: [missing],
@@ -162,7 +164,8 @@ export function artistShape(type: ArtistType) {
           biography,
           recentWorkThumbs: works.slice(0, recentWorkThumbs.length),
           ...(extraThumbsTitle === undefined ? {} : { extraThumbsTitle }),
-          ...(extraThumbs === undefined ? {} : { extraThumbs: works.slice(recentWorkThumbs.length) }),
+          // An empty extra group is none: the compiled content reads the same either way.
+          ...(extraThumbs?.length ? { extraThumbs: works.slice(recentWorkThumbs.length) } : {}),
           ...(cssVideoTop === undefined ? {} : { cssVideoTop }),
           ...(focus === undefined ? {} : { focus }),
           ...(clipStart === undefined ? {} : { clipStart }),

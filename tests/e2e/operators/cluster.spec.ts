@@ -118,6 +118,15 @@ test("the edge keeps the app's rules: Vary, no-store for /healthz, bans from loc
   expect((await get("/contact")).headers["x-cache"]).toBe("MISS");
 });
 
+test("the editing screen's URLs are refused at the edge, whatever the app behind it", async () => {
+  for (const path of ["/keystatic", "/keystatic/collection/directors", "/api/keystatic/tree", "//KeyStatic"]) {
+    const answer = await get(path, { "no-cors": "1" });
+    expect(answer.status, path).toBe(404);
+    expect(answer.headers["x-cache"], path).toBeUndefined();
+  }
+  expect((await get("/api/keystatic/update", { "no-cors": "1" }, "POST")).status).toBe(404);
+});
+
 test("Range on a reel's MP4 gets 206 and exactly those bytes, on a miss and on a hit", async () => {
   const file = readFileSync(`public${MP4}`);
   await ban(`^${MP4}$`);

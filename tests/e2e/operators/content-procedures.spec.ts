@@ -152,7 +152,8 @@ const titleCase = (id: string) =>
 async function procedureProject(): Promise<string> {
   const dir = await scratchProject(
     "content-procedures-",
-    [...PROJECT_SOURCES, "tests", "vitest.config.ts"],
+    // edit/ too: a unit test checks the editing screen's save gate.
+    [...PROJECT_SOURCES, "tests", "vitest.config.ts", "edit"],
     EDITED_MEDIA,
   );
   await rm(path.join(dir, "app/content/generated.js"), { force: true });

@@ -1,0 +1,140 @@
+/** A director's or photographer's fields, in their files' order, with docs/content.md's help. */
+import { fields } from "@keystatic/core";
+
+import { fromSlug } from "../fields/from-slug";
+import { focusPoint } from "../fields/focus-point";
+import { plainBody } from "../fields/plain-body";
+import { sourceUpload } from "../fields/source-upload";
+import { textOrEmpty } from "../fields/text-or-empty";
+
+const TITLES = ["Photographer", "Director", "Photographer / Director", "CGI VFX 3D"];
+
+type Folder = "film" | "photographers";
+
+function workThumb(folder: Folder) {
+  const film = folder === "film";
+  return fields.object({
+    name: fields.text({
+      label: "Name",
+      description: "The work's title as the tile shows it, e.g. Ferro Cucina — “Sunday Sauce”.",
+    }),
+    [film ? "film" : "photo"]: sourceUpload(
+      film
+        ? {
+            label: "Film",
+            description:
+              "The work's film (1.5 s or more): its tile is a 2.5 s looping animation (480×270) and its first frame.",
+            kind: "filmWork",
+            accept: "video",
+          }
+        : {
+            label: "Photograph",
+            description: "The work's photograph: cropped to a 600×750 tile around its subject.",
+            kind: "photoWork",
+            accept: "image",
+          },
+    ),
+    url: fields.text({
+      label: "Link",
+      description: "Where the tile leads: a full https:// link, e.g. https://vimeo.com/123.",
+    }),
+    focus: focusPoint({
+      label: "Crop point",
+      description: "Where the tile is cropped around; empty for the middle or the subject found.",
+    }),
+  });
+}
+
+const workList = (folder: Folder, label: string, description: string) =>
+  fields.array(workThumb(folder), { label, description, itemLabel: (props) => props.fields.name.value || "New work" });
+
+export function artistFields(folder: Folder) {
+  const film = folder === "film";
+  return {
+    id: fromSlug(),
+    order: fields.integer({
+      label: "Order",
+      description: "The artist's place in the grid, lowest first (ties in order of id): the others keep theirs.",
+    }),
+    name: fields.slug({
+      name: { label: "Name", description: "As the grid and the artist's page show it." },
+      slug: {
+        label: "Id",
+        description:
+          "The artist's page's address (/artists/film/{id}), made from the name: lowercase words joined by hyphens. It cannot be one already on the roster.",
+      },
+    }),
+    title: fields.select({
+      label: "Title",
+      description: "Shown under the name.",
+      options: TITLES.map((title) => ({ label: title, value: title })),
+      defaultValue: film ? "Director" : "Photographer",
+    }),
+    // An upload writes no field: shown here, where the tile's (hidden) paths are.
+    [film ? "clip" : "photo"]: sourceUpload(
+      film
+        ? {
+            label: "Clip",
+            description:
+              "Any film of the artist's, 2 s or more: the grid tile is a muted 4 s loop (640×360) from the clip start, and its first frame is the phone still.",
+            kind: "directorClip",
+            accept: "video",
+            status: true,
+          }
+        : {
+            label: "Photo",
+            description:
+              "The grid photo: a 960×1200 desktop crop and a 720×720 phone crop are made around its subject.",
+            kind: "photograph",
+            accept: "image",
+            status: true,
+          },
+    ),
+    website: fields.text({
+      label: "Website",
+      description: "The artist's own site as a bare host, without https:// or a path: jane-doe.example.",
+    }),
+    instagram: textOrEmpty({
+      label: "Instagram",
+      description: "The artist's handle without @ (empty hides the link).",
+    }),
+    recentWorkThumbs: workList(
+      folder,
+      "Recent work",
+      "The tiles under “Recent Work” on the artist's page; may be empty.",
+    ),
+    extraThumbsTitle: fields.text({
+      label: "Extra group title",
+      description:
+        "A second group of tiles on the artist's page with its own title (e.g. Table Top): give both the title and the tiles, or neither.",
+    }),
+    extraThumbs: workList(folder, "Extra group", "The tiles of the extra group."),
+    cssVideoTop: fields.integer({
+      label: "Clip offset (px)",
+      description: "Shifts the grid clip up or down by this many pixels; leave empty unless the clip needs it.",
+    }),
+    focus: focusPoint({
+      label: "Crop point",
+      description:
+        "Where the tile is cropped around, instead of the middle of a film or the subject found in a photo; empty for that.",
+    }),
+    ...(film && {
+      clipStart: fields.number({
+        label: "Clip start (s)",
+        description:
+          "Where the 4 s grid clip (and its phone still, the clip's first frame) starts in the film; 1 s if empty.",
+      }),
+    }),
+    bioPhoto: sourceUpload({
+      label: "Bio photo",
+      description: "Shown beside the biography: a 600×750 crop around its subject.",
+      kind: "bioPhoto",
+      accept: "image",
+      written: () => true,
+    }),
+    biography: plainBody({
+      label: "Biography",
+      description: "Shown under “Bio:” on the artist's page, line breaks kept.",
+    }),
+  };
+}

@@ -1,0 +1,12 @@
+/** The compiled content as the media build takes it (as scripts/media/pipeline/site-content.ts gives the site's). */
+import type { Content } from "../../scripts/content/compile";
+import type { MediaContent } from "../../scripts/media/pipeline/kinds";
+
+export const mediaContentOf = (content: Content): MediaContent => ({
+  film: content.artists.film,
+  photographers: content.artists.photographers,
+  agentPhoto: content.biography.biography.photo,
+  reels: content.reels,
+  clientLogos: content.clients.clientLogos,
+  agencyName: content.site.agencyName,
+});

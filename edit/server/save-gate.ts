@@ -1,0 +1,40 @@
+/**
+ * The content check as the gate of every save: the files the screen would write are checked in a
+ * copy of app/content/ with the same read → shapes → checks as `npm run content:check`, before
+ * anything is written. Their media are taken as present, since the media build makes them only
+ * after the save (the full check then runs on the made files: entry-status.ts).
+ */
+import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { type ContentResult, validateContent } from "../../scripts/content/load";
+import { readContentFiles } from "../../scripts/content/read";
+
+/** A Keystatic save, as its local API receives it: files (base64url) to write and to delete, by path from the root. */
+export interface Save {
+  additions: { path: string; contents: string }[];
+  deletions: { path: string }[];
+}
+
+const CONTENT = "app/content/";
+const MANIFEST = "media/manifest.json";
+
+/** The content as it would be after `save`: compiled, or the check's problems (file, line, field, message). */
+export async function checkSave(root: string, save: Save): Promise<ContentResult> {
+  const copy = await mkdtemp(path.join(tmpdir(), "edit-save-"));
+  try {
+    await cp(path.join(root, CONTENT), path.join(copy, CONTENT), { recursive: true });
+    if (existsSync(path.join(root, MANIFEST))) await cp(path.join(root, MANIFEST), path.join(copy, MANIFEST));
+    for (const { path: file } of save.deletions.filter(({ path: file }) => file.startsWith(CONTENT)))
+      await rm(path.join(copy, file), { force: true });
+    for (const { path: file, contents } of save.additions.filter(({ path: file }) => file.startsWith(CONTENT))) {
+      await mkdir(path.dirname(path.join(copy, file)), { recursive: true });
+      await writeFile(path.join(copy, file), Buffer.from(contents, "base64url"));
+    }
+    return validateContent(readContentFiles(copy), { publicDir: null });
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * The editing screen (`npm run edit`, Keystatic) driven as a producer would, in a copy of the
+ * project: what each save writes is read back from the files, the media from public/, the
+ * verdict from `npm run content:check`, and the result from the site's own pages.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+import { type Page } from "@playwright/test";
+import { parse } from "yaml";
+
+import { expect, test } from "../fixtures";
+import { freePort } from "../support/scratch-project";
+import { type EditingInstance, startEditingInstance, stopEditingInstance } from "./editing-instance";
+
+/** A small test film or picture, made with ffmpeg as the media build's own tests make theirs. */
+function makeSource(file: string, input: string, frames: readonly string[]) {
+  const made = spawnSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", input, ...frames, file]);
+  expect(made.status, made.stderr.toString()).toBe(0);
+}
+
+/** The front matter of an entry's file, and its text below it. */
+function entryFile(dir: string, file: string) {
+  const [, front, body] = /^---\n([\s\S]*?)---\n([\s\S]*)$/.exec(readFileSync(path.join(dir, file), "utf8")) ?? [];
+  return { fields: parse(front) as Record<string, unknown>, body };
+}
+
+/** Clicks Keystatic's Save (or Create) and waits for the save's answer. */
+async function save(page: Page, button: "Save" | "Create" = "Save") {
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/keystatic/update"));
+  await page.getByRole("button", { name: button, exact: true }).click();
+  return answer;
+}
+
+test.describe("the editing screen", () => {
+  test.skip(({ isMobile }) => isMobile, "the editing screen is used on a desktop");
+  // One instance for the tests below, in order; the screen's 3.5 MB script is slow on a busy CI machine.
+  test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+  let edit: EditingInstance | undefined;
+  const sources = (name: string) => path.join(edit?.dir ?? "", name);
+
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    edit = await startEditingInstance(await freePort());
+    const film = (seed: number) => [`gradients=s=640x360:r=25:d=3:seed=${seed}`, ["-pix_fmt", "yuv420p"]] as const;
+    makeSource(sources("clip.mp4"), ...film(1));
+    makeSource(sources("work-a.mp4"), ...film(2));
+    makeSource(sources("work-b.mp4"), ...film(3));
+    makeSource(sources("portrait.jpg"), "gradients=s=600x750:seed=4", ["-frames:v", "1"]);
+  });
+
+  test.afterAll(() => stopEditingInstance(edit));
+
+  test("a new director with her clip, bio photo and two work films: her file, her media, the check, her place and page", async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    const { dir, editOrigin, siteOrigin } = edit!;
+    await page.goto(`${editOrigin}/keystatic/collection/directors/create`);
+    await page.getByRole("textbox", { name: "Order" }).fill("3");
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Ada Rowe");
+    await expect(page.getByRole("textbox", { name: "Id" })).toHaveValue("ada-rowe");
+    await page.getByRole("textbox", { name: "Website" }).fill("ada-rowe.example");
+    await page.getByRole("textbox", { name: "Instagram" }).fill("ada.rowe");
+    for (const [name, url, film] of [
+      ["Halden Ferries — Crossing", "https://vimeo.example/201", "work-a.mp4"],
+      ["Ostra Coffee — Early", "https://vimeo.example/202", "work-b.mp4"],
+    ]) {
+      await page.getByRole("button", { name: "Add" }).first().click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("textbox", { name: "Name" }).fill(name);
+      await dialog.getByRole("textbox", { name: "Link" }).fill(url);
+      await dialog.locator('input[type="file"]').setInputFiles(sources(film));
+      await dialog.getByRole("button", { name: "Add" }).click();
+    }
+    await page.locator('input[type="file"][aria-label="Clip"]').setInputFiles(sources("clip.mp4"));
+    await page.locator('input[type="file"][aria-label="Bio photo"]').setInputFiles(sources("portrait.jpg"));
+    await page.getByRole("textbox", { name: "Biography" }).fill("Ada Rowe films people at work.\nA second line.");
+    expect((await save(page, "Create")).status()).toBe(200);
+
+    const file = "app/content/artists/film/ada-rowe.md";
+    const { fields, body } = entryFile(dir, file);
+    expect(fields).toMatchObject({
+      id: "ada-rowe",
+      order: 3,
+      name: "Ada Rowe",
+      title: "Director",
+      website: "ada-rowe.example",
+      instagram: "ada.rowe",
+      recentWorkThumbs: [
+        { name: "Halden Ferries — Crossing", url: "https://vimeo.example/201" },
+        { name: "Ostra Coffee — Early", url: "https://vimeo.example/202" },
+      ],
+      bioPhoto: "/images/bio/ada-rowe.jpg",
+    });
+    // The uploads are sources, not fields: nothing of them is written but what the site reads.
+    expect(Object.keys(fields)).not.toContain("clip");
+    expect(body).toBe("\nAda Rowe films people at work.\nA second line.\n");
+
+    // The screen says what is not made yet, then that all is made, once the media build has run.
+    await page.goto(`${editOrigin}/keystatic/collection/directors/item/ada-rowe`);
+    await expect(page.getByText("All media made.")).toBeVisible({ timeout: 180_000 });
+    await page.getByText("All media made.").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "test-results/screenshots/editing-screen-director.png" });
+    for (const made of [
+      "public/videos/directors/ada-rowe.mp4",
+      "public/images/directors/ada-rowe.jpg",
+      "public/images/bio/ada-rowe.jpg",
+    ])
+      expect(existsSync(path.join(dir, made)), made).toBe(true);
+    const check = spawnSync(process.execPath, ["--import", "tsx", "scripts/content-build.ts", "--check"], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+    expect(check.stdout + check.stderr).toContain("content OK: 20 artists (12 film, 8 photographers)");
+
+    // Her place: third (order 3, before the-northlight-collective's 3 by id), and her own page.
+    await expect(async () => {
+      await page.goto(`${siteOrigin}/artists/directors`);
+      await expect(page.locator(".tile-name").nth(2)).toHaveText("Ada Rowe", { timeout: 1_000 });
+    }).toPass({ timeout: 90_000 });
+    await expect(page.locator(".tile-name").nth(3)).toHaveText("The Northlight Collective");
+    await page.goto(`${siteOrigin}/artists/film/ada-rowe`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ada Rowe");
+    await expect(page.getByText("Ostra Coffee — Early")).toBeVisible();
+  });
+
+  test("changing one field changes that field's line and nothing else", async ({ page }) => {
+    const { dir, editOrigin } = edit!;
+    const file = "app/content/artists/film/callum-ashby.md";
+    await page.goto(`${editOrigin}/keystatic/collection/directors/item/callum-ashby`);
+    await page.getByRole("textbox", { name: "Website" }).fill("callum-ashby.studio.example");
+    expect((await save(page)).status()).toBe(200);
+    const diff = spawnSync("git", ["diff", "-U0", "--", file], { cwd: dir, encoding: "utf8" }).stdout;
+    const changed = diff.split("\n").filter((line) => /^[-+][^-+]/.test(line));
+    expect(changed).toEqual(["-website: callum-ashby.example", "+website: callum-ashby.studio.example"]);
+  });
+
+  test("removing a director credited in a reel is refused, listing the spots that credit him", async ({ page }) => {
+    const { dir, editOrigin } = edit!;
+    // Where the reels' files credit Theo Marchand, read from the files themselves.
+    const credits = readdirSync(path.join(dir, "app/content/reels"))
+      .filter((name) => name.endsWith(".md"))
+      .flatMap((name) => {
+        const { spots } = entryFile(dir, `app/content/reels/${name}`).fields as { spots: { artist: string }[] };
+        return spots.flatMap(({ artist }, index) => (artist === "theo-marchand" ? [{ name, index }] : []));
+      });
+    expect(credits.length).toBeGreaterThan(0);
+    await page.goto(`${editOrigin}/keystatic/collection/directors/item/theo-marchand`);
+    await page.getByRole("button", { name: "Delete" }).click();
+    const answer = page.waitForResponse((response) => response.url().endsWith("/api/keystatic/update"));
+    await page.getByRole("alertdialog").getByRole("button", { name: "Yes, delete" }).click();
+    expect((await answer).status()).toBe(422);
+    for (const { name, index } of credits) {
+      const spot = `app/content/reels/${name}:\\d+: spots\\[${index}\\]\\.artist: "theo-marchand" is not the id of a film artist`;
+      await expect(page.getByText(new RegExp(spot.replaceAll(".md", "\\.md")))).toBeVisible();
+    }
+    expect(existsSync(path.join(dir, "app/content/artists/film/theo-marchand.md"))).toBe(true);
+  });
+
+  test("a duplicate id, a bad link and a missing field are each refused with the check's message", async ({ page }) => {
+    const { dir, editOrigin } = edit!;
+    // Mira Castell is a director: a photographer of the same name would take her id.
+    await page.goto(`${editOrigin}/keystatic/collection/photographers/create`);
+    await page.getByRole("textbox", { name: "Order" }).fill("9");
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Mira Castell");
+    await page.getByRole("textbox", { name: "Website" }).fill("mira-castell-photo.example");
+    expect((await save(page, "Create")).status()).toBe(422);
+    await expect(
+      page.getByText(
+        /artists\/photographers\/mira-castell\.md:\d+: id: "mira-castell" is already used by artists\/film\/mira-castell\.md/,
+      ),
+    ).toBeVisible();
+    expect(existsSync(path.join(dir, "app/content/artists/photographers/mira-castell.md"))).toBe(false);
+
+    await page.goto(`${editOrigin}/keystatic/collection/directors/item/rafael-quint`);
+    await page.getByText("Ferro Cucina — “Sunday Sauce”").click();
+    await page.getByRole("dialog").getByRole("textbox", { name: "Link" }).fill("vimeo.com/924588");
+    await page.getByRole("dialog").getByRole("button", { name: "Done" }).click();
+    expect((await save(page)).status()).toBe(422);
+    await expect(
+      page.getByText(
+        /rafael-quint\.md:\d+: recentWorkThumbs\[0\]\.url: "vimeo\.com\/924588" must be an absolute https:\/\/ URL/,
+      ),
+    ).toBeVisible();
+
+    await page.goto(`${editOrigin}/keystatic/singleton/contact`);
+    await page.getByRole("textbox", { name: "Phone" }).fill("");
+    expect((await save(page)).status()).toBe(422);
+    await expect(page.getByText(/app\/content\/contact\.yaml(:\d+)?: phone: is missing/)).toBeVisible();
+    const unchanged = spawnSync(
+      "git",
+      ["status", "--porcelain", "--", "app/content/contact.yaml", "app/content/artists/film/rafael-quint.md"],
+      {
+        cwd: dir,
+        encoding: "utf8",
+      },
+    );
+    expect(unchanged.stdout).toBe("");
+  });
+});
