@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useRef } from "react";
 
 import type { ImageLoading } from "~/lib/media";
-import { watchDwell } from "~/lib/motion";
+import { watchClip } from "~/lib/motion";
 
 import { ARTIST_GRID_SIZES } from "./artist-grid";
 import { Picture } from "./picture";
@@ -11,7 +11,7 @@ import { useMediaUrl } from "./use-media-url";
 export interface ClipMotion {
   /** Whether the clips are there at all: wide screens only, after hydration. */
   shown: boolean;
-  /** Whether they may play; each then plays only while its tile stays in view. */
+  /** Whether they may play; each then plays once looked at, and only while its tile is in view. */
   playing: boolean;
 }
 
@@ -33,7 +33,7 @@ interface DirectorClipProps {
 /** Plays the clip, giving it its source first if it has none: nothing was fetched before. */
 function startClip(video: HTMLVideoElement, src: string) {
   if (!video.getAttribute("src")) video.src = src;
-  // A play() interrupted by a quick scroll away rejects; the next stay in view starts it again.
+  // A play() interrupted by a quick scroll away rejects; the next look starts it again.
   video.play().catch(() => undefined);
 }
 
@@ -56,7 +56,8 @@ function stopClip(video: HTMLVideoElement) {
 /**
  * A director's tile media in a 2:1 box: the still always, and on wider screens a muted looping clip
  * layered over it. The clip has no source until it plays, so nothing is fetched before, and it
- * plays only while allowed to and once its tile has stayed in view for a moment (CLIP_DWELL_MS).
+ * plays only while allowed to, once the visitor looks at it (watchClip: in view with the page at
+ * rest, or its tile hovered or focused), until it leaves view.
  */
 export function DirectorClip({ clip, still, videoTop = 0, loading }: DirectorClipProps) {
   const { shown, playing } = useContext(ClipMotionContext);
@@ -75,8 +76,10 @@ export function DirectorClip({ clip, still, videoTop = 0, loading }: DirectorCli
     const video = videoRef.current;
     const frame = frameRef.current;
     if (!video || !frame || !playing) return;
-    const unwatch = watchDwell(
+    const unwatch = watchClip(
       frame,
+      // The grid's list item: hovering or focusing the tile's name or actions looks at it too.
+      frame.closest("li") ?? frame,
       () => startClip(video, src),
       () => stopClip(video),
     );

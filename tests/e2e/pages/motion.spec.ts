@@ -52,6 +52,8 @@ test.describe("directors' grid on a desktop", () => {
   test.skip(({ isMobile }) => isMobile, "desktop only");
 
   test("fetches no clip before it is needed, and plays every clip once scrolled into view", async ({ page }) => {
+    // Eleven clips one after the other, each started once the page rests: on a loaded machine, slow.
+    test.setTimeout(120_000);
     const requests = recordRequests(page);
     await page.goto("/artists/directors");
     const last = artists.film[artists.film.length - 1];
@@ -63,7 +65,9 @@ test.describe("directors' grid on a desktop", () => {
     for (const clip of await clips.all()) {
       await clip.scrollIntoViewIfNeeded();
       await expect
-        .poll(() => clip.evaluate((video: HTMLVideoElement) => !video.paused && video.currentTime > 0))
+        .poll(() => clip.evaluate((video: HTMLVideoElement) => !video.paused && video.currentTime > 0), {
+          timeout: 15_000,
+        })
         .toBe(true);
     }
   });
@@ -80,6 +84,21 @@ test.describe("directors' grid on a desktop", () => {
 
     test("shows stills and downloads no clip", async ({ page }) => {
       await expectNoVideoWhileScrolling(page);
+      const playing = await page
+        .locator("video[data-director-clip]")
+        .evaluateAll((videos) => videos.filter((video) => !(video as HTMLVideoElement).paused).length);
+      expect(playing).toBe(0);
+    });
+
+    test("a hovered or focused tile stays still too", async ({ page, hydration }) => {
+      const requests = recordRequests(page);
+      await page.goto("/artists/directors");
+      await hydration.wait();
+      const tile = page.getByRole("main").getByRole("listitem").first();
+      await tile.hover();
+      await tile.getByRole("link", { name: /^Profile of / }).focus();
+      await page.waitForLoadState("networkidle");
+      expect(requests.filter(isVideoRequest)).toEqual([]);
       const playing = await page
         .locator("video[data-director-clip]")
         .evaluateAll((videos) => videos.filter((video) => !(video as HTMLVideoElement).paused).length);
@@ -152,8 +171,10 @@ test.describe("animated thumbnails", () => {
 test.describe("pausing the directors' clips", () => {
   test.skip(({ isMobile }) => isMobile, "clips only move on a desktop");
 
-  test("one control pauses every clip and plays them again", async ({ page }) => {
+  test("one control pauses every clip and plays them again", async ({ page, hydration }) => {
     await page.goto("/artists/directors");
+    // Loaded with others' work, the machine hydrated the page 10 s after its load event.
+    await hydration.wait();
     const first = page.locator("video[data-director-clip]").first();
     await expect.poll(() => first.evaluate((video: HTMLVideoElement) => !video.paused)).toBe(true);
 

@@ -69,7 +69,7 @@ test.describe("page content", () => {
       await expect(video).toHaveJSProperty("muted", true);
       await expect(video).toHaveJSProperty("loop", true);
       await expect(video).toHaveAttribute("playsinline", "");
-      // Its own clip, given once the tile has stayed in view (app/lib/motion.ts's CLIP_DWELL_MS).
+      // Its own clip, given once the tile is in view and the page at rest (app/lib/motion.ts's watchClip).
       await video.scrollIntoViewIfNeeded();
       await expect
         .poll(() => video.evaluate((clip: HTMLVideoElement) => clip.currentSrc))
