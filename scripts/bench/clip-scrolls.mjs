@@ -57,8 +57,9 @@ async function visit(browser, origin, clipPaths, run) {
  * tile is wholly on screen plays (not paused, past its first frame), and how many there are.
  */
 function rowPlaying({ since, timeoutMs }) {
-  const row = [...document.querySelectorAll("video[data-director-clip]")].filter((video) => {
-    const frame = video.parentElement.getBoundingClientRect();
+  const clips = /** @type {HTMLVideoElement[]} */ ([...document.querySelectorAll("video[data-director-clip]")]);
+  const row = clips.filter((video) => {
+    const frame = (video.parentElement ?? video).getBoundingClientRect();
     return frame.top >= 0 && frame.bottom <= window.innerHeight;
   });
   return new Promise((resolve) => {
