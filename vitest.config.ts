@@ -9,6 +9,6 @@ export default defineConfig({
   test: {
     // The demo generator's own tests sit in its folder, so deleting the folder takes them along.
     include: ["tests/unit/**/*.test.ts", "scripts/media/demo/**/*.test.ts"],
-    globalSetup: ["tests/unit/compile-content.ts"],
+    globalSetup: ["tests/support/compile-content.ts"],
   },
 });

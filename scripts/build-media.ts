@@ -6,16 +6,16 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { commandOutput, progressEvery } from "./lib/progress";
-import { failureReport } from "./media/pipeline/failures";
-import { planJobs } from "./media/pipeline/jobs";
-import type { Job, SourceJob } from "./media/pipeline/kinds";
-import { buildMedia } from "./media/pipeline/run";
-import type { RunOptions } from "./media/pipeline/run-options";
-import { sizeReport } from "./media/pipeline/size-report";
-import { sourceFileOf } from "./media/pipeline/sources";
-import { ffprobe } from "./media/recipes/ffmpeg";
-import { qualityTable, reelQuality } from "./media/recipes/reel-quality";
+import { commandOutput, progressEvery } from "#scripts/lib/progress.ts";
+import { failureReport } from "#scripts/media/pipeline/failures.ts";
+import { planJobs } from "#scripts/media/pipeline/jobs.ts";
+import type { Job, SourceJob } from "#scripts/media/pipeline/kinds.ts";
+import { buildMedia } from "#scripts/media/pipeline/run.ts";
+import type { RunOptions } from "#scripts/media/pipeline/run-options.ts";
+import { sizeReport } from "#scripts/media/pipeline/size-report.ts";
+import { sourceFileOf } from "#scripts/media/pipeline/sources.ts";
+import { ffprobe } from "#scripts/media/recipes/ffmpeg.ts";
+import { qualityTable, reelQuality } from "#scripts/media/recipes/reel-quality.ts";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const FLAGS = ["--force", "--reels", "--report"];
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   // Loaded here rather than imported above: it reads the content files as it loads, and a problem
   // there must end as a message (main's catch), not as a stack trace.
-  const { SITE_CONTENT } = await import("./media/pipeline/site-content");
+  const { SITE_CONTENT } = await import("#scripts/media/pipeline/site-content.ts");
   const jobs = planJobs(SITE_CONTENT);
   const reels = args.includes("--reels") ? reelJobs(jobs) : undefined;
   const madeMasters = new Set<string>();

@@ -9,7 +9,7 @@ import {
   searchText,
   selectsPath,
   withSelect,
-} from "~/lib/selects";
+} from "#app/lib/selects.ts";
 
 const BUTTON = "border border-line px-4 py-2.5 text-xs uppercase tracking-label hover:border-paper";
 /** How long typing pauses before the search is asked for. */

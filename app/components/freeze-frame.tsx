@@ -1,10 +1,10 @@
 import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
 
-import { type ImageLoading, type LadderKind, MEDIA_SIZES } from "~/lib/media";
-import { prefersReducedMotion } from "~/lib/motion";
+import { type ImageLoading, type LadderKind, MEDIA_SIZES } from "#app/lib/media.ts";
+import { prefersReducedMotion } from "#app/lib/motion.ts";
 
-import { Picture } from "./picture";
-import { useMediaUrl } from "./use-media-url";
+import { Picture } from "./picture.tsx";
+import { useMediaUrl } from "./use-media-url.ts";
 
 interface FreezeFrameProps {
   /** The still first frame, shown at rest, and the kind of its ladder. */

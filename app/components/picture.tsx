@@ -4,9 +4,9 @@ import {
   loadingAttributes,
   responsiveImage,
   type ResponsiveImage,
-} from "~/lib/media";
+} from "#app/lib/media.ts";
 
-import { useMediaUrl } from "./use-media-url";
+import { useMediaUrl } from "./use-media-url.ts";
 
 /**
  * The `<source>`s of a ladder, best format first. With `media` (art direction) they also offer

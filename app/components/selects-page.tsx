@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 
-import type { Artist } from "~/content/types";
+import type { Artist } from "#app/content/types.ts";
 import {
   artistCount,
   type ArtistSearch,
@@ -12,13 +12,13 @@ import {
   selectsPath,
   withoutSelect,
   withSelect,
-} from "~/lib/selects";
-import { readSelects, setSelects, useSelects } from "~/lib/selects-store";
+} from "#app/lib/selects.ts";
+import { readSelects, setSelects, useSelects } from "#app/lib/selects-store.ts";
 
-import { AddArtists } from "./add-artists";
-import { ArtistWebLinks, Biography } from "./artist-text";
-import { PageHeading } from "./page-heading";
-import { Picture } from "./picture";
+import { AddArtists } from "./add-artists.tsx";
+import { ArtistWebLinks, Biography } from "./artist-text.tsx";
+import { PageHeading } from "./page-heading.tsx";
+import { Picture } from "./picture.tsx";
 
 export type SelectedArtist = Pick<Artist, "id" | "name" | "title" | "biography" | "website" | "instagram" | "url"> & {
   /** A director's wide still or a photographer's portrait. */

@@ -1,9 +1,9 @@
 /** The types of the content as the app reads it: what scripts/content/compile.ts makes of the checked files. */
-import type { Content } from "../../scripts/content/compile";
+import type { Content } from "#scripts/content/compile.ts";
 
-export type { Content } from "../../scripts/content/compile";
-export type { Film } from "../../scripts/content/read";
-export type { ArtistType } from "../../scripts/content/shapes";
+export type { Content } from "#scripts/content/compile.ts";
+export type { Film } from "#scripts/content/read.ts";
+export type { ArtistType } from "#scripts/content/shapes.ts";
 
 export type ArtistTitle = Artist["title"];
 export type Artist = Content["artists"]["film"][number] | Content["artists"]["photographers"][number];

@@ -2,7 +2,7 @@
  * Every kind of media file the content names, read by the content's shapes and checks and by the
  * media build: adding a kind is one entry here (and its recipe).
  */
-import type { LadderKind } from "./media";
+import type { LadderKind } from "./media.ts";
 
 export interface MediaKind {
   folder: "/images/" | "/videos/";

@@ -1,6 +1,6 @@
 /** A reel's captions files (WebVTT or SRT), read and checked by the content build, each problem with its line. */
-import { cleanCueText, cleanSettings, freshText, regionId } from "./cue-text";
-import { type Cue, type CueFormat, formatTimestamp, parseWebVtt, plainText, type Unreadable } from "./webvtt";
+import { cleanCueText, cleanSettings, freshText, regionId } from "./cue-text.ts";
+import { type Cue, type CueFormat, formatTimestamp, parseWebVtt, plainText, type Unreadable } from "./webvtt.ts";
 
 /** A reel's captions in one language, as the content holds them. */
 export interface CaptionTrack {

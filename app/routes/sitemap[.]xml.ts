@@ -1,5 +1,5 @@
-import { artists, reels, site } from "~/content";
-import { SITE_URL } from "~/lib/site-url.server";
+import { artists, reels, site } from "#app/content/index.ts";
+import { SITE_URL } from "#app/lib/site-url.server.ts";
 
 /** Every page a search engine should index: the sections, each reel's and each artist's page. */
 export function loader() {

@@ -4,7 +4,7 @@
  */
 import { execFileSync } from "node:child_process";
 
-import { clusterWorkDir, startCluster, startServer } from "../server-process.mjs";
+import { clusterWorkDir, startCluster, startServer } from "#scripts/lib/server-process.mjs";
 import { load, loadRow, mark, PAGE_MIX, withServer } from "./shared.mjs";
 
 /** The cluster takes its port and the two after it. */

@@ -15,11 +15,11 @@
 import { createServer } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { gecko } from "../../tests/e2e/engines/gecko.ts";
-import { webkit } from "../../tests/e2e/engines/webkit.ts";
-import { reels } from "../../app/content/index.ts";
-import { REEL_PAGES } from "../pages.mjs";
-import { startServer } from "../server-process.mjs";
+import { gecko } from "#scripts/lib/engines/gecko.ts";
+import { webkit } from "#scripts/lib/engines/webkit.ts";
+import { reels } from "#app/content/index.ts";
+import { REEL_PAGES } from "#scripts/lib/pages.mjs";
+import { startServer } from "#scripts/lib/server-process.mjs";
 import { cell, mark, summary } from "./shared.mjs";
 
 const PORT = 3329;

@@ -1,6 +1,6 @@
 /**
  * The benchmark's roster section (issue 37): the site with its roster 1, 10 and 40 times the
- * content's (scripts/roster.ts: a scratch copy each), side by side. docs/benchmarks.md says what
+ * content's (scripts/cli/roster.ts: a scratch copy each), side by side. docs/benchmarks.md says what
  * each row measures and the variables that change it.
  */
 import { execFileSync } from "node:child_process";
@@ -10,8 +10,8 @@ import { pathToFileURL } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-import { makeRoster } from "../roster.ts";
-import { startServer } from "../server-process.mjs";
+import { makeRoster } from "#scripts/cli/roster.ts";
+import { startServer } from "#scripts/lib/server-process.mjs";
 import { BROWSER_ACCEPT_ENCODING, lighthouseFigures, load, mark, withBrowsers, withServer } from "./shared.mjs";
 
 const TIMES = (process.env.BENCH_ROSTER_TIMES ?? "1,10,40").split(",").map(Number);
@@ -309,7 +309,7 @@ function table(results) {
 
 export async function rosterSection() {
   console.log(
-    `Roster: the site at ${TIMES.map((t) => `${t}×`).join(", ")} its roster (scripts/roster.ts), side by side; ` +
+    `Roster: the site at ${TIMES.map((t) => `${t}×`).join(", ")} its roster (scripts/cli/roster.ts), side by side; ` +
       `Lighthouse mobile, median of ${LIGHTHOUSE_RUNS}; load at ${THROUGHPUT.connections} connections for ` +
       `${THROUGHPUT.seconds} s, asked with Accept-Encoding: ${BROWSER_ACCEPT_ENCODING} (goals: issue 37)`,
   );

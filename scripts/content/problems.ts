@@ -4,7 +4,7 @@
  */
 import type { z } from "zod";
 
-import { fileOf, type ReadFile } from "./read";
+import { fileOf, type ReadFile } from "./read.ts";
 
 export interface Problem {
   /** Undefined when no file holds that part. */

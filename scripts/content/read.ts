@@ -7,7 +7,7 @@ import path from "node:path";
 
 import { isNode, LineCounter, parseDocument } from "yaml";
 
-import type { CaptionFormat } from "../../app/reel/captions";
+import type { CaptionFormat } from "#app/reel/captions.ts";
 
 /** A film as `npm run media` read it: its display size, its length in seconds, its frame rate. */
 export interface Film {

@@ -1,7 +1,7 @@
 /** The content files' shapes in zod, free of the file system, and what an id or slug derives. */
 import { z } from "zod";
 
-import { MEDIA_KINDS, type MediaKindName } from "../../app/lib/media-kinds";
+import { MEDIA_KINDS, type MediaKindName } from "#app/lib/media-kinds.ts";
 
 const ARTIST_TITLES = ["Photographer", "Director", "Photographer / Director", "CGI VFX 3D"] as const;
 
@@ -236,7 +236,7 @@ function folderOf<S extends z.ZodType>(entry: S, key: "id" | "slug") {
 
 /**
  * A reel is served at /{slug}, where the site's own pages win: a reel cannot take their names.
- * tests/unit/content-validation.test.ts checks that this list covers app/routes/.
+ * tests/unit/content/validation.test.ts checks that this list covers app/routes/.
  */
 export const RESERVED_SLUGS = [
   "artists",

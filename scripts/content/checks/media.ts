@@ -1,9 +1,9 @@
 /** Checks that every media file the content names, or its slug or id derives, exists, with its responsive copies. */
-import { MEDIA_KINDS, type MediaKind, type MediaKindName } from "../../../app/lib/media-kinds";
-import { ladderFiles, logoSprites, previewImages } from "../../../app/lib/media";
-import { type Problem, problemAt } from "../problems";
-import type { Film } from "../read";
-import { ARTIST_MEDIA, type ContentParts, reelMedia, WORK_MEDIA } from "../shapes";
+import { MEDIA_KINDS, type MediaKind, type MediaKindName } from "#app/lib/media-kinds.ts";
+import { ladderFiles, logoSprites, previewImages } from "#app/lib/media.ts";
+import { type Problem, problemAt } from "#scripts/content/problems.ts";
+import type { Film } from "#scripts/content/read.ts";
+import { ARTIST_MEDIA, type ContentParts, reelMedia, WORK_MEDIA } from "#scripts/content/shapes.ts";
 
 /** How the checks see public/ and the media build's record: injected, so the checks stay free of the file system. */
 export interface MediaFiles {

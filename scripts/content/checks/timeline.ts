@@ -1,7 +1,7 @@
 /** Checks a reel's times and a director's grid clip against their films, as the media build recorded them. */
-import { type Problem, problemAt } from "../problems";
-import { type ContentParts, reelMedia } from "../shapes";
-import type { MediaFiles } from "./media";
+import { type Problem, problemAt } from "#scripts/content/problems.ts";
+import { type ContentParts, reelMedia } from "#scripts/content/shapes.ts";
+import type { MediaFiles } from "./media.ts";
 
 /** The shortest grid clip the media build makes (seconds; scripts/media/derive.ts). */
 const GRID_CLIP_MIN = 1;

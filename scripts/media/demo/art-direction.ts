@@ -1,10 +1,10 @@
 /** The demo's art direction: each artist's palette and motifs, and the SVG-to-ffmpeg plumbing its sources share. */
 import sharp from "sharp";
 
-import { SITE_CONTENT } from "../pipeline/site-content";
-import { PALETTES, type Palette } from "./palette";
-import { MOTIF_NAMES, type Motif } from "./scenes";
-import { deal, hash } from "./seed";
+import { SITE_CONTENT } from "#scripts/media/pipeline/site-content.ts";
+import { PALETTES, type Palette } from "./palette.ts";
+import { MOTIF_NAMES, type Motif } from "./scenes.ts";
+import { deal, hash } from "./seed.ts";
 
 export interface Style {
   palette: Palette;

@@ -1,5 +1,5 @@
 /** The type over the demo's reels: the title card and each spot's lower third, as transparent SVG. */
-import { escapeXml, n } from "./svg";
+import { escapeXml, n } from "./svg.ts";
 
 /** Fonts the title cards use. */
 export const TITLE_FONT_FAMILIES = ["Nimbus Sans", "P052"];

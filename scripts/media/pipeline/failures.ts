@@ -1,5 +1,5 @@
 /** What went wrong with a file and how to fix it: decoders' reasons read for an operator, and the run's failures. */
-import { expectedName, MEDIA_DIR, type Slot, type SourceType } from "./sources";
+import { expectedName, MEDIA_DIR, type Slot, type SourceType } from "./sources.ts";
 
 export const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 

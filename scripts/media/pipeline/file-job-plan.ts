@@ -2,15 +2,15 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import type { Artist, Reel } from "../../../app/content/types";
-import { type LadderFile, ladderFiles, logoSprites, MEDIA_SIZES, previewImages } from "../../../app/lib/media";
-import { ladderOf } from "../../../app/lib/media-kinds";
-import { SEEK_THUMBNAILS, seekThumbnails } from "../../../app/reel/tracks";
-import { icoFromPng, iconPng } from "../recipes/icons";
-import { ladderImage, logoStrip } from "../recipes/ladders";
-import { previewJpeg, requirePreviewFonts } from "../recipes/previews";
-import { seekIndex, seekSprite } from "../recipes/seek-thumbnails";
-import type { FileJob, Job, Kind, MediaContent } from "./kinds";
+import type { Artist, Reel } from "#app/content/types.ts";
+import { type LadderFile, ladderFiles, logoSprites, MEDIA_SIZES, previewImages } from "#app/lib/media.ts";
+import { ladderOf } from "#app/lib/media-kinds.ts";
+import { SEEK_THUMBNAILS, seekThumbnails } from "#app/reel/tracks.ts";
+import { icoFromPng, iconPng } from "#scripts/media/recipes/icons.ts";
+import { ladderImage, logoStrip } from "#scripts/media/recipes/ladders.ts";
+import { previewJpeg, requirePreviewFonts } from "#scripts/media/recipes/previews.ts";
+import { seekIndex, seekSprite } from "#scripts/media/recipes/seek-thumbnails.ts";
+import type { FileJob, Job, Kind, MediaContent } from "./kinds.ts";
 
 /** A size as a recipe names it: "1280x720". */
 export const sizeRecipe = ({ width, height }: { width: number; height: number }): string => `${width}x${height}`;

@@ -1,16 +1,16 @@
 /** Every file the site needs, as a job: the source jobs here, the file jobs in file-job-plan.ts. */
 import path from "node:path";
 
-import type { Artist, ClientLogo, Reel, WorkThumb } from "../../../app/content/types";
-import { MEDIA_SIZES } from "../../../app/lib/media";
-import { HLS_LADDER, REEL_MP4 } from "../../../app/lib/reel-frames";
-import { directorClip, directorStill, filmWorkAnimation, filmWorkStill } from "../recipes/clips";
-import type { Focus } from "../recipes/probe";
-import { reelHls, reelMp4, reelPoster, reelThumb } from "../recipes/reels";
-import { croppedJpeg, logoPng } from "../recipes/stills";
-import { type Job, KINDS, type MediaContent, type Source, type SourceJob, type SourceOf } from "./kinds";
-import { iconJobs, ladderJobs, logoSpriteJobs, previewJobs, seekJobs, sizeRecipe, sourceOf } from "./file-job-plan";
-import { MEDIA_DIR, type SourceType, TRANSPARENT_DIR } from "./sources";
+import type { Artist, ClientLogo, Reel, WorkThumb } from "#app/content/types.ts";
+import { MEDIA_SIZES } from "#app/lib/media.ts";
+import { HLS_LADDER, REEL_MP4 } from "#app/lib/reel-frames.ts";
+import { directorClip, directorStill, filmWorkAnimation, filmWorkStill } from "#scripts/media/recipes/clips.ts";
+import type { Focus } from "#scripts/media/recipes/probe.ts";
+import { reelHls, reelMp4, reelPoster, reelThumb } from "#scripts/media/recipes/reels.ts";
+import { croppedJpeg, logoPng } from "#scripts/media/recipes/stills.ts";
+import { type Job, KINDS, type MediaContent, type Source, type SourceJob, type SourceOf } from "./kinds.ts";
+import { iconJobs, ladderJobs, logoSpriteJobs, previewJobs, seekJobs, sizeRecipe, sourceOf } from "./file-job-plan.ts";
+import { MEDIA_DIR, type SourceType, TRANSPARENT_DIR } from "./sources.ts";
 
 /** An entry's choices (a start, a crop's focus) as part of its recipe, so changing one remakes the output. */
 function choicesRecipe(choices: { start?: number; at?: number; focus?: Focus }): string {

@@ -2,16 +2,16 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 
-import { encodeProgress } from "../recipes/ffmpeg";
-import { costOf, encodeReporter, fileCount, roughly, wallTime } from "./estimate";
-import { type Failures, failureLog } from "./failures";
-import { fileDecision, runFileJobs } from "./file-jobs";
-import { hasher, removeLeftovers } from "./files";
-import { type FileJob, isSourceJob, type Job } from "./kinds";
-import { type Manifest, readManifest, writeManifest } from "./manifest";
-import type { RunOptions, RunSummary } from "./run-options";
-import { planSourceJobs, runSourceJobs, type SourcePlan } from "./source-jobs";
-import { MEDIA_DIR } from "./sources";
+import { encodeProgress } from "#scripts/media/recipes/ffmpeg.ts";
+import { costOf, encodeReporter, fileCount, roughly, wallTime } from "./estimate.ts";
+import { type Failures, failureLog } from "./failures.ts";
+import { fileDecision, runFileJobs } from "./file-jobs.ts";
+import { hasher, removeLeftovers } from "./files.ts";
+import { type FileJob, isSourceJob, type Job } from "./kinds.ts";
+import { type Manifest, readManifest, writeManifest } from "./manifest.ts";
+import type { RunOptions, RunSummary } from "./run-options.ts";
+import { planSourceJobs, runSourceJobs, type SourcePlan } from "./source-jobs.ts";
+import { MEDIA_DIR } from "./sources.ts";
 
 /**
  * The line a run starts with: how many files it will make, and roughly how long. The file jobs are

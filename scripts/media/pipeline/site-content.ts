@@ -2,9 +2,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import type { Content } from "../../../app/content/types";
-import { loadContent } from "../../content/load";
-import type { MediaContent } from "./kinds";
+import type { Content } from "#app/content/types.ts";
+import { loadContent } from "#scripts/content/load.ts";
+import type { MediaContent } from "./kinds.ts";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 

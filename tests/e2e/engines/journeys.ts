@@ -7,21 +7,21 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { expect, test as base } from "../fixtures";
+import { expect, test as base } from "#tests/support/fixtures.ts";
 import resolveConfig from "tailwindcss/resolveConfig.js";
 
-import { artists, captions, reels } from "../../../app/content/index";
-import { PAGE_LANGUAGE } from "../../../app/lib/page-language";
-import { inPageLanguageFirst } from "../../../app/reel/captions";
-import { freshText, scriptLines } from "../../../app/reel/cue-text";
-import { clockTime } from "../../../app/reel/timeline";
-import { captionsTrack } from "../../../app/reel/tracks";
-import { plainText } from "../../../app/reel/webvtt";
-import tailwindConfig from "../../../tailwind.config";
-import { segmentSpan } from "../support/hls";
-import { firstScreenTiming } from "../support/hydration";
-import { sitemapUrls } from "../support/sitemap";
-import type { Engine, EngineDriver } from "./driver";
+import { artists, captions, reels } from "#app/content/index.ts";
+import { PAGE_LANGUAGE } from "#app/lib/page-language.ts";
+import { inPageLanguageFirst } from "#app/reel/captions.ts";
+import { freshText, scriptLines } from "#app/reel/cue-text.ts";
+import { clockTime } from "#app/reel/timeline.ts";
+import { captionsTrack } from "#app/reel/tracks.ts";
+import { plainText } from "#app/reel/webvtt.ts";
+import tailwindConfig from "../../../tailwind.config.ts";
+import { segmentSpan } from "#tests/support/hls.ts";
+import { firstScreenTiming } from "#tests/support/hydration.ts";
+import { sitemapUrls } from "#tests/support/sitemap.ts";
+import type { Engine, EngineDriver } from "#scripts/lib/engines/driver.ts";
 
 const PHONE = 390;
 const DESKTOP = 1440;

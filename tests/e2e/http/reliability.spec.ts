@@ -3,10 +3,10 @@ import { once } from "node:events";
 
 import autocannon from "autocannon";
 
-import { artists } from "../../../app/content/index";
-import { SECTION_PAGES } from "../../../scripts/pages.mjs";
-import { startServer } from "../../../scripts/server-process.mjs";
-import { expect, test } from "../fixtures";
+import { artists } from "#app/content/index.ts";
+import { SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { startServer } from "#scripts/lib/server-process.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 /**
  * The load and shutdown tests start servers of their own on other loopback ports, so they can

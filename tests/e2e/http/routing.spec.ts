@@ -1,5 +1,5 @@
-import { artists } from "../../../app/content/index";
-import { expect, test } from "../fixtures";
+import { artists } from "#app/content/index.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 const film = artists.film[0];
 

@@ -1,7 +1,7 @@
-import { artists, reels } from "../../../app/content/index";
-import { ladderFiles } from "../../../app/lib/media";
-import { REEL_PAGES, SECTION_PAGES } from "../../../scripts/pages.mjs";
-import { expect, test } from "../fixtures";
+import { artists, reels } from "#app/content/index.ts";
+import { ladderFiles } from "#app/lib/media.ts";
+import { REEL_PAGES, SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 /** A missing file, answered as the site's server answers one. */
 const MISSING_FILE = { status: 404, contentType: "text/plain; charset=utf-8", body: "Not Found" };

@@ -5,13 +5,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import autocannon from "autocannon";
 
-import { artists, reels } from "../../../app/content/index";
-import { SECTION_PAGES } from "../../../scripts/pages.mjs";
-import { startCluster, startStaticServer } from "../../../scripts/server-process.mjs";
-import { SITE_URL } from "../../site-url.mjs";
-import { expect, test } from "../fixtures";
-import { mediaUrlsOf, playNativeThenInHlsEngine } from "../support/media-urls";
-import { rawRequest, sendRaw } from "../support/raw-http";
+import { artists, reels } from "#app/content/index.ts";
+import { SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { startCluster, startStaticServer } from "#scripts/lib/server-process.mjs";
+import { SITE_URL } from "#tests/support/site-url.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { mediaUrlsOf, playNativeThenInHlsEngine } from "#tests/support/media-urls.ts";
+import { rawRequest, sendRaw } from "#tests/support/raw-http.ts";
 
 /**
  * The site as it runs at scale (`npm run start:cluster`: Varnish in front of two instances), with

@@ -3,10 +3,10 @@ import { lstat, readdir, readFile, rm, symlink, writeFile } from "node:fs/promis
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 
-import { artists, reels } from "../../../app/content/index";
-import { startServer } from "../../../scripts/server-process.mjs";
-import { expect, test } from "../fixtures";
-import { freePort, PROJECT_SOURCES, run, scratchProject } from "../support/scratch-project";
+import { artists, reels } from "#app/content/index.ts";
+import { startServer } from "#scripts/lib/server-process.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { freePort, PROJECT_SOURCES, run, scratchProject } from "#tests/support/scratch-project.ts";
 
 const ROOT = path.join(import.meta.dirname, "../../..");
 

@@ -1,6 +1,6 @@
-import { artists, site } from "../../../app/content/index";
-import { REEL_PAGES, SECTION_PAGES } from "../../../scripts/pages.mjs";
-import { expect, test } from "../fixtures";
+import { artists, site } from "#app/content/index.ts";
+import { REEL_PAGES, SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 const PAGES = [
   ...SECTION_PAGES,

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 
-import { artists } from "../../../app/content/index";
-import { REEL_PAGES, SECTION_PAGES } from "../../../scripts/pages.mjs";
-import { expect, test } from "../fixtures";
-import { scrollThrough } from "../support/scroll";
+import { artists } from "#app/content/index.ts";
+import { REEL_PAGES, SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { scrollThrough } from "#tests/support/scroll.ts";
 
 /** Every page that shows images (the contact page shows none), and an artist of each type. */
 const PAGES = [

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
-import { artists, reels } from "../../../app/content/index";
-import { expect, test } from "../fixtures";
+import { artists, reels } from "#app/content/index.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 const isVideoRequest = (url: string) => /\.(mp4|m3u8|ts)(\?|$)/.test(url);
 const isVideoJsRequest = (url: string) => /\/(video|core)\.es-[^/]+\.js$|\/video-js-[^/]+\.css$/.test(url);

@@ -1,5 +1,5 @@
-import { artists } from "../../../app/content/index";
-import { expect, test } from "../fixtures";
+import { artists } from "#app/content/index.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 test("navigating scrolls to the top of the new page", async ({ page }) => {
   await page.goto("/artists/directors");

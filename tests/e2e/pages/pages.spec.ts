@@ -1,7 +1,7 @@
-import { artists, clientLogos, clientNames, contact, reels, testimonials } from "../../../app/content/index";
-import { ladderFiles, logoSprites, MEDIA_SIZES, responsiveImage, videoPoster } from "../../../app/lib/media";
-import { expect, test } from "../fixtures";
-import { scrollThrough } from "../support/scroll";
+import { artists, clientLogos, clientNames, contact, reels, testimonials } from "#app/content/index.ts";
+import { ladderFiles, logoSprites, MEDIA_SIZES, responsiveImage, videoPoster } from "#app/lib/media.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { scrollThrough } from "#tests/support/scroll.ts";
 
 /** Every page of the spec's route table with its exact heading. */
 const PAGES = [

@@ -10,12 +10,12 @@ import { gzipSync } from "node:zlib";
 
 import type { APIRequestContext, Page } from "@playwright/test";
 
-import { artists } from "../../../app/content/index";
-import { makeRoster } from "../../../scripts/roster";
-import { startServer } from "../../../scripts/server-process.mjs";
-import { SITE_URL } from "../../site-url.mjs";
-import { expect, test } from "../fixtures";
-import { freePort, run } from "../support/scratch-project";
+import { artists } from "#app/content/index.ts";
+import { makeRoster } from "#scripts/cli/roster.ts";
+import { startServer } from "#scripts/lib/server-process.mjs";
+import { SITE_URL } from "#tests/support/site-url.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { freePort, run } from "#tests/support/scratch-project.ts";
 
 const TIMES = 40;
 /** How much larger the same page may be at 40× the roster (it carries no artist it does not show). */

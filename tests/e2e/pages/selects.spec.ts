@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
 
-import { artists } from "../../../app/content/index";
-import { previewImages } from "../../../app/lib/media";
-import { MAX_SELECTS, searchText } from "../../../app/lib/selects";
-import { SITE_URL } from "../../site-url.mjs";
-import { expect, test } from "../fixtures";
+import { artists } from "#app/content/index.ts";
+import { previewImages } from "#app/lib/media.ts";
+import { MAX_SELECTS, searchText } from "#app/lib/selects.ts";
+import { SITE_URL } from "#tests/support/site-url.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 /**
  * Selects (/selects?artists=…): the server's page of a list, building one with and without

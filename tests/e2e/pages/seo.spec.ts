@@ -1,10 +1,10 @@
 import sharp from "sharp";
 
-import { artists, reels } from "../../../app/content/index";
-import { SECTION_PAGES } from "../../../scripts/pages.mjs";
-import { SITE_URL } from "../../site-url.mjs";
-import { expect, test } from "../fixtures";
-import { CRAWLER, sitemapUrls } from "../support/sitemap";
+import { artists, reels } from "#app/content/index.ts";
+import { SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { SITE_URL } from "#tests/support/site-url.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { CRAWLER, sitemapUrls } from "#tests/support/sitemap.ts";
 
 const SLACK_READ_LIMIT = 32 * 1024;
 

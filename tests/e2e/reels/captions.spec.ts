@@ -6,14 +6,14 @@
  */
 import type { Page } from "@playwright/test";
 
-import { captions, reels } from "../../../app/content/index";
-import { PAGE_LANGUAGE } from "../../../app/lib/page-language";
-import { inPageLanguageFirst, parseCaptions } from "../../../app/reel/captions";
-import { freshText, scriptLines } from "../../../app/reel/cue-text";
-import { clockTime, momentPath } from "../../../app/reel/timeline";
-import { captionsTrack, descriptionsTrack } from "../../../app/reel/tracks";
-import { plainText } from "../../../app/reel/webvtt";
-import { expect, test } from "../fixtures";
+import { captions, reels } from "#app/content/index.ts";
+import { PAGE_LANGUAGE } from "#app/lib/page-language.ts";
+import { inPageLanguageFirst, parseCaptions } from "#app/reel/captions.ts";
+import { freshText, scriptLines } from "#app/reel/cue-text.ts";
+import { clockTime, momentPath } from "#app/reel/timeline.ts";
+import { captionsTrack, descriptionsTrack } from "#app/reel/tracks.ts";
+import { plainText } from "#app/reel/webvtt.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 /** A captions track's lines as a script reads them: a speaker's name before what they say. */
 const scriptOf = (cues: readonly { text: string }[]) =>

@@ -6,13 +6,13 @@
  */
 import type { Page } from "@playwright/test";
 
-import { artists, reels } from "../../../app/content/index";
-import { clockTime } from "../../../app/reel/timeline";
-import { chaptersTrack, seekThumbnails } from "../../../app/reel/tracks";
-import { parseWebVtt } from "../../../app/reel/webvtt";
-import { SITE_URL } from "../../site-url.mjs";
-import { expect, test } from "../fixtures";
-import type { ReelPlayer } from "../support/reel-player";
+import { artists, reels } from "#app/content/index.ts";
+import { clockTime } from "#app/reel/timeline.ts";
+import { chaptersTrack, seekThumbnails } from "#app/reel/tracks.ts";
+import { parseWebVtt } from "#app/reel/webvtt.ts";
+import { SITE_URL } from "#tests/support/site-url.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
+import type { ReelPlayer } from "#tests/support/reel-player.ts";
 
 const reel = reels[0];
 const { spots, duration, slug } = reel;
