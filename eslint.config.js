@@ -17,9 +17,9 @@ const DEMO = {
   message: "The demo generator is imported by nothing outside scripts/media/demo/.",
 };
 const TOOLING = {
-  group: ["**/scripts/**", "**/server/**"],
+  group: ["\\#scripts/*", "\\#server/*", "\\#tests/*", "**/scripts/**", "**/server/**"],
   allowTypeImports: true,
-  message: "app/ takes no code from scripts/ or server/.",
+  message: "app/ takes no code from scripts/, server/ or tests/.",
 };
 const SERVER_ONLY = {
   group: ["**/*.server", "**/*.server.*"],

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { ensureVarnish } from "#scripts/setup/ensure-varnish.mjs";
 import { answersHealthz, clusterWorkDir, SERVER_ENTRY } from "#scripts/lib/server-process.mjs";
 
-const ROOT = path.join(import.meta.dirname, "..");
+const ROOT = path.join(import.meta.dirname, "../..");
 const VCL_DIR = path.join(ROOT, "deploy/varnish");
 const PORT = Number(process.env.PORT || 8080);
 const HOST = process.env.HOST ?? "";

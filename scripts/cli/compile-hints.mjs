@@ -6,7 +6,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-const ROOT = path.join(import.meta.dirname, "..");
+const ROOT = path.join(import.meta.dirname, "../..");
 const HINT = "//# allFunctionsCalledOnLoad\n";
 
 const { assets, assetsBuildDirectory, publicPath } = await import(path.join(ROOT, "build", "index.js"));

@@ -12,7 +12,7 @@ import { type Content, generatedModule } from "#scripts/content/compile.ts";
 import { loadContent } from "#scripts/content/load.ts";
 import { mapLimited } from "#scripts/lib/pool.ts";
 
-const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CONTENT_DIR = path.join(ROOT, "app/content");
 const GENERATED = { js: path.join(CONTENT_DIR, "generated.js"), dts: path.join(CONTENT_DIR, "generated.d.ts") };
 

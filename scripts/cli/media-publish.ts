@@ -15,7 +15,7 @@ import { commandOutput, progressEvery } from "#scripts/lib/progress.ts";
 // settings are known good: a mistyped setting is answered at once, not after a second of loading.
 type Sdk = typeof import("@aws-sdk/client-s3");
 
-const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const USAGE = "npm run media:publish [-- --dry-run] [-- --prune] [-- --cors <origin>]… [-- --root <dir>]";
 
 /** A problem with a setting or an argument: printed as its message alone. */

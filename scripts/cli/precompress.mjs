@@ -7,7 +7,7 @@ import path from "node:path";
 import { brotliCompress, constants } from "node:zlib";
 import { promisify } from "node:util";
 
-const BUILD_DIR = path.join(import.meta.dirname, "..", "public", "build");
+const BUILD_DIR = path.join(import.meta.dirname, "../..", "public", "build");
 const COMPRESSIBLE = /\.(js|css)$/;
 const compress = promisify(brotliCompress);
 

@@ -12,7 +12,7 @@ import { parse, stringify } from "yaml";
 
 import { PROJECT_SOURCES, scratchProject } from "#scripts/lib/scratch-project.ts";
 
-const ROOT = path.join(import.meta.dirname, "..");
+const ROOT = path.join(import.meta.dirname, "../..");
 const ARTISTS = "app/content/artists";
 /** Each copy comes after every original in its grid. */
 const ORDER_STEP = 1000;

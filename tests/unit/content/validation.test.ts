@@ -23,7 +23,7 @@ import { readContentFiles } from "#scripts/content/read.ts";
 import { RESERVED_SLUGS } from "#scripts/content/shapes.ts";
 import { logoSprites } from "#app/lib/media.ts";
 
-const ROOT = join(import.meta.dirname, "../..");
+const ROOT = join(import.meta.dirname, "../../..");
 const PUBLIC_DIR = join(ROOT, "public");
 
 // Entries the broken copies below edit, taken from the real content so the messages can be spelled out.
@@ -828,7 +828,7 @@ describe("content files", () => {
       slug: reel,
       lang,
       format,
-      text: readFileSync(join(import.meta.dirname, "captions-files", file), "utf8"),
+      text: readFileSync(join(import.meta.dirname, "../../fixtures/captions", file), "utf8"),
     });
     read.captions = [
       ...read.captions.filter((file) => file.slug !== reel),

@@ -33,7 +33,7 @@ import { staticFiles } from "#server/static-files.ts";
 // The SDK warns on Node 20 about its releases after January 2027; the pinned version runs on 20.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
 
-const REPO = path.join(import.meta.dirname, "../..");
+const REPO = path.join(import.meta.dirname, "../../..");
 const BUCKET = "media";
 const PREFIX = "site/";
 const MiB = 1024 * 1024;

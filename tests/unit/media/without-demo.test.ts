@@ -21,7 +21,7 @@ import { testFilm } from "#tests/support/test-film.ts";
  * holds only the two faces the link previews are set in.
  */
 
-const REPO = path.join(import.meta.dirname, "../..");
+const REPO = path.join(import.meta.dirname, "../../..");
 
 /** The file of a font face, as fontconfig finds it; undefined when it is not installed. */
 function fontFile(face: string): string | undefined {

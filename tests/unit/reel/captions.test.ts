@@ -116,7 +116,7 @@ describe("writing captions", () => {
 });
 
 /** Captions files shaped like what editors' tools export (tests/fixtures/captions/). */
-const toolFile = (name: string) => readFileSync(join(import.meta.dirname, "captions-files", name), "utf8");
+const toolFile = (name: string) => readFileSync(join(import.meta.dirname, "../../fixtures/captions", name), "utf8");
 /** The file as the site serves it: the captions route's WebVTT of what the content check keeps. */
 const served = ({ cues, blocks }: ParsedCaptions) =>
   writeWebVtt(numbered(cues.map(({ line: _line, id: _id, ...cue }) => cue)), blocks);

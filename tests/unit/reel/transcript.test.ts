@@ -11,7 +11,7 @@ import type { ReelChapter } from "#app/reel/timeline.ts";
 const track = (lang: string, label: string, file: string, format: "vtt" | "srt" = "vtt") => ({
   lang,
   label,
-  cues: parseCaptions(readFileSync(join(import.meta.dirname, "captions-files", file), "utf8"), format).cues,
+  cues: parseCaptions(readFileSync(join(import.meta.dirname, "../../fixtures/captions", file), "utf8"), format).cues,
 });
 const chapter: ReelChapter = {
   start: 0,
