@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { type SelectedArtist, SelectsPage } from "#app/components/selects-page.tsx";
+import type { SelectedArtist } from "#app/components/selected-artist-entry.tsx";
+import { SelectsPage } from "#app/components/selects-page.tsx";
 import { artists, site } from "#app/content/index.ts";
 import type { Artist } from "#app/content/types.ts";
 import { findArtistById } from "#app/lib/catalog.server.ts";
