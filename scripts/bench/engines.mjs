@@ -1,6 +1,7 @@
 /**
  * How fast a reel starts in the other engines (`npm run bench -- --only=engines`): Firefox and
- * WebKitGTK, driven as in the cross-engine journeys (tests/e2e/engines), on every reel page.
+ * WebKitGTK, driven as in the cross-engine journeys (tests/e2e/engines), by the same drivers
+ * (scripts/lib/engines), on every reel page.
  * Press → first moving frame, on the site's page and on its floor: a page holding only a native
  * `<video>` of the same reel's MP4, served beside the site; from the start, and from a moment (the
  * site's `?t=` link against the floor's `#t=` media fragment). Neither driver can throttle the
