@@ -6,7 +6,7 @@ export type { Film } from "#scripts/content/read.ts";
 export type { ArtistType } from "#scripts/content/shapes.ts";
 
 export type ArtistTitle = Artist["title"];
-export type Artist = Content["artists"]["film"][number] | Content["artists"]["photographers"][number];
+export type Artist = Content["artists"]["directors"][number] | Content["artists"]["photographers"][number];
 /** One tile of an artist's "Recent Work" (or extra) group; links out to the work's page. */
 export type WorkThumb = Artist["recentWorkThumbs"][number];
 export type Reel = Content["reels"][number];

@@ -4,7 +4,7 @@ import type { Artist, ArtistType, Reel } from "#app/content/types.ts";
 
 /** The detail route's `:type` names the lists differently from the data ("photography" → photographers). */
 const ARTISTS_BY_TYPE: Record<ArtistType, Artist[]> = {
-  film: artists.film,
+  film: artists.directors,
   photography: artists.photographers,
 };
 
@@ -18,7 +18,7 @@ export function findArtist(type: string, id: string): Artist | undefined {
 
 /** Every artist by id (ids are unique across both lists). */
 const ARTISTS_BY_ID = new Map(
-  [...artists.film, ...artists.photographers].map((artist) => [artist.id, artist] as const),
+  [...artists.directors, ...artists.photographers].map((artist) => [artist.id, artist] as const),
 );
 
 export function findArtistById(id: string): Artist | undefined {

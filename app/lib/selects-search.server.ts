@@ -3,7 +3,7 @@ import { artists } from "#app/content/index.ts";
 
 import { type ArtistMatch, type ArtistSearch, searchArtists } from "./selects.ts";
 
-const ROSTER: ArtistMatch[] = [...artists.film, ...artists.photographers].map(({ id, name, title }) => ({
+const ROSTER: ArtistMatch[] = [...artists.directors, ...artists.photographers].map(({ id, name, title }) => ({
   id,
   name,
   title,

@@ -15,7 +15,7 @@ const FIRST_SCREEN_TILES = 9;
 
 export function loader() {
   return {
-    directors: artists.film.map(({ id, name, thumb, mobileBG, website, url, cssVideoTop }) => ({
+    directors: artists.directors.map(({ id, name, thumb, mobileBG, website, url, cssVideoTop }) => ({
       id,
       name,
       thumb,

@@ -13,7 +13,7 @@ import { SITE_URL } from "#app/lib/site-url.server.ts";
 
 function selectedArtist(artist: Artist): SelectedArtist {
   const { id, name, title, biography, website, instagram, url } = artist;
-  const image: SelectedArtist["image"] = (artists.film as readonly Artist[]).includes(artist)
+  const image: SelectedArtist["image"] = (artists.directors as readonly Artist[]).includes(artist)
     ? { kind: "directorStill", src: artist.mobileBG }
     : { kind: "photographerDesktop", src: artist.thumb };
   return { id, name, title, biography, website, instagram, url, image };

@@ -6,7 +6,7 @@ export function loader() {
   const paths = [
     ...site.nav.map((link) => link.href),
     ...reels.map((reel) => `/${reel.slug}`),
-    ...[...artists.film, ...artists.photographers].map((artist) => artist.url),
+    ...[...artists.directors, ...artists.photographers].map((artist) => artist.url),
   ];
   const urls = paths.map((path) => `  <url><loc>${SITE_URL}${path}</loc></url>`).join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>

@@ -118,7 +118,7 @@ async function scrollBytes(browser, origin, clipPaths, clipBytes) {
 /** The clips the directors' grid names (each director's own, in the copy's content), their bytes, and the copy's artists. */
 async function clipsOf(dir) {
   const { artists } = await import(pathToFileURL(path.join(dir, "app/content/generated.js")).href);
-  const paths = new Set(artists.film.map((artist) => artist.thumb).filter((thumb) => /\.(mp4|webm)$/.test(thumb)));
+  const paths = new Set(artists.directors.map((artist) => artist.thumb).filter((thumb) => /\.(mp4|webm)$/.test(thumb)));
   let bytes = 0;
   for (const clip of paths) bytes += (await stat(path.join(dir, "public", clip))).size;
   return { paths, bytes, artists };
@@ -163,7 +163,7 @@ async function throughput(origin) {
 /** The pages weighed and run through Lighthouse: the two grids, and selects with SELECTS_COUNT of the copy's artists. */
 function pagesOf(artists) {
   const half = SELECTS_COUNT / 2;
-  const ids = [...artists.film.slice(0, half), ...artists.photographers.slice(0, half)].map((artist) => artist.id);
+  const ids = [...artists.directors.slice(0, half), ...artists.photographers.slice(0, half)].map((artist) => artist.id);
   return {
     /** How many artists the selects list holds: fewer than SELECTS_COUNT on a roster too small for them. */
     selectsCount: ids.length,

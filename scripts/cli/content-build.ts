@@ -100,8 +100,8 @@ function writeIfChanged(content: Content) {
 
 function summary({ artists, reels, captions, clients, biography }: Content): string {
   return (
-    `content OK: ${artists.film.length + artists.photographers.length} artists ` +
-    `(${artists.film.length} film, ${artists.photographers.length} photographers), ${reels.length} reels, ` +
+    `content OK: ${artists.directors.length + artists.photographers.length} artists ` +
+    `(${artists.directors.length} directors, ${artists.photographers.length} photographers), ${reels.length} reels, ` +
     `${Object.values(captions).flat().length} captions tracks, ${clients.clientLogos.length} client logos, ${clients.clientNames.length} client names, ` +
     `${biography.testimonials.length} testimonials`
   );

@@ -18,7 +18,7 @@ export function compileContent(
   captions: Record<string, CaptionTrack[]>,
 ) {
   return {
-    artists: { film: inOrder(artists.film), photographers: inOrder(artists.photographers) },
+    artists: { directors: inOrder(artists.directors), photographers: inOrder(artists.photographers) },
     reels: inOrder(reels).map((reel) => ({
       ...reel,
       ...reelTiming(media, { mp4: reel.sources[1].src, duration: reel.duration }),

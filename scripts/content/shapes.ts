@@ -153,7 +153,7 @@ function workThumbShape(type: ArtistType) {
 /** An entry's place in its grid or list: the lowest first, ties in order of id. */
 const order = z.number();
 
-/** The fields of an artist's file in artists/film/ (`film`) or artists/photographers/. */
+/** The fields of an artist's file in artists/directors/ (`film`) or artists/photographers/. */
 function artistFields(type: ArtistType) {
   const media = ARTIST_MEDIA[type];
   const workThumb = workThumbShape(type);
@@ -389,7 +389,7 @@ const siteShape = z.strictObject({
 /** The whole content, keyed as app/content/ holds it: folders by file name, the rest by file. */
 export const contentShape = z.strictObject({
   artists: z.strictObject({
-    film: folderOf(artistShape("film"), "id"),
+    directors: folderOf(artistShape("film"), "id"),
     photographers: folderOf(artistShape("photography"), "id"),
   }),
   reels: folderOf(reelShape, "slug"),
@@ -413,7 +413,7 @@ function validFields<F extends z.ZodRawShape>(fields: F, value: unknown) {
 /** Each entry of the content as read, with its valid fields only, and where it sits: what the checks read. */
 export function contentParts(content: unknown) {
   const { artists, reels, clients, biography } = fieldsOf(content);
-  const artistsIn = (list: "film" | "photographers", type: ArtistType) => {
+  const artistsIn = (list: "directors" | "photographers", type: ArtistType) => {
     const shape = artistFields(type);
     return entriesOf(fieldsOf(artists)[list]).map(([name, value]) => ({
       at: ["artists", list, name],
@@ -423,7 +423,7 @@ export function contentParts(content: unknown) {
     }));
   };
   return {
-    artists: [...artistsIn("film", "film"), ...artistsIn("photographers", "photography")],
+    artists: [...artistsIn("directors", "film"), ...artistsIn("photographers", "photography")],
     reels: entriesOf(reels).map(([name, value]) => ({
       at: ["reels", name],
       name,

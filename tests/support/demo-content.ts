@@ -11,7 +11,7 @@ import { artists, reels, site } from "#app/content/index.ts";
  */
 const DEMO = {
   agencyName: "Calloway Artists",
-  film: [
+  directors: [
     "mira-castell",
     "lena-okoro-jonas-wilde",
     "the-northlight-collective",
@@ -40,7 +40,7 @@ const DEMO = {
 export const isDemoContent = isDeepStrictEqual(
   {
     agencyName: site.agencyName,
-    film: artists.film.map((artist) => artist.id),
+    directors: artists.directors.map((artist) => artist.id),
     photographers: artists.photographers.map((artist) => artist.id),
     reels: reels.map((reel) => reel.slug),
   },

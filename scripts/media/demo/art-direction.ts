@@ -16,7 +16,7 @@ export const AGENT = "agent";
 
 /** Palettes are dealt across everyone (all distinct), motifs within each list (evenly spread). */
 function styles(): Map<string, Style> {
-  const film = SITE_CONTENT.film.map((a) => a.id);
+  const film = SITE_CONTENT.directors.map((a) => a.id);
   const photographers = SITE_CONTENT.photographers.map((a) => a.id);
   const everyone = [...film, ...photographers, AGENT];
   const palettes = deal(everyone, PALETTES, "palette");

@@ -16,7 +16,7 @@ import { photographer } from "#tests/support/test-artists.ts";
 import { filesUnder } from "#tests/support/test-files.ts";
 
 const content = (photographers: Artist[]): MediaContent => ({
-  film: [],
+  directors: [],
   photographers,
   reels: [],
   clientLogos: [],

@@ -186,7 +186,7 @@ const REEL_TITLE = { in: 0.4, out: 3.8 };
 const CAPTION = { after: 0.3, seconds: 3.5, clear: 0.4 };
 
 function directorOf(id: string): Artist {
-  const found = SITE_CONTENT.film.find((artist) => artist.id === id);
+  const found = SITE_CONTENT.directors.find((artist) => artist.id === id);
   if (!found) throw new Error(`reel spot: no film artist "${id}"`);
   return found;
 }

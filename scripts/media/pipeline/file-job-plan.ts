@@ -77,13 +77,13 @@ export function previewJobs(content: MediaContent): Job[] {
   const artistPreview = (artist: Artist, background: string) =>
     fromFile(previewImages.artist(artist.id), background, { title: artist.name, subtitle: artist.title });
   return [
-    ...content.film.slice(0, 1).map((first) =>
+    ...content.directors.slice(0, 1).map((first) =>
       fromFile(previewImages.site, first.mobileBG, {
         title: content.agencyName,
         subtitle: "Film directors & photographers",
       }),
     ),
-    ...content.film.map((artist) => artistPreview(artist, artist.mobileBG)),
+    ...content.directors.map((artist) => artistPreview(artist, artist.mobileBG)),
     ...content.photographers.map((artist) => artistPreview(artist, artist.thumb)),
     // A reel's poster already shows its title card.
     ...content.reels.map((reel) => fromFile(previewImages.reel(reel.slug), reel.poster)),

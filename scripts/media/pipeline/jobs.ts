@@ -103,7 +103,7 @@ function photographerJobs(artist: Artist): Job[] {
 }
 
 function bioJobs(content: MediaContent): Job[] {
-  const jobs = [...content.film, ...content.photographers].flatMap((artist): Job[] =>
+  const jobs = [...content.directors, ...content.photographers].flatMap((artist): Job[] =>
     artist.bioPhoto
       ? [
           croppedJob(
@@ -180,7 +180,7 @@ function checkPath(job: Job): void {
 /** Every job for `content`: source jobs first, then the file jobs that read their outputs. */
 export function planJobs(content: MediaContent): Job[] {
   const fromSources = [
-    ...content.film.flatMap(filmJobs),
+    ...content.directors.flatMap(filmJobs),
     ...content.photographers.flatMap(photographerJobs),
     ...bioJobs(content),
     ...content.reels.flatMap(reelJobs),

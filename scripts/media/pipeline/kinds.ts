@@ -6,7 +6,7 @@ import type { Slot } from "./sources.ts";
 
 /** The content the media are made for: the site's (site-content.ts), or a test's. */
 export interface MediaContent {
-  film: readonly Artist[];
+  directors: readonly Artist[];
   photographers: readonly Artist[];
   /** The photo on /biography. */
   agentPhoto?: string;

@@ -20,7 +20,7 @@ const { artists, biography, clients, reels, site } = readContent();
 
 /** The site's content, as the media build makes its files. */
 export const SITE_CONTENT: MediaContent = {
-  film: artists.film,
+  directors: artists.directors,
   photographers: artists.photographers,
   agentPhoto: biography.biography.photo,
   reels,

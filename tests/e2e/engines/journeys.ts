@@ -221,9 +221,9 @@ export function defineJourneys(engine: Engine) {
     await site.goto("/artists/directors");
     await hydrated(site);
     expect(await site.run(() => document.querySelectorAll("video[data-director-clip]").length)).toBe(
-      artists.film.length,
+      artists.directors.length,
     );
-    for (let index = 0; index < artists.film.length; index++) {
+    for (let index = 0; index < artists.directors.length; index++) {
       await site.run(
         (at: number) => document.querySelectorAll("video[data-director-clip]")[at].scrollIntoView({ block: "center" }),
         index,
@@ -256,7 +256,7 @@ export function defineJourneys(engine: Engine) {
   });
 
   test("selects: a press adds an artist, the header counts it and opens the list", async ({ site }) => {
-    const film = artists.film[0];
+    const film = artists.directors[0];
     await site.goto("/artists/directors");
     await hydrated(site);
     const add = `button[aria-label="Add to selects: ${film.name}"]`;

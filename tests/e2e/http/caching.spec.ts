@@ -11,7 +11,7 @@ import { encodedRequest } from "#tests/support/raw-http.ts";
 
 /** 23 above the shared server's port (E2E_PORT, default 3210): the render queue's test runs a server of its own. */
 const QUEUE_PORT = Number(process.env.E2E_PORT ?? 3210) + 23;
-const ARTIST_PAGES = [...artists.film, ...artists.photographers].map((artist) => artist.url);
+const ARTIST_PAGES = [...artists.directors, ...artists.photographers].map((artist) => artist.url);
 
 /** Seconds in a Cache-Control directive, e.g. `maxAge("public, max-age=60", "max-age")` → 60. */
 const seconds = (cacheControl: string, directive: string) =>

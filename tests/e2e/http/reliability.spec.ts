@@ -30,7 +30,13 @@ test.describe("reliability", () => {
     test.setTimeout(60_000);
     const { child, origin } = await startServer(LOAD_PORT);
     try {
-      const paths = [...SECTION_PAGES, artists.film[0].url, artists.photographers[0].url, "/sitemap.xml", "/healthz"];
+      const paths = [
+        ...SECTION_PAGES,
+        artists.directors[0].url,
+        artists.photographers[0].url,
+        "/sitemap.xml",
+        "/healthz",
+      ];
       const result = await autocannon({
         url: origin,
         connections: 64,

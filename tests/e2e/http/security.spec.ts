@@ -6,7 +6,7 @@ import { expect, test } from "#tests/support/fixtures.ts";
 /** A missing file, answered as the site's server answers one. */
 const MISSING_FILE = { status: 404, contentType: "text/plain; charset=utf-8", body: "Not Found" };
 
-const ARTIST_PAGES = [...artists.film, ...artists.photographers].map((artist) => artist.url);
+const ARTIST_PAGES = [...artists.directors, ...artists.photographers].map((artist) => artist.url);
 const NOT_FOUND_PAGE = "/artists/film/nobody-by-this-name";
 const HTML_PAGES = [...SECTION_PAGES, ...ARTIST_PAGES, NOT_FOUND_PAGE];
 

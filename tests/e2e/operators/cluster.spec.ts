@@ -26,7 +26,7 @@ const MEDIA_ORIGIN = `http://127.0.0.1:${MEDIA_PORT}`;
 const REEL = reels[0];
 const MP4 = REEL.sources.find((source) => source.type === "video/mp4")!.src;
 const LOAD = { connections: 32, seconds: 15, killAtMs: 5_000 };
-const LOAD_PAGES = [...SECTION_PAGES, artists.film[0].url, artists.photographers[0].url, "/healthz"];
+const LOAD_PAGES = [...SECTION_PAGES, artists.directors[0].url, artists.photographers[0].url, "/healthz"];
 
 test.describe.configure({ mode: "serial" });
 
@@ -181,7 +181,13 @@ test("with MEDIA_ORIGIN, pages point every media URL at it, and a reel plays fro
     if (new URL(request.url()).pathname.startsWith("/videos/")) videoRequests.push(request.url());
   });
 
-  for (const path of ["/artists/directors", "/clients", `/${REEL.slug}`, "/collective-reels", artists.film[0].url]) {
+  for (const path of [
+    "/artists/directors",
+    "/clients",
+    `/${REEL.slug}`,
+    "/collective-reels",
+    artists.directors[0].url,
+  ]) {
     await page.goto(cluster.origin + path);
     const urls = await mediaUrlsOf(page);
     expect(urls.length, path).toBeGreaterThan(0);

@@ -116,7 +116,7 @@ test.describe("media in a bucket", () => {
         "/artists/directors",
         "/clients",
         "/collective-reels",
-        artists.film[0].url,
+        artists.directors[0].url,
         `/${REEL.slug}`,
       ]) {
         await page.goto(siteOrigin + pagePath);

@@ -15,9 +15,9 @@ const VIDEOJS = /\/(core|video)\.es-[^/]+\.js$/;
 const VIDEOJS_CHUNKS = videojsChunks();
 const PAGES = [
   ...SECTION_PAGES,
-  artists.film[0].url,
+  artists.directors[0].url,
   artists.photographers[0].url,
-  `/selects?artists=${artists.film[0].id},${artists.photographers[0].id}`,
+  `/selects?artists=${artists.directors[0].id},${artists.photographers[0].id}`,
 ];
 
 test.describe("first-load budgets on a phone", () => {

@@ -8,7 +8,7 @@ import { scrollThrough } from "#tests/support/scroll.ts";
 /** Every page that shows images (the contact page shows none), and an artist of each type. */
 const PAGES = [
   ...SECTION_PAGES.filter((path) => path !== "/contact"),
-  artists.film[0].url,
+  artists.directors[0].url,
   artists.photographers[0].url,
 ];
 const MODERN_SHARE = 0.9;

@@ -21,7 +21,7 @@ const TIMES = 40;
 /** How much larger the same page may be at 40× the roster (it carries no artist it does not show). */
 const FACTOR = 1.1;
 /** A list of 30 of the content's artists (all of them, if it has fewer): on both rosters alike. */
-const LIST = [...artists.film, ...artists.photographers].slice(0, 30);
+const LIST = [...artists.directors, ...artists.photographers].slice(0, 30);
 const [first] = LIST;
 
 interface PageSize {

@@ -11,9 +11,9 @@ import { expect, test } from "#tests/support/fixtures.ts";
  * Selects (/selects?artists=…): the server's page of a list, building one with and without
  * JavaScript, print, hostile queries and accessibility. Artists are taken from the content.
  */
-const roster = [...artists.film, ...artists.photographers];
-const film = artists.film[0];
-const film2 = artists.film[1];
+const roster = [...artists.directors, ...artists.photographers];
+const film = artists.directors[0];
+const film2 = artists.directors[1];
 const photo = artists.photographers[0];
 
 const listed = (page: Page) => page.locator("[data-selects-list] > li h2");

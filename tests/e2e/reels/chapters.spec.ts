@@ -18,7 +18,7 @@ const reel = reels[0];
 const { spots, duration, slug } = reel;
 /** A spot past the first, so a moment is never the reel's start. */
 const middle = spots[Math.min(2, spots.length - 1)];
-const directorOf = (id: string) => artists.film.find((artist) => artist.id === id);
+const directorOf = (id: string) => artists.directors.find((artist) => artist.id === id);
 
 /** Plays until the markers are in the control bar, then pauses so the bar stays. */
 async function startedAndPaused(player: ReelPlayer) {

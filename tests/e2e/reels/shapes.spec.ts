@@ -50,7 +50,7 @@ sources:
     type: video/mp4
 spots:
   - start: 0
-    artist: ${artists.film[0].id}
+    artist: ${artists.directors[0].id}
     client: Harbour Lights
     title: ${film.title}
 uploadDate: 2026-11-25

@@ -21,7 +21,7 @@ import { DEMO_ONLY, isDemoContent } from "#tests/support/demo-content.ts";
  */
 const demoOnly = describe.skipIf(!isDemoContent);
 
-const allArtists: Artist[] = [...artists.film, ...artists.photographers];
+const allArtists: Artist[] = [...artists.directors, ...artists.photographers];
 
 function workThumbs(artist: Artist): WorkThumb[] {
   return [...artist.recentWorkThumbs, ...(artist.extraThumbs ?? [])];
@@ -44,7 +44,7 @@ demoOnly(`${DEMO_ONLY}: site`, () => {
 
 demoOnly(`${DEMO_ONLY}: artists`, () => {
   it("has the spec's counts: 11 film artists and 8 photographers", () => {
-    expect(artists.film).toHaveLength(11);
+    expect(artists.directors).toHaveLength(11);
     expect(artists.photographers).toHaveLength(8);
   });
 
@@ -56,9 +56,9 @@ demoOnly(`${DEMO_ONLY}: artists`, () => {
   });
 
   it("includes a collaboration, a collective and a CGI/VFX studio among the film artists", () => {
-    expect(artists.film.some((artist) => artist.name.includes("&"))).toBe(true);
-    expect(artists.film.some((artist) => /collective/i.test(artist.name))).toBe(true);
-    expect(artists.film.some((artist) => artist.title === "CGI VFX 3D")).toBe(true);
+    expect(artists.directors.some((artist) => artist.name.includes("&"))).toBe(true);
+    expect(artists.directors.some((artist) => /collective/i.test(artist.name))).toBe(true);
+    expect(artists.directors.some((artist) => artist.title === "CGI VFX 3D")).toBe(true);
   });
 
   it("covers every optional state of the detail page", () => {

@@ -26,7 +26,7 @@ describe("npm run roster", () => {
   it("makes a roster of the content's size times N that passes the content check, media included", () => {
     const originals = filesOf(".");
     expect(filesOf(dir)).toHaveLength(originals.length * TIMES);
-    const film = readdirSync(path.join(ARTISTS, "film")).length;
+    const film = readdirSync(path.join(ARTISTS, "directors")).length;
     const output = execFileSync("npx", ["tsx", "scripts/cli/content-build.ts", "--check"], {
       cwd: dir,
       encoding: "utf8",

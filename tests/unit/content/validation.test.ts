@@ -74,7 +74,9 @@ describe("validateContent on the real content", () => {
 
   it("reports media as missing when checked against a folder that holds none", () => {
     const problems = withoutLines(validateContent(readContentFiles(ROOT), { publicDir: join(ROOT, "tests") }).problems);
-    expect(problems).toContain(`app/content/artists/film/${director}.md: thumb: ${film[0].thumb} is not in public/`);
+    expect(problems).toContain(
+      `app/content/artists/directors/${director}.md: thumb: ${film[0].thumb} is not in public/`,
+    );
     expect(problems).toContain(`app/content/biography.md: photo: ${biography.photo} is not in public/`);
   });
 });
@@ -82,8 +84,8 @@ describe("validateContent on the real content", () => {
 describe("media files", () => {
   it("names a missing file", () => {
     expect(
-      problemsAfter((content) => (content.artists.film[film[0].id].thumb = "/videos/directors/nobody.mp4")),
-    ).toEqual([`app/content/artists/film/${director}.md: thumb: /videos/directors/nobody.mp4 is not in public/`]);
+      problemsAfter((content) => (content.artists.directors[film[0].id].thumb = "/videos/directors/nobody.mp4")),
+    ).toEqual([`app/content/artists/directors/${director}.md: thumb: /videos/directors/nobody.mp4 is not in public/`]);
   });
 
   it("names a still whose responsive copies were never generated", () => {
@@ -132,8 +134,10 @@ describe("media files", () => {
 
   it("rejects a film work thumb that is not an animated .webp", () => {
     const still = film[0].recentWorkThumbs[1].still;
-    expect(problemsAfter((content) => (content.artists.film[film[0].id].recentWorkThumbs[1].image = still))).toEqual([
-      `app/content/artists/film/${director}.md: recentWorkThumbs[1].image: "${still}" must be an animated .webp image under /images/`,
+    expect(
+      problemsAfter((content) => (content.artists.directors[film[0].id].recentWorkThumbs[1].image = still)),
+    ).toEqual([
+      `app/content/artists/directors/${director}.md: recentWorkThumbs[1].image: "${still}" must be an animated .webp image under /images/`,
     ]);
   });
 
@@ -162,13 +166,13 @@ describe("ids, slugs and detail URLs", () => {
   it("rejects an id that is not its file's name", () => {
     expect(
       problemsAfter((content) => {
-        content.artists.film[film[1].id].url = film[1].url;
-        content.artists.film[film[1].id].id = director;
+        content.artists.directors[film[1].id].url = film[1].url;
+        content.artists.directors[film[1].id].id = director;
       }),
     ).toEqual([
       // The file keeps its own url, which no longer matches the id either.
-      `app/content/artists/film/${film[1].id}.md: url: "${film[1].url}" must be /artists/film/${director} (its list and id)`,
-      `app/content/artists/film/${film[1].id}.md: id: "${director}" must be the file's name, "${film[1].id}": rename one of them`,
+      `app/content/artists/directors/${film[1].id}.md: url: "${film[1].url}" must be /artists/film/${director} (its list and id)`,
+      `app/content/artists/directors/${film[1].id}.md: id: "${director}" must be the file's name, "${film[1].id}": rename one of them`,
     ]);
   });
 
@@ -179,14 +183,14 @@ describe("ids, slugs and detail URLs", () => {
         content.artists.photographers[director] = { ...moved, id: director, url: `/artists/photography/${director}` };
       }),
     ).toEqual([
-      `app/content/artists/photographers/${director}.md: id: "${director}" is already used by artists/film/${director}.md`,
+      `app/content/artists/photographers/${director}.md: id: "${director}" is already used by artists/directors/${director}.md`,
     ]);
   });
 
   it("rejects an id that is not a URL slug", () => {
-    expect(problemsAfter((content) => (content.artists.film[director].id = "Mira Castell"))).toEqual([
-      `app/content/artists/film/${director}.md: id: "Mira Castell" must be a URL slug: lowercase a-z and 0-9 in words joined by "-"`,
-      `app/content/artists/film/${director}.md: id: "Mira Castell" must be the file's name, "${director}": rename one of them`,
+    expect(problemsAfter((content) => (content.artists.directors[director].id = "Mira Castell"))).toEqual([
+      `app/content/artists/directors/${director}.md: id: "Mira Castell" must be a URL slug: lowercase a-z and 0-9 in words joined by "-"`,
+      `app/content/artists/directors/${director}.md: id: "Mira Castell" must be the file's name, "${director}": rename one of them`,
     ]);
   });
 
@@ -202,11 +206,11 @@ describe("ids, slugs and detail URLs", () => {
   it("derives an artist's detail URL and a reel's media from the id and slug, and accepts them spelled out", () => {
     const read = readContentFiles(ROOT);
     // The demo's files leave them out.
-    expect(read.content).toHaveProperty(["artists", "film", director, "id"], director);
-    expect(read.content).not.toHaveProperty(["artists", "film", director, "url"]);
+    expect(read.content).toHaveProperty(["artists", "directors", director, "id"], director);
+    expect(read.content).not.toHaveProperty(["artists", "directors", director, "url"]);
     for (const field of ["poster", "thumb", "sources"]) expect(read.content).not.toHaveProperty(["reels", reel, field]);
     const { content } = validateContent(read, { publicDir: PUBLIC_DIR });
-    expect(content?.artists.film.find((artist) => artist.id === director)?.url).toBe(`/artists/film/${director}`);
+    expect(content?.artists.directors.find((artist) => artist.id === director)?.url).toBe(`/artists/film/${director}`);
     expect(content?.artists.photographers.find((artist) => artist.id === photographer)?.url).toBe(
       `/artists/photography/${photographer}`,
     );
@@ -220,7 +224,7 @@ describe("ids, slugs and detail URLs", () => {
     });
     expect(
       problemsAfter((content) => {
-        content.artists.film[director].url = `/artists/film/${director}`;
+        content.artists.directors[director].url = `/artists/film/${director}`;
         Object.assign(content.reels[reel], spelledOut(reels[0]));
       }),
     ).toEqual([]);
@@ -287,8 +291,8 @@ describe("names and text", () => {
   it.each<[string, Edit, string]>([
     [
       "a work thumb",
-      (content) => (content.artists.film[film[0].id].recentWorkThumbs[2].name = ""),
-      `app/content/artists/film/${director}.md: recentWorkThumbs[2].name: must not be empty`,
+      (content) => (content.artists.directors[film[0].id].recentWorkThumbs[2].name = ""),
+      `app/content/artists/directors/${director}.md: recentWorkThumbs[2].name: must not be empty`,
     ],
     [
       "a reel's title",
@@ -319,8 +323,8 @@ describe("links and handles", () => {
   it.each(["https://jane-doe.example", "jane-doe.example/work", "jane doe.example", "localhost", ""])(
     "rejects the website %j",
     (website) => {
-      expect(problemsAfter((content) => (content.artists.film[film[0].id].website = website))).toEqual([
-        `app/content/artists/film/${director}.md: website: ${JSON.stringify(
+      expect(problemsAfter((content) => (content.artists.directors[film[0].id].website = website))).toEqual([
+        `app/content/artists/directors/${director}.md: website: ${JSON.stringify(
           website,
         )} must be a bare host like jane-doe.example, ` + 'without "https://" or a path',
       ]);
@@ -341,21 +345,21 @@ describe("links and handles", () => {
   );
 
   it.each(["@janedoe", "jane doe", "jane-doe", "a".repeat(31)])("rejects the Instagram handle %j", (handle) => {
-    expect(problemsAfter((content) => (content.artists.film[film[0].id].instagram = handle))).toEqual([
-      `app/content/artists/film/${director}.md: instagram: ${JSON.stringify(handle)} must be an Instagram handle ` +
+    expect(problemsAfter((content) => (content.artists.directors[film[0].id].instagram = handle))).toEqual([
+      `app/content/artists/directors/${director}.md: instagram: ${JSON.stringify(handle)} must be an Instagram handle ` +
         'without "@": 1–30 letters, digits, "." or "_"; or "" for none',
     ]);
   });
 
   it.each(["", "jane.doe_1", "a".repeat(30)])("accepts the Instagram handle %j", (handle) => {
-    expect(problemsAfter((content) => (content.artists.film[film[0].id].instagram = handle))).toEqual([]);
+    expect(problemsAfter((content) => (content.artists.directors[film[0].id].instagram = handle))).toEqual([]);
   });
 });
 
 describe("fields the pages depend on", () => {
   it("rejects a title outside the allowed set", () => {
-    expect(problemsAfter((content) => (content.artists.film[film[0].id].title = "Dierctor"))).toEqual([
-      `app/content/artists/film/${director}.md: title: "Dierctor" is not allowed here; use one of ` +
+    expect(problemsAfter((content) => (content.artists.directors[film[0].id].title = "Dierctor"))).toEqual([
+      `app/content/artists/directors/${director}.md: title: "Dierctor" is not allowed here; use one of ` +
         '"Photographer", "Director", "Photographer / Director", "CGI VFX 3D"',
     ]);
   });
@@ -363,14 +367,16 @@ describe("fields the pages depend on", () => {
   it("rejects a misspelt field, which the page would never read", () => {
     expect(
       problemsAfter((content) => {
-        content.artists.film[film[0].id].biograpy = content.artists.film[film[0].id].biography;
+        content.artists.directors[film[0].id].biograpy = content.artists.directors[film[0].id].biography;
       }),
-    ).toEqual([`app/content/artists/film/${director}.md: unknown field "biograpy": check the spelling, or remove it`]);
+    ).toEqual([
+      `app/content/artists/directors/${director}.md: unknown field "biograpy": check the spelling, or remove it`,
+    ]);
   });
 
   it("rejects a missing required field", () => {
-    expect(problemsAfter((content) => delete content.artists.film[film[0].id].mobileBG)).toEqual([
-      `app/content/artists/film/${director}.md: mobileBG: is missing`,
+    expect(problemsAfter((content) => delete content.artists.directors[film[0].id].mobileBG)).toEqual([
+      `app/content/artists/directors/${director}.md: mobileBG: is missing`,
     ]);
   });
 
@@ -545,13 +551,13 @@ describe("reels against their films", () => {
     const read = readContentFiles(ROOT);
     read.films[artist.thumb] = { width: 1920, height: 1080, duration: 4, fps: "25/1" };
     const breakIt: Edit = (content) => {
-      content.artists.film[artist.id].clipStart = 3.5;
-      content.artists.film[artist.id].focus = { x: 0.5, y: 1.5 };
+      content.artists.directors[artist.id].clipStart = 3.5;
+      content.artists.directors[artist.id].focus = { x: 0.5, y: 1.5 };
     };
     breakIt(read.content);
     expect(withoutLines(validateContent(read, { publicDir: PUBLIC_DIR }).problems)).toEqual([
-      `app/content/artists/film/${artist.id}.md: focus.y: must be between 0 (top) and 1 (bottom)`,
-      `app/content/artists/film/${artist.id}.md: clipStart: 3.5 leaves less than 1 s of the 4 s film for the grid clip: start earlier`,
+      `app/content/artists/directors/${artist.id}.md: focus.y: must be between 0 (top) and 1 (bottom)`,
+      `app/content/artists/directors/${artist.id}.md: clipStart: 3.5 leaves less than 1 s of the 4 s film for the grid clip: start earlier`,
     ]);
   });
 });
@@ -576,7 +582,7 @@ describe("media held at MEDIA_ORIGIN (remote)", () => {
     const named = new Set<string>();
     validateContent(readContentFiles(ROOT), { publicDir: PUBLIC_DIR, named: (path) => named.add(path) });
     expect(named).toContain(reels[0].sources[0].src);
-    expect(named).toContain(artists.film[0].thumb);
+    expect(named).toContain(artists.directors[0].thumb);
     expect([...named].every((path) => /^\/(images|videos)\//.test(path))).toBe(true);
   });
 });
@@ -585,11 +591,11 @@ describe("collecting every problem", () => {
   it("still finds other files' problems when an entry is not even a set of fields", () => {
     expect(
       problemsAfter((content) => {
-        content.artists.film[film[1].id] = null;
+        content.artists.directors[film[1].id] = null;
         content.contact.email = "";
       }),
     ).toEqual([
-      `app/content/artists/film/${film[1].id}.md: must be fields (name: value)`,
+      `app/content/artists/directors/${film[1].id}.md: must be fields (name: value)`,
       'app/content/contact.yaml: email: "" must be an e-mail address like studio@agency.example',
     ]);
   });
@@ -623,7 +629,7 @@ function scratchProject(): string {
 
 describe("content files", () => {
   const project = scratchProject();
-  const filmFile = `app/content/artists/film/${director}.md`;
+  const filmFile = `app/content/artists/directors/${director}.md`;
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 
   /** Edits files of the scratch project, returns what the check says, then puts the files back. */
@@ -705,11 +711,11 @@ describe("content files", () => {
   it("names a duplicate id: an artist's file in both folders", () => {
     const copy = `app/content/artists/photographers/${director}.md`;
     const problems = problemsWith((path) => cpSync(path(filmFile), path(copy)));
-    expect(problems).toContain(`${copy}:2: id: "${director}" is already used by artists/film/${director}.md`);
+    expect(problems).toContain(`${copy}:2: id: "${director}" is already used by artists/directors/${director}.md`);
   });
 
   it("names an id that differs from its file name", () => {
-    const renamed = "app/content/artists/film/someone-else.md";
+    const renamed = "app/content/artists/directors/someone-else.md";
     const problems = withoutLines(problemsWith((path) => renameSync(path(filmFile), path(renamed))));
     expect(problems).toEqual([
       `${renamed}: id: "${director}" must be the file's name, "someone-else": rename one of them`,
@@ -864,7 +870,9 @@ describe("content files", () => {
   it("keeps a biography's line breaks and the blank lines between the agent's paragraphs", () => {
     const multiline = film.find((artist) => artist.biography.includes("\n")) ?? film[0];
     const { content } = validateContent(readContentFiles(ROOT), { publicDir: PUBLIC_DIR });
-    expect(content?.artists.film.find((artist) => artist.id === multiline.id)?.biography).toBe(multiline.biography);
+    expect(content?.artists.directors.find((artist) => artist.id === multiline.id)?.biography).toBe(
+      multiline.biography,
+    );
     expect(content?.biography.biography.paragraphs.length).toBe(biography.paragraphs.length);
   });
 });
@@ -892,7 +900,7 @@ describe("npm run content:check and npm run build", () => {
   it("refuses a broken content file with one line naming it, and builds nothing", { timeout: 60_000 }, () => {
     const project = scratchProject();
     try {
-      const file = join(project, `app/content/artists/film/${director}.md`);
+      const file = join(project, `app/content/artists/directors/${director}.md`);
       writeFileSync(file, readFileSync(file, "utf8").replace(`\ntitle: ${film[0].title}\n`, "\ntitle: Dierctor\n"));
 
       const { status, stdout, stderr } = spawnSync("npm", ["run", "--silent", "build"], {
@@ -902,7 +910,7 @@ describe("npm run content:check and npm run build", () => {
       expect(stdout).not.toMatch(/content OK/);
       expect(stderr).toMatch(
         new RegExp(
-          `^app/content/artists/film/${director}\\.md:\\d+: title: "Dierctor" is not allowed here; use one of ` +
+          `^app/content/artists/directors/${director}\\.md:\\d+: title: "Dierctor" is not allowed here; use one of ` +
             '"Photographer", "Director", "Photographer / Director", "CGI VFX 3D"\n' +
             "\n1 problem in app/content/ \\(listed above\\): fix and run npm run content:check again.\n",
         ),

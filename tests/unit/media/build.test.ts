@@ -37,8 +37,8 @@ const director: Artist = {
   ],
 };
 
-const content = (film: Artist[], photographers: Artist[]): MediaContent => ({
-  film,
+const content = (directors: Artist[], photographers: Artist[]): MediaContent => ({
+  directors,
   photographers,
   reels: [],
   clientLogos: [],

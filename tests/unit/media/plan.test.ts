@@ -26,9 +26,9 @@ const outputsOf = (base: string): string[] =>
 
 describe("which source feeds which outputs", () => {
   // Entries of the content with each kind of media, so the rules are checked on whatever roster it holds.
-  const allArtists = [...SITE_CONTENT.film, ...SITE_CONTENT.photographers];
-  const director = SITE_CONTENT.film[0];
-  const filmWork = SITE_CONTENT.film.find((artist) => artist.recentWorkThumbs.length > 0);
+  const allArtists = [...SITE_CONTENT.directors, ...SITE_CONTENT.photographers];
+  const director = SITE_CONTENT.directors[0];
+  const filmWork = SITE_CONTENT.directors.find((artist) => artist.recentWorkThumbs.length > 0);
   const photoWork = SITE_CONTENT.photographers.find((artist) => artist.recentWorkThumbs.length > 0);
   const withBioPhoto = allArtists.find((artist) => artist.bioPhoto !== undefined);
   const [reel] = SITE_CONTENT.reels;

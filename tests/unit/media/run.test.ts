@@ -30,8 +30,8 @@ const director = (id: string): Artist => ({
   recentWorkThumbs: [],
 });
 
-const content = (film: Artist[], reelList: Reel[] = []): MediaContent => ({
-  film,
+const content = (directors: Artist[], reelList: Reel[] = []): MediaContent => ({
+  directors,
   photographers: [],
   reels: reelList,
   clientLogos: [],

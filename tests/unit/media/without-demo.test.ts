@@ -73,7 +73,7 @@ describe.skipIf(ffmpegMissing || fontsMissing || !reels[0])(`media build without
     ],
   };
   const roster: MediaContent = {
-    film: [director],
+    directors: [director],
     photographers: [],
     agentPhoto: "/images/bio/agent.jpg",
     reels: [reel],

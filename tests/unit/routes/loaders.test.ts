@@ -23,7 +23,7 @@ function thrown(run: () => unknown): Response {
 }
 
 describe("artist detail loader", () => {
-  const film = artists.film[0];
+  const film = artists.directors[0];
   const photographer = artists.photographers[0];
 
   it("returns the artist for a known type and id", () => {
@@ -93,7 +93,7 @@ describe("reel loader", () => {
     for (const transcript of transcripts) expect(transcript.lines.length).toBeGreaterThanOrEqual(chapters.length);
     expect(chapters.map((chapter) => chapter.start)).toEqual(reel.spots.map((spot) => spot.start));
     for (const [index, chapter] of chapters.entries()) {
-      const director = artists.film.find((artist) => artist.id === reel.spots[index].artist);
+      const director = artists.directors.find((artist) => artist.id === reel.spots[index].artist);
       expect(chapter.director).toEqual({ name: director?.name, url: director?.url });
     }
     expect(start).toBe(0);

@@ -18,7 +18,7 @@ import {
 import { loader } from "#app/routes/selects.tsx";
 import { loader as searchLoader } from "#app/routes/selects_.search.ts";
 
-const roster = [...artists.film, ...artists.photographers];
+const roster = [...artists.directors, ...artists.photographers];
 const [first, second, third] = roster;
 
 function load(query: string) {
@@ -165,9 +165,9 @@ describe("selects loader", () => {
   });
 
   it("shows each artist's own kind of still", () => {
-    const data = load(`?artists=${artists.film[0].id},${artists.photographers[0].id}`);
+    const data = load(`?artists=${artists.directors[0].id},${artists.photographers[0].id}`);
     expect(data.artists.map((artist) => artist.image)).toEqual([
-      { kind: "directorStill", src: artists.film[0].mobileBG },
+      { kind: "directorStill", src: artists.directors[0].mobileBG },
       { kind: "photographerDesktop", src: artists.photographers[0].thumb },
     ]);
   });
