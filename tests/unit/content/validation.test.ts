@@ -108,7 +108,7 @@ describe("media files", () => {
   });
 
   it.each([
-    ["a film thumb that is an image", "film", "thumb", film[0].mobileBG, "an .mp4 video under /videos/"],
+    ["a director thumb that is an image", "directors", "thumb", film[0].mobileBG, "an .mp4 video under /videos/"],
     ["a photographer thumb that is a video", "photographers", "thumb", film[0].thumb, "a .jpg image under /images/"],
     [
       "a phone still that is a .jpeg",
@@ -120,7 +120,7 @@ describe("media files", () => {
     ["a path outside /images/", "photographers", "bioPhoto", "images/bio/x.jpg", "a .jpg image under /images/"],
     [
       "a path that climbs out of public/",
-      "film",
+      "directors",
       "mobileBG",
       "/images/../../secret.jpg",
       "a .jpg image under /images/",
