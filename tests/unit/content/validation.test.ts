@@ -27,8 +27,8 @@ const ROOT = join(import.meta.dirname, "../../..");
 const PUBLIC_DIR = join(ROOT, "public");
 
 // Entries the broken copies below edit, taken from the real content so the messages can be spelled out.
-const { film, photographers } = artists;
-const director = film[0].id;
+const { directors, photographers } = artists;
+const director = directors[0].id;
 const photographer = photographers[0].id;
 const withExtras = photographers.find((artist) => artist.extraThumbs !== undefined)?.id ?? "";
 const reel = reels[0].slug;
@@ -75,7 +75,7 @@ describe("validateContent on the real content", () => {
   it("reports media as missing when checked against a folder that holds none", () => {
     const problems = withoutLines(validateContent(readContentFiles(ROOT), { publicDir: join(ROOT, "tests") }).problems);
     expect(problems).toContain(
-      `app/content/artists/directors/${director}.md: thumb: ${film[0].thumb} is not in public/`,
+      `app/content/artists/directors/${director}.md: thumb: ${directors[0].thumb} is not in public/`,
     );
     expect(problems).toContain(`app/content/biography.md: photo: ${biography.photo} is not in public/`);
   });
@@ -84,7 +84,7 @@ describe("validateContent on the real content", () => {
 describe("media files", () => {
   it("names a missing file", () => {
     expect(
-      problemsAfter((content) => (content.artists.directors[film[0].id].thumb = "/videos/directors/nobody.mp4")),
+      problemsAfter((content) => (content.artists.directors[directors[0].id].thumb = "/videos/directors/nobody.mp4")),
     ).toEqual([`app/content/artists/directors/${director}.md: thumb: /videos/directors/nobody.mp4 is not in public/`]);
   });
 
@@ -108,8 +108,14 @@ describe("media files", () => {
   });
 
   it.each([
-    ["a director thumb that is an image", "directors", "thumb", film[0].mobileBG, "an .mp4 video under /videos/"],
-    ["a photographer thumb that is a video", "photographers", "thumb", film[0].thumb, "a .jpg image under /images/"],
+    ["a director thumb that is an image", "directors", "thumb", directors[0].mobileBG, "an .mp4 video under /videos/"],
+    [
+      "a photographer thumb that is a video",
+      "photographers",
+      "thumb",
+      directors[0].thumb,
+      "a .jpg image under /images/",
+    ],
     [
       "a phone still that is a .jpeg",
       "photographers",
@@ -133,9 +139,9 @@ describe("media files", () => {
   });
 
   it("rejects a film work thumb that is not an animated .webp", () => {
-    const still = film[0].recentWorkThumbs[1].still;
+    const still = directors[0].recentWorkThumbs[1].still;
     expect(
-      problemsAfter((content) => (content.artists.directors[film[0].id].recentWorkThumbs[1].image = still)),
+      problemsAfter((content) => (content.artists.directors[directors[0].id].recentWorkThumbs[1].image = still)),
     ).toEqual([
       `app/content/artists/directors/${director}.md: recentWorkThumbs[1].image: "${still}" must be an animated .webp image under /images/`,
     ]);
@@ -166,13 +172,13 @@ describe("ids, slugs and detail URLs", () => {
   it("rejects an id that is not its file's name", () => {
     expect(
       problemsAfter((content) => {
-        content.artists.directors[film[1].id].url = film[1].url;
-        content.artists.directors[film[1].id].id = director;
+        content.artists.directors[directors[1].id].url = directors[1].url;
+        content.artists.directors[directors[1].id].id = director;
       }),
     ).toEqual([
       // The file keeps its own url, which no longer matches the id either.
-      `app/content/artists/directors/${film[1].id}.md: url: "${film[1].url}" must be /artists/film/${director} (its list and id)`,
-      `app/content/artists/directors/${film[1].id}.md: id: "${director}" must be the file's name, "${film[1].id}": rename one of them`,
+      `app/content/artists/directors/${directors[1].id}.md: url: "${directors[1].url}" must be /artists/film/${director} (its list and id)`,
+      `app/content/artists/directors/${directors[1].id}.md: id: "${director}" must be the file's name, "${directors[1].id}": rename one of them`,
     ]);
   });
 
@@ -291,7 +297,7 @@ describe("names and text", () => {
   it.each<[string, Edit, string]>([
     [
       "a work thumb",
-      (content) => (content.artists.directors[film[0].id].recentWorkThumbs[2].name = ""),
+      (content) => (content.artists.directors[directors[0].id].recentWorkThumbs[2].name = ""),
       `app/content/artists/directors/${director}.md: recentWorkThumbs[2].name: must not be empty`,
     ],
     [
@@ -323,7 +329,7 @@ describe("links and handles", () => {
   it.each(["https://jane-doe.example", "jane-doe.example/work", "jane doe.example", "localhost", ""])(
     "rejects the website %j",
     (website) => {
-      expect(problemsAfter((content) => (content.artists.directors[film[0].id].website = website))).toEqual([
+      expect(problemsAfter((content) => (content.artists.directors[directors[0].id].website = website))).toEqual([
         `app/content/artists/directors/${director}.md: website: ${JSON.stringify(
           website,
         )} must be a bare host like jane-doe.example, ` + 'without "https://" or a path',
@@ -345,20 +351,20 @@ describe("links and handles", () => {
   );
 
   it.each(["@janedoe", "jane doe", "jane-doe", "a".repeat(31)])("rejects the Instagram handle %j", (handle) => {
-    expect(problemsAfter((content) => (content.artists.directors[film[0].id].instagram = handle))).toEqual([
+    expect(problemsAfter((content) => (content.artists.directors[directors[0].id].instagram = handle))).toEqual([
       `app/content/artists/directors/${director}.md: instagram: ${JSON.stringify(handle)} must be an Instagram handle ` +
         'without "@": 1–30 letters, digits, "." or "_"; or "" for none',
     ]);
   });
 
   it.each(["", "jane.doe_1", "a".repeat(30)])("accepts the Instagram handle %j", (handle) => {
-    expect(problemsAfter((content) => (content.artists.directors[film[0].id].instagram = handle))).toEqual([]);
+    expect(problemsAfter((content) => (content.artists.directors[directors[0].id].instagram = handle))).toEqual([]);
   });
 });
 
 describe("fields the pages depend on", () => {
   it("rejects a title outside the allowed set", () => {
-    expect(problemsAfter((content) => (content.artists.directors[film[0].id].title = "Dierctor"))).toEqual([
+    expect(problemsAfter((content) => (content.artists.directors[directors[0].id].title = "Dierctor"))).toEqual([
       `app/content/artists/directors/${director}.md: title: "Dierctor" is not allowed here; use one of ` +
         '"Photographer", "Director", "Photographer / Director", "CGI VFX 3D"',
     ]);
@@ -367,7 +373,7 @@ describe("fields the pages depend on", () => {
   it("rejects a misspelt field, which the page would never read", () => {
     expect(
       problemsAfter((content) => {
-        content.artists.directors[film[0].id].biograpy = content.artists.directors[film[0].id].biography;
+        content.artists.directors[directors[0].id].biograpy = content.artists.directors[directors[0].id].biography;
       }),
     ).toEqual([
       `app/content/artists/directors/${director}.md: unknown field "biograpy": check the spelling, or remove it`,
@@ -375,7 +381,7 @@ describe("fields the pages depend on", () => {
   });
 
   it("rejects a missing required field", () => {
-    expect(problemsAfter((content) => delete content.artists.directors[film[0].id].mobileBG)).toEqual([
+    expect(problemsAfter((content) => delete content.artists.directors[directors[0].id].mobileBG)).toEqual([
       `app/content/artists/directors/${director}.md: mobileBG: is missing`,
     ]);
   });
@@ -547,7 +553,7 @@ describe("reels against their films", () => {
   });
 
   it("refuses a grid clip starting less than a second before its film ends, and a focus outside the picture", () => {
-    const artist = film[0];
+    const artist = directors[0];
     const read = readContentFiles(ROOT);
     read.films[artist.thumb] = { width: 1920, height: 1080, duration: 4, fps: "25/1" };
     const breakIt: Edit = (content) => {
@@ -591,11 +597,11 @@ describe("collecting every problem", () => {
   it("still finds other files' problems when an entry is not even a set of fields", () => {
     expect(
       problemsAfter((content) => {
-        content.artists.directors[film[1].id] = null;
+        content.artists.directors[directors[1].id] = null;
         content.contact.email = "";
       }),
     ).toEqual([
-      `app/content/artists/directors/${film[1].id}.md: must be fields (name: value)`,
+      `app/content/artists/directors/${directors[1].id}.md: must be fields (name: value)`,
       'app/content/contact.yaml: email: "" must be an e-mail address like studio@agency.example',
     ]);
   });
@@ -703,7 +709,7 @@ describe("content files", () => {
   it("names a media file that is not in public/", () => {
     let line = 0;
     const problems = problemsWith(
-      (path) => (line = replaceIn(path(filmFile), film[0].thumb, "/videos/directors/nobody.mp4")),
+      (path) => (line = replaceIn(path(filmFile), directors[0].thumb, "/videos/directors/nobody.mp4")),
     );
     expect(problems).toEqual([`${filmFile}:${line}: thumb: /videos/directors/nobody.mp4 is not in public/`]);
   });
@@ -868,7 +874,7 @@ describe("content files", () => {
   });
 
   it("keeps a biography's line breaks and the blank lines between the agent's paragraphs", () => {
-    const multiline = film.find((artist) => artist.biography.includes("\n")) ?? film[0];
+    const multiline = directors.find((artist) => artist.biography.includes("\n")) ?? directors[0];
     const { content } = validateContent(readContentFiles(ROOT), { publicDir: PUBLIC_DIR });
     expect(content?.artists.directors.find((artist) => artist.id === multiline.id)?.biography).toBe(
       multiline.biography,
@@ -888,7 +894,7 @@ describe("npm run content:check and npm run build", () => {
     const { warnings } = validateContent(readContentFiles(ROOT), { publicDir: PUBLIC_DIR });
     expect(stderr).toBe(warnings.map((warning) => `warning: ${warning}\n`).join(""));
     expect(stdout).toBe(
-      `content OK: ${film.length + photographers.length} artists (${film.length} film, ${photographers.length} ` +
+      `content OK: ${directors.length + photographers.length} artists (${directors.length} directors, ${photographers.length} ` +
         `photographers), ${reels.length} reels, ${Object.values(captions).flat().length} captions tracks, ${
           clientLogos.length
         } client logos, ` +
@@ -901,7 +907,10 @@ describe("npm run content:check and npm run build", () => {
     const project = scratchProject();
     try {
       const file = join(project, `app/content/artists/directors/${director}.md`);
-      writeFileSync(file, readFileSync(file, "utf8").replace(`\ntitle: ${film[0].title}\n`, "\ntitle: Dierctor\n"));
+      writeFileSync(
+        file,
+        readFileSync(file, "utf8").replace(`\ntitle: ${directors[0].title}\n`, "\ntitle: Dierctor\n"),
+      );
 
       const { status, stdout, stderr } = spawnSync("npm", ["run", "--silent", "build"], {
         cwd: project,
