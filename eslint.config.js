@@ -21,6 +21,11 @@ const TOOLING = {
   allowTypeImports: true,
   message: "app/ takes no code from scripts/, server/ or tests/.",
 };
+const TESTS = {
+  group: ["\\#tests/*", "**/tests/**"],
+  allowTypeImports: true,
+  message: "Only tests import tests/: what the bench and the tests share lives in scripts/lib/.",
+};
 const SERVER_ONLY = {
   group: ["**/*.server", "**/*.server.*"],
   allowTypeImports: true,
@@ -91,6 +96,12 @@ export default tseslint.config(
     files: [CODE],
     ignores: ["scripts/media/demo/**"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DEMO] }] },
+  },
+  {
+    // The commands, the bench and the server take nothing from the tests; a test may take from them.
+    files: ["scripts/**", "server/**"],
+    ignores: ["scripts/media/demo/**", "**/*.test.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DEMO, TESTS] }] },
   },
   {
     // app/ is bundled on its own: it takes no code from the tooling or the server.
