@@ -26,12 +26,12 @@ describe("npm run roster", () => {
   it("makes a roster of the content's size times N that passes the content check, media included", () => {
     const originals = filesOf(".");
     expect(filesOf(dir)).toHaveLength(originals.length * TIMES);
-    const film = readdirSync(path.join(ARTISTS, "directors")).length;
+    const directors = readdirSync(path.join(ARTISTS, "directors")).length;
     const output = execFileSync("npx", ["tsx", "scripts/cli/content-build.ts", "--check"], {
       cwd: dir,
       encoding: "utf8",
     });
-    expect(output).toContain(`${originals.length * TIMES} artists (${film * TIMES} film`);
+    expect(output).toContain(`${originals.length * TIMES} artists (${directors * TIMES} directors`);
   });
 
   it("gives each copy its own id, name, site and media paths, pointing at the original's files", () => {
