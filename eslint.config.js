@@ -17,9 +17,14 @@ const DEMO = {
   message: "The demo generator is imported by nothing outside scripts/media/demo/.",
 };
 const TOOLING = {
-  group: ["**/scripts/**", "**/server/**"],
+  group: ["\\#scripts/*", "\\#server/*", "\\#tests/*", "**/scripts/**", "**/server/**"],
   allowTypeImports: true,
-  message: "app/ takes no code from scripts/ or server/.",
+  message: "app/ takes no code from scripts/, server/ or tests/.",
+};
+const TESTS = {
+  group: ["\\#tests/*", "**/tests/**"],
+  allowTypeImports: true,
+  message: "Only tests import tests/: what the bench and the tests share lives in scripts/lib/.",
 };
 const SERVER_ONLY = {
   group: ["**/*.server", "**/*.server.*"],
@@ -92,6 +97,12 @@ export default tseslint.config(
     files: [CODE],
     ignores: ["scripts/media/demo/**"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DEMO] }] },
+  },
+  {
+    // The commands, the bench and the server take nothing from the tests; a test may take from them.
+    files: ["scripts/**", "server/**"],
+    ignores: ["scripts/media/demo/**", "**/*.test.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DEMO, TESTS] }] },
   },
   {
     // app/ is bundled on its own: it takes no code from the tooling or the server.

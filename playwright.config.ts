@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
-import { findChromium, SYSTEM_CHROMIUM_ARGS } from "./scripts/browser.mjs";
-import { SITE_URL } from "./tests/site-url.mjs";
+import { findChromium, SYSTEM_CHROMIUM_ARGS } from "./scripts/setup/browser.mjs";
+import { SITE_URL } from "./tests/support/site-url.mjs";
 
 // E2E_PORT lets two checkouts run their suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3210);

@@ -2,8 +2,8 @@ import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 
-import { contentSecurityPolicy, documentCacheControl, matchesIfNoneMatch, strongETag } from "~/lib/http.server";
-import { MEDIA_ORIGIN } from "~/lib/media-origin.server";
+import { contentSecurityPolicy, documentCacheControl, matchesIfNoneMatch, strongETag } from "#app/lib/http.server.ts";
+import { MEDIA_ORIGIN } from "#app/lib/media-origin.server.ts";
 
 /**
  * Renders the whole document before sending it, with `renderToString`. The content is static data

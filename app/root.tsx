@@ -13,16 +13,16 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { DeferredScripts } from "~/components/deferred-scripts";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
-import { MediaOriginContext } from "~/components/use-media-url";
-import { site } from "~/content";
-import { MEDIA_ORIGIN } from "~/lib/media-origin.server";
-import { REEL_FRAME_CSS } from "~/lib/reel-frame-css.server";
-import { SITE_URL } from "~/lib/site-url.server";
-import stylesheet from "~/styles/tailwind.css";
-import { PAGE_LANGUAGE } from "~/lib/page-language";
+import { DeferredScripts } from "#app/components/deferred-scripts.tsx";
+import { SiteFooter } from "#app/components/site-footer.tsx";
+import { SiteHeader } from "#app/components/site-header.tsx";
+import { MediaOriginContext } from "#app/components/use-media-url.ts";
+import { site } from "#app/content/index.ts";
+import { MEDIA_ORIGIN } from "#app/lib/media-origin.server.ts";
+import { REEL_FRAME_CSS } from "#app/lib/reel-frame-css.server.ts";
+import { SITE_URL } from "#app/lib/site-url.server.ts";
+import stylesheet from "#app/styles/tailwind.css";
+import { PAGE_LANGUAGE } from "#app/lib/page-language.ts";
 
 export function loader({ request }: LoaderFunctionArgs) {
   // Routes match case-insensitively; send /Contact to the one canonical /contact.

@@ -5,13 +5,13 @@
  */
 import { collection, config } from "@keystatic/core";
 
-import { artistFields } from "./schema/artist-fields";
-import { reelFields } from "./schema/reel-fields";
-import { siteSingletons } from "./schema/site-singletons";
-import { previewUrl } from "./preview";
-import { storage } from "./storage";
+import { artistFields } from "./schema/artist-fields.ts";
+import { reelFields } from "./schema/reel-fields.ts";
+import { siteSingletons } from "./schema/site-singletons.ts";
+import { previewUrl } from "./preview.ts";
+import { storage } from "./storage.ts";
 
-const artistCollection = (label: string, folder: "film" | "photographers") =>
+const artistCollection = (label: string, folder: "directors" | "photographers") =>
   collection({
     label,
     path: `app/content/artists/${folder}/*`,
@@ -19,7 +19,7 @@ const artistCollection = (label: string, folder: "film" | "photographers") =>
     format: { contentField: "biography" },
     entryLayout: "form",
     columns: ["order", "title"],
-    previewUrl: previewUrl(folder === "film" ? "/artists/film/{slug}" : "/artists/photography/{slug}"),
+    previewUrl: previewUrl(folder === "directors" ? "/artists/film/{slug}" : "/artists/photography/{slug}"),
     schema: artistFields(folder),
   });
 
@@ -34,7 +34,7 @@ export default config({
     },
   },
   collections: {
-    directors: artistCollection("Directors", "film"),
+    directors: artistCollection("Directors", "directors"),
     photographers: artistCollection("Photographers", "photographers"),
     reels: collection({
       label: "Reels",

@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 
-import { startEditServer } from "./server/edit-server";
+import { startEditServer } from "./server/edit-server.ts";
 
 const root = path.join(import.meta.dirname, "..");
 const editPort = Number(process.env.EDIT_PORT ?? 4000);

@@ -3,7 +3,7 @@ import type { Config } from "@keystatic/core";
 import { Keystatic } from "@keystatic/core/ui";
 import { createRoot } from "react-dom/client";
 
-import config from "./keystatic.config";
+import config from "./keystatic.config.ts";
 
 const root = document.getElementById("root");
 // Keystatic's own page helpers take Config<any, any> too: its navigation type does not widen to Config.

@@ -13,10 +13,10 @@ import express, {
 import morgan from "morgan";
 import Negotiator from "negotiator";
 
-import { pageHeaders, plainTextErrors, readOnly, sendText, setPageHeaders, toFetchRequest } from "./http-policy";
-import { type CachedPage, type Encoding, ENCODINGS, type PageCache, pageCacheKey } from "./page-cache";
-import { DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_QUEUE, QueueFullError, RenderQueue } from "./render-queue";
-import { staticFiles } from "./static-files";
+import { pageHeaders, plainTextErrors, readOnly, sendText, setPageHeaders, toFetchRequest } from "./http-policy.ts";
+import { type CachedPage, type Encoding, ENCODINGS, type PageCache, pageCacheKey } from "./page-cache.ts";
+import { DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_QUEUE, QueueFullError, RenderQueue } from "./render-queue.ts";
+import { staticFiles } from "./static-files.ts";
 
 /** Renders a request with the app: Remix's request handler for a build. */
 export type Render = (request: Request) => Promise<Response>;

@@ -13,7 +13,7 @@ import type {
   Response as ExpressResponse,
 } from "express";
 
-import { SERVER_ERROR_CACHE_CONTROL } from "../app/lib/http.server";
+import { SERVER_ERROR_CACHE_CONTROL } from "#app/lib/http.server.ts";
 
 export const ALLOWED_METHODS = "GET, HEAD";
 /** Requests are addressed here; the app never reads the origin back (see SITE_URL). */

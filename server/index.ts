@@ -10,10 +10,10 @@ import { pathToFileURL } from "node:url";
 
 import { broadcastDevReady, createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 
-import { createApp, type Serving } from "./app";
-import { refuseConnect } from "./http-policy";
-import { PageCache, pageCacheBytes } from "./page-cache";
-import { DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_QUEUE, RenderQueue } from "./render-queue";
+import { createApp, type Serving } from "./app.ts";
+import { refuseConnect } from "./http-policy.ts";
+import { PageCache, pageCacheBytes } from "./page-cache.ts";
+import { DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_QUEUE, RenderQueue } from "./render-queue.ts";
 
 process.env.NODE_ENV ??= "production";
 const DEVELOPMENT = process.env.NODE_ENV === "development";

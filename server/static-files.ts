@@ -18,7 +18,7 @@ express.static.mime.define({ "image/avif": ["avif"] });
 
 /**
  * The static files under `root` for this build. Build assets are precompressed with Brotli at its
- * highest level (scripts/precompress.mjs), which is too slow to do per request; everything else is
+ * highest level (scripts/cli/precompress.mjs), which is too slow to do per request; everything else is
  * compressed on the fly by the compression middleware in front.
  */
 export async function staticFiles(root: string, build: Pick<ServerBuild, "assetsBuildDirectory" | "publicPath">) {

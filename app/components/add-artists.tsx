@@ -9,9 +9,10 @@ import {
   searchText,
   selectsPath,
   withSelect,
-} from "~/lib/selects";
+} from "#app/lib/selects.ts";
 
-const BUTTON = "border border-line px-4 py-2.5 text-xs uppercase tracking-label hover:border-paper";
+import { OUTLINE_BUTTON } from "./outline-button.ts";
+
 /** How long typing pauses before the search is asked for. */
 const TYPING_PAUSE_MS = 150;
 
@@ -100,7 +101,7 @@ export function AddArtists({ ids, search }: { ids: string[]; search: ArtistSearc
             aria-describedby="artist-search-status"
             className="min-w-0 flex-1 border-b border-line bg-transparent py-2 text-paper placeholder:text-muted focus:border-paper"
           />
-          <button type="submit" className={BUTTON}>
+          <button type="submit" className={OUTLINE_BUTTON}>
             Search
           </button>
         </div>

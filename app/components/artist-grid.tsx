@@ -1,10 +1,10 @@
 import { type ReactNode, useRef } from "react";
 
-import { type ImageLoading, listImageLoading } from "~/lib/media";
-import { useSelects } from "~/lib/selects-store";
+import { type ImageLoading, listImageLoading } from "#app/lib/media.ts";
+import { useSelects } from "#app/lib/selects-store.ts";
 
-import { ArtistTile, type TileArtist } from "./artist-tile";
-import { useProfileLinks } from "./use-profile-links";
+import { ArtistTile, type TileArtist } from "./artist-tile.tsx";
+import { useProfileLinks } from "./use-profile-links.tsx";
 
 /** Each shape's columns, and its class for the tiles' estimated heights (tailwind.css). */
 const COLUMNS = {

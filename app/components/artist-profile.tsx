@@ -1,9 +1,9 @@
-import type { Artist } from "~/content/types";
+import type { Artist } from "#app/content/types.ts";
 
-import { ArtistWebLinks, Biography } from "./artist-text";
-import { Picture } from "./picture";
-import { SelectsToggle } from "./selects-toggle";
-import { WorkGrid } from "./work-grid";
+import { ArtistWebLinks, Biography } from "./artist-text.tsx";
+import { Picture } from "./picture.tsx";
+import { SelectsToggle } from "./selects-toggle.tsx";
+import { WorkGrid } from "./work-grid.tsx";
 
 /** The bio photo is at most 320 px wide (max-w-xs), narrower only on a phone under 360 px. */
 const BIO_PHOTO_SIZES = "(min-width: 360px) 320px, calc(100vw - 40px)";

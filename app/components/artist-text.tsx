@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 
-import { ExternalLink } from "./external-link";
+import { ExternalLink } from "./external-link.tsx";
 
 /** A biography as the content writes it: "\n" marks a line break. */
 export function Biography({ text, className }: { text: string; className: string }) {

@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import { memo, type ReactNode } from "react";
 
-import type { ImageLoading } from "~/lib/media";
+import type { ImageLoading } from "#app/lib/media.ts";
 
-import { ExternalLink } from "./external-link";
-import { SelectsToggleButton } from "./selects-toggle";
+import { ExternalLink } from "./external-link.tsx";
+import { SelectsToggleButton } from "./selects-toggle.tsx";
 
 /** What a grid's tile shows of an artist: the loader's data, the same object from render to render. */
 export interface TileArtist {

@@ -1,11 +1,11 @@
 import { createContext, useContext, useEffect, useRef } from "react";
 
-import type { ImageLoading } from "~/lib/media";
-import { watchClip } from "~/lib/motion";
+import type { ImageLoading } from "#app/lib/media.ts";
+import { watchClip } from "#app/lib/motion.ts";
 
-import { ARTIST_GRID_SIZES } from "./artist-grid";
-import { Picture } from "./picture";
-import { useMediaUrl } from "./use-media-url";
+import { ARTIST_GRID_SIZES } from "./artist-grid.tsx";
+import { Picture } from "./picture.tsx";
+import { useMediaUrl } from "./use-media-url.ts";
 
 /** The directors' clips' state, given by the grid (see useThumbnailMotion). */
 export interface ClipMotion {

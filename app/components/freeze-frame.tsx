@@ -1,11 +1,11 @@
 import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
 
-import type { ImageLoading } from "~/lib/media";
-import { type LadderKind, MEDIA_KINDS } from "~/lib/media-kinds";
-import { prefersReducedMotion } from "~/lib/motion";
+import type { ImageLoading } from "#app/lib/media.ts";
+import { type LadderKind, MEDIA_KINDS } from "#app/lib/media-kinds.ts";
+import { prefersReducedMotion } from "#app/lib/motion.ts";
 
-import { Picture } from "./picture";
-import { useMediaUrl } from "./use-media-url";
+import { Picture } from "./picture.tsx";
+import { useMediaUrl } from "./use-media-url.ts";
 
 interface FreezeFrameProps {
   /** The still first frame, shown at rest, and the kind of its ladder. */

@@ -1,7 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
-import type { NavLink as NavItem } from "~/content/types";
+import type { NavLink as NavItem } from "#app/content/types.ts";
 
 const MENU_ID = "mobile-menu";
 

@@ -1,7 +1,7 @@
-import type { ImageLoading } from "~/lib/media";
+import type { ImageLoading } from "#app/lib/media.ts";
 
-import { ARTIST_GRID_SIZES } from "./artist-grid";
-import { Picture } from "./picture";
+import { ARTIST_GRID_SIZES } from "./artist-grid.tsx";
+import { Picture } from "./picture.tsx";
 
 /** Art direction: a square crop on phones, the full portrait frame from 768 px up. */
 export function PhotographerPicture({

@@ -1,7 +1,7 @@
-import { type ImageLoading, loadingAttributes, responsiveImage, type ResponsiveImage } from "~/lib/media";
-import type { LadderKind } from "~/lib/media-kinds";
+import { type ImageLoading, loadingAttributes, responsiveImage, type ResponsiveImage } from "#app/lib/media.ts";
+import type { LadderKind } from "#app/lib/media-kinds.ts";
 
-import { useMediaUrl } from "./use-media-url";
+import { useMediaUrl } from "./use-media-url.ts";
 
 /**
  * The `<source>`s of a ladder, best format first. With `media` (art direction) they also offer

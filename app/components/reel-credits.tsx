@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { type MouseEvent, type RefObject, useEffect, useRef, useState } from "react";
 
-import { linkedStart, wantsItsOwnPage } from "~/reel/player/seek";
-import type { ReelPageValue } from "~/reel/reel.server";
-import { chapterIndexAt, clockTime, momentPath } from "~/reel/timeline";
+import { linkedStart, wantsItsOwnPage } from "#app/reel/player/seek.ts";
+import type { ReelPageValue } from "#app/reel/reel.server.ts";
+import { chapterIndexAt, clockTime, momentPath } from "#app/reel/timeline.ts";
 
 interface ReelCreditsProps {
   reel: Pick<ReelPageValue, "slug" | "chapters" | "duration" | "start">;

@@ -1,11 +1,11 @@
 import { useCallback, useRef } from "react";
 
-import { seekReel } from "~/reel/player/seek";
-import type { ReelPageValue } from "~/reel/reel.server";
+import { seekReel } from "#app/reel/player/seek.ts";
+import type { ReelPageValue } from "#app/reel/reel.server.ts";
 
-import { ReelCredits } from "./reel-credits";
-import { ReelPlayer } from "./reel-player";
-import { ReelTranscript } from "./reel-transcript";
+import { ReelCredits } from "./reel-credits.tsx";
+import { ReelPlayer } from "./reel-player.tsx";
+import { ReelTranscript } from "./reel-transcript.tsx";
 
 /** The body of every reel's page (`/{slug}`): the player, then the spots it is cut from, then its transcript. */
 export function ReelPage({ reel }: { reel: ReelPageValue }) {

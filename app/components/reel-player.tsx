@@ -1,13 +1,13 @@
 import { type RefObject, useEffect, useRef } from "react";
 
-import { HIGH_FETCH_PRIORITY, videoPoster } from "~/lib/media";
-import { frameClass, reelPosterSize } from "~/lib/reel-frames";
-import { mount } from "~/reel/player/mount.client";
-import type { ReelPageValue } from "~/reel/reel.server";
-import { mediaPaths } from "~/lib/media-paths";
-import { reelTracks } from "~/reel/tracks";
+import { HIGH_FETCH_PRIORITY, videoPoster } from "#app/lib/media.ts";
+import { frameClass, reelPosterSize } from "#app/lib/reel-frames.ts";
+import { mount } from "#app/reel/player/mount.client.ts";
+import type { ReelPageValue } from "#app/reel/reel.server.ts";
+import { mediaPaths } from "#app/lib/media-paths.ts";
+import { reelTracks } from "#app/reel/tracks.ts";
 
-import { useMediaUrl } from "./use-media-url";
+import { useMediaUrl } from "./use-media-url.ts";
 
 interface ReelPlayerProps {
   reel: ReelPageValue;

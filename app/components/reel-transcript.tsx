@@ -1,9 +1,9 @@
 import type { MouseEvent } from "react";
 
-import { wantsItsOwnPage } from "~/reel/player/seek";
-import { PAGE_LANGUAGE } from "~/lib/page-language";
-import type { ReelPageValue, Transcript } from "~/reel/reel.server";
-import { clockTime, momentPath } from "~/reel/timeline";
+import { wantsItsOwnPage } from "#app/reel/player/seek.ts";
+import { PAGE_LANGUAGE } from "#app/lib/page-language.ts";
+import type { ReelPageValue, Transcript } from "#app/reel/reel.server.ts";
+import { clockTime, momentPath } from "#app/reel/timeline.ts";
 
 interface ReelTranscriptProps {
   /** Its transcripts, the page's language first (reel.server.ts's transcriptOf). */

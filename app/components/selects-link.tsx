@@ -1,7 +1,7 @@
 import { NavLink } from "@remix-run/react";
 
-import { artistNoun, selectsPath } from "~/lib/selects";
-import { useSelects } from "~/lib/selects-store";
+import { artistNoun, selectsPath } from "#app/lib/selects.ts";
+import { useSelects } from "#app/lib/selects-store.ts";
 
 /**
  * The header's link to the working list's selects page, with its count. The server renders it

@@ -1,5 +1,5 @@
-import { selectsPath, withoutSelect, withSelect } from "~/lib/selects";
-import { readSelects, setSelects, useSelects } from "~/lib/selects-store";
+import { selectsPath, withoutSelect, withSelect } from "#app/lib/selects.ts";
+import { readSelects, setSelects, useSelects } from "#app/lib/selects-store.ts";
 
 /** Its look (tailwind.css), named once: it is repeated in every tile of a grid. */
 const LOOK = "selects-toggle";

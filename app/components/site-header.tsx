@@ -1,9 +1,9 @@
 import { Link, NavLink } from "@remix-run/react";
 
-import type { NavLink as NavItem } from "~/content/types";
+import type { NavLink as NavItem } from "#app/content/types.ts";
 
-import { MobileMenu } from "./mobile-menu";
-import { SelectsLink } from "./selects-link";
+import { MobileMenu } from "./mobile-menu.tsx";
+import { SelectsLink } from "./selects-link.tsx";
 
 interface SiteHeaderProps {
   agentName: string;

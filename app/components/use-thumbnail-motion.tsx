@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-import { canAutoplayThumbnails } from "~/lib/motion";
+import { canAutoplayThumbnails } from "#app/lib/motion.ts";
 
 /** Screens on which the directors' clips are layered over their stills. */
 const CLIP_SCREENS = "(min-width: 768px)";

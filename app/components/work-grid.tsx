@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 
-import type { WorkThumb } from "~/content/types";
-import { listImageLoading } from "~/lib/media";
+import type { WorkThumb } from "#app/content/types.ts";
+import { listImageLoading } from "#app/lib/media.ts";
 
-import { ExternalLink } from "./external-link";
-import { FreezeFrame } from "./freeze-frame";
-import { Picture } from "./picture";
+import { ExternalLink } from "./external-link.tsx";
+import { FreezeFrame } from "./freeze-frame.tsx";
+import { Picture } from "./picture.tsx";
 
 interface WorkGridProps {
   title: string;

@@ -1,3 +1,3 @@
-/** All site content as `~/content`: this folder's files, compiled by scripts/content-build.ts into generated.js. */
+/** All site content as `~/content`: this folder's files, compiled by scripts/cli/content-build.ts into generated.js. */
 export * from "./generated.js";
-export type * from "./types";
+export type * from "./types.ts";

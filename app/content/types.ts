@@ -1,12 +1,12 @@
 /** The types of the content as the app reads it: what scripts/content/compile.ts makes of the checked files. */
-import type { Content } from "../../scripts/content/compile";
+import type { Content } from "#scripts/content/compile.ts";
 
-export type { Content } from "../../scripts/content/compile";
-export type { Film } from "../../scripts/content/read";
-export type { ArtistType } from "../../scripts/content/artist-shape";
+export type { Content } from "#scripts/content/compile.ts";
+export type { Film } from "#scripts/content/read.ts";
+export type { ArtistType } from "#scripts/content/artist-shape.ts";
 
 export type ArtistTitle = Artist["title"];
-export type Artist = Content["artists"]["film"][number] | Content["artists"]["photographers"][number];
+export type Artist = Content["artists"]["directors"][number] | Content["artists"]["photographers"][number];
 /** One tile of an artist's "Recent Work" (or extra) group; links out to the work's page. */
 export type WorkThumb = Artist["recentWorkThumbs"][number];
 export type Reel = Content["reels"][number];

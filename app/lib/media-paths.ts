@@ -13,7 +13,13 @@
  * Files the content names itself (biography.md's `photo`, clients.yaml's logos) have their sources
  * in `namedSources`.
  */
-import { type DerivedKindName, MEDIA_KIND_ROWS, MEDIA_KINDS, type MediaKind, type MediaKindName } from "./media-kinds";
+import {
+  type DerivedKindName,
+  MEDIA_KIND_ROWS,
+  MEDIA_KINDS,
+  type MediaKind,
+  type MediaKindName,
+} from "./media-kinds.ts";
 
 /** The folder of the media build's sources, relative to the repository root. */
 export const MEDIA_DIR = "media";

@@ -1,5 +1,5 @@
-import { type LadderKind, MEDIA_KINDS, type ModernFormat } from "./media-kinds";
-import { mediaPaths } from "./media-paths";
+import { type LadderKind, MEDIA_KINDS, type ModernFormat } from "./media-kinds.ts";
+import { mediaPaths } from "./media-paths.ts";
 
 /**
  * The URL of the media file at `path` (a site path under /images or /videos, as the content names

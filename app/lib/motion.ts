@@ -1,4 +1,4 @@
-import { pageAtRest, subscribePageRest } from "./page-rest";
+import { pageAtRest, subscribePageRest } from "./page-rest.ts";
 
 /**
  * Whether this device should play moving thumbnails by itself: a wide screen with a fine pointer

@@ -1,9 +1,9 @@
 /** An artist search over the whole roster, for the selects page's loader and its search route. */
-import { artists } from "~/content";
+import { artists } from "#app/content/index.ts";
 
-import { type ArtistMatch, type ArtistSearch, searchArtists } from "./selects";
+import { type ArtistMatch, type ArtistSearch, searchArtists } from "./selects.ts";
 
-const ROSTER: ArtistMatch[] = [...artists.film, ...artists.photographers].map(({ id, name, title }) => ({
+const ROSTER: ArtistMatch[] = [...artists.directors, ...artists.photographers].map(({ id, name, title }) => ({
   id,
   name,
   title,

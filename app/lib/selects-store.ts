@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from "react";
 
-import { storedSelects } from "./selects";
+import { storedSelects } from "./selects.ts";
 
 const STORAGE_KEY = "selects";
 

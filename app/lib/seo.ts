@@ -4,14 +4,14 @@
  */
 import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 
-import { contact, site } from "~/content";
-import type { Artist, Reel } from "~/content/types";
-import { chapterLabel, momentPath, type ReelChapter } from "~/reel/timeline";
+import { contact, site } from "#app/content/index.ts";
+import type { Artist, Reel } from "#app/content/types.ts";
+import { chapterLabel, momentPath, type ReelChapter } from "#app/reel/timeline.ts";
 
-import { mediaUrl, PREVIEW_SIZE } from "./media";
-import { mediaPaths } from "./media-paths";
-import { reelPosterSize } from "./reel-frames";
-import { artistCount, selectsPath } from "./selects";
+import { mediaUrl, PREVIEW_SIZE } from "./media.ts";
+import { mediaPaths } from "./media-paths.ts";
+import { reelPosterSize } from "./reel-frames.ts";
+import { artistCount, selectsPath } from "./selects.ts";
 
 interface PageSeo {
   title: string;

@@ -1,8 +1,8 @@
 /** A reel's captions files (WebVTT or SRT), read and checked by the content build, each problem with its line. */
-import { readSettings } from "./cue-settings.server";
-import { cleanCueText, freshText, regionId } from "./cue-text.server";
-import { parseSubRip } from "./subrip.server";
-import { type Cue, type CueFormat, formatTimestamp, parseWebVtt, plainText, type Unreadable } from "./webvtt";
+import { readSettings } from "./cue-settings.server.ts";
+import { cleanCueText, freshText, regionId } from "./cue-text.server.ts";
+import { parseSubRip } from "./subrip.server.ts";
+import { type Cue, type CueFormat, formatTimestamp, parseWebVtt, plainText, type Unreadable } from "./webvtt.ts";
 
 /** A reel's captions in one language, as the content holds them. */
 export interface CaptionTrack {

@@ -2,7 +2,7 @@
  * A cue's text and settings made into what the site serves: the markup and placement browsers read
  * kept, the rest dropped and said. Not for the player's chunk: the content build and the reel loader read it.
  */
-import { plainText } from "./webvtt";
+import { plainText } from "./webvtt.ts";
 
 /** A cue made servable: its WebVTT text and settings, and what had to be dropped or changed, in the editor's words. */
 export interface CleanCue {

@@ -1,12 +1,12 @@
 /** A reel as the server serves it: its page's one value, and its chapters and described picture as cues. */
-import { captionsOf, findArtist } from "~/lib/catalog";
-import type { Reel } from "~/content/types";
-import { PAGE_LANGUAGE } from "~/lib/page-language";
+import { captionsOf, findArtist } from "#app/lib/catalog.server.ts";
+import type { Reel } from "#app/content/types.ts";
+import { PAGE_LANGUAGE } from "#app/lib/page-language.ts";
 
-import { type CaptionTrack, inPageLanguageFirst, languageLabel } from "./captions.server";
-import { freshText, scriptLines } from "./cue-text.server";
-import { chapterLabel, type ReelChapter, reelChapters, startTime } from "./timeline";
-import { type Cue, escapeText, plainText } from "./webvtt";
+import { type CaptionTrack, inPageLanguageFirst, languageLabel } from "./captions.server.ts";
+import { freshText, scriptLines } from "./cue-text.server.ts";
+import { chapterLabel, type ReelChapter, reelChapters, startTime } from "./timeline.ts";
+import { type Cue, escapeText, plainText } from "./webvtt.ts";
 
 /** The reel's spots as chapters, each with its director. */
 export const chaptersOf = (reel: Reel): ReelChapter[] => reelChapters(reel, (id) => findArtist("film", id));

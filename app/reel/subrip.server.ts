@@ -2,7 +2,7 @@
  * SubRip (.srt), which editors' tools export and which has no formal parser: read as players
  * (VLC, mpv, ffmpeg) read it, loosely, a block ending at any blank line. Served as WebVTT.
  */
-import type { Cue, ParsedWebVtt } from "./webvtt";
+import type { Cue, ParsedWebVtt } from "./webvtt.ts";
 
 const TIMESTAMP = String.raw`(?:(\d+):)?(\d{1,2}):(\d{2})[.,](\d{1,3})`;
 const TIMING = new RegExp(String.raw`^\s*${TIMESTAMP}\s*-->\s*${TIMESTAMP}(?:[ \t]+(.*?))?\s*$`);

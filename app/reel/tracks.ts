@@ -1,5 +1,5 @@
 /** Every track URL of a reel page: those of the app/routes/reels.$slug.* routes; and the seek-bar thumbnails' cells. */
-import { PAGE_LANGUAGE } from "../lib/page-language";
+import { PAGE_LANGUAGE } from "#app/lib/page-language.ts";
 
 /** Where a reel's chapters file is served (app/routes/reels.$slug.chapters[.]vtt.ts). */
 export const chaptersTrack = (slug: string): string => `/reels/${slug}/chapters.vtt`;

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { unknownPath } from "~/lib/unknown-path.server";
+import { unknownPath } from "#app/lib/unknown-path.server.ts";
 
 /** Every path of two or more segments no other route claims; single segments end in $slug.tsx. */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { ReelPage } from "~/components/reel-page";
-import { reelBySlug } from "~/lib/catalog";
-import { reelMeta } from "~/lib/seo";
-import { unknownPath } from "~/lib/unknown-path.server";
-import { reelPage } from "~/reel/reel.server";
+import { ReelPage } from "#app/components/reel-page.tsx";
+import { reelBySlug } from "#app/lib/catalog.server.ts";
+import { reelMeta } from "#app/lib/seo.ts";
+import { unknownPath } from "#app/lib/unknown-path.server.ts";
+import { reelPage } from "#app/reel/reel.server.ts";
 
 /**
  * /{slug}: a reel's page, one per file in app/content/reels/. The site's own pages are static

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { ArtistProfile } from "~/components/artist-profile";
-import { site } from "~/content";
-import { findArtist, orNotFound } from "~/lib/catalog";
-import { artistMeta } from "~/lib/seo";
+import { ArtistProfile } from "#app/components/artist-profile.tsx";
+import { site } from "#app/content/index.ts";
+import { findArtist, orNotFound } from "#app/lib/catalog.server.ts";
+import { artistMeta } from "#app/lib/seo.ts";
 
 /**
  * /artists/:type/:id, where type is "film" or "photography". The id is the first segment of the

@@ -2,20 +2,20 @@ import type { SerializeFrom } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 
-import { ArtistGrid } from "~/components/artist-grid";
-import { ClipMotionContext, DirectorClip } from "~/components/director-clip";
-import { PageHeading } from "~/components/page-heading";
-import { useThumbnailMotion } from "~/components/use-thumbnail-motion";
-import { artists } from "~/content";
-import type { ImageLoading } from "~/lib/media";
-import { sectionMeta } from "~/lib/seo";
+import { ArtistGrid } from "#app/components/artist-grid.tsx";
+import { ClipMotionContext, DirectorClip } from "#app/components/director-clip.tsx";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { useThumbnailMotion } from "#app/components/use-thumbnail-motion.tsx";
+import { artists } from "#app/content/index.ts";
+import type { ImageLoading } from "#app/lib/media.ts";
+import { sectionMeta } from "#app/lib/seo.ts";
 
 /** A 1440×900 desktop shows three rows of three (the third just begins), a phone three tiles. */
 const FIRST_SCREEN_TILES = 9;
 
 export function loader() {
   return {
-    directors: artists.film.map(({ id, name, thumb, mobileBG, website, url, cssVideoTop }) => ({
+    directors: artists.directors.map(({ id, name, thumb, mobileBG, website, url, cssVideoTop }) => ({
       id,
       name,
       thumb,

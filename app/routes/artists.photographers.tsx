@@ -1,12 +1,12 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { ArtistGrid } from "~/components/artist-grid";
-import { PageHeading } from "~/components/page-heading";
-import { PhotographerPicture } from "~/components/photographer-picture";
-import { artists } from "~/content";
-import type { ImageLoading } from "~/lib/media";
-import { sectionMeta } from "~/lib/seo";
+import { ArtistGrid } from "#app/components/artist-grid.tsx";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { PhotographerPicture } from "#app/components/photographer-picture.tsx";
+import { artists } from "#app/content/index.ts";
+import type { ImageLoading } from "#app/lib/media.ts";
+import { sectionMeta } from "#app/lib/seo.ts";
 
 /** A 1440×900 desktop shows two rows of four (the second just begins), a phone three rows of two. */
 const FIRST_SCREEN_TILES = 8;

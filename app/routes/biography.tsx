@@ -1,9 +1,9 @@
 import { useLoaderData } from "@remix-run/react";
 
-import { PageHeading } from "~/components/page-heading";
-import { Picture } from "~/components/picture";
-import { biography, site, testimonials } from "~/content";
-import { sectionMeta } from "~/lib/seo";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { Picture } from "#app/components/picture.tsx";
+import { biography, site, testimonials } from "#app/content/index.ts";
+import { sectionMeta } from "#app/lib/seo.ts";
 
 export function loader() {
   return { agentName: site.agentName, biography, testimonials };

@@ -1,11 +1,11 @@
 import { useLoaderData } from "@remix-run/react";
 
-import { PageHeading } from "~/components/page-heading";
-import { useMediaUrl } from "~/components/use-media-url";
-import { clientLogos, clientNames } from "~/content";
-import { listImageLoading, loadingAttributes, logoSprites, logoTiles } from "~/lib/media";
-import { MEDIA_KINDS } from "~/lib/media-kinds";
-import { sectionMeta } from "~/lib/seo";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { useMediaUrl } from "#app/components/use-media-url.ts";
+import { clientLogos, clientNames } from "#app/content/index.ts";
+import { listImageLoading, loadingAttributes, logoSprites, logoTiles } from "#app/lib/media.ts";
+import { MEDIA_KINDS } from "#app/lib/media-kinds.ts";
+import { sectionMeta } from "#app/lib/seo.ts";
 
 export function loader() {
   return { sprites: logoSprites(clientLogos), names: clientNames };

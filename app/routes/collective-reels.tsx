@@ -1,10 +1,10 @@
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { FreezeFrame } from "~/components/freeze-frame";
-import { PageHeading } from "~/components/page-heading";
-import { reels } from "~/content";
-import { listImageLoading } from "~/lib/media";
-import { sectionMeta } from "~/lib/seo";
+import { FreezeFrame } from "#app/components/freeze-frame.tsx";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { reels } from "#app/content/index.ts";
+import { listImageLoading } from "#app/lib/media.ts";
+import { sectionMeta } from "#app/lib/seo.ts";
 
 export function loader() {
   return {

@@ -1,8 +1,8 @@
 import { useLoaderData } from "@remix-run/react";
 
-import { PageHeading } from "~/components/page-heading";
-import { contact } from "~/content";
-import { sectionMeta } from "~/lib/seo";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { contact } from "#app/content/index.ts";
+import { sectionMeta } from "#app/lib/seo.ts";
 
 export function loader() {
   return { contact };

@@ -6,9 +6,9 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { captionsOf } from "~/lib/catalog";
-import { vttResponse } from "~/lib/http.server";
-import { numbered, writeWebVtt } from "~/reel/webvtt";
+import { captionsOf } from "#app/lib/catalog.server.ts";
+import { vttResponse } from "#app/lib/http.server.ts";
+import { numbered, writeWebVtt } from "#app/reel/webvtt.ts";
 
 export function loader({ params, request }: LoaderFunctionArgs) {
   const lang = /^(.+)\.vtt$/.exec(params["*"] ?? "")?.[1];

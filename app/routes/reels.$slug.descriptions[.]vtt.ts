@@ -4,10 +4,10 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { reelBySlug } from "~/lib/catalog";
-import { vttResponse } from "~/lib/http.server";
-import { chaptersOf, describedCues } from "~/reel/reel.server";
-import { numbered, writeWebVtt } from "~/reel/webvtt";
+import { reelBySlug } from "#app/lib/catalog.server.ts";
+import { vttResponse } from "#app/lib/http.server.ts";
+import { chaptersOf, describedCues } from "#app/reel/reel.server.ts";
+import { numbered, writeWebVtt } from "#app/reel/webvtt.ts";
 
 export function loader({ params, request }: LoaderFunctionArgs) {
   const reel = reelBySlug(params.slug ?? "");

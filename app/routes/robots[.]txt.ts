@@ -1,4 +1,4 @@
-import { SITE_URL } from "~/lib/site-url.server";
+import { SITE_URL } from "#app/lib/site-url.server.ts";
 
 /** Everything may be crawled; the sitemap lists what should be. */
 export function loader() {

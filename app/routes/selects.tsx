@@ -1,18 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { type SelectedArtist, SelectsPage } from "~/components/selects-page";
-import { artists, site } from "~/content";
-import type { Artist } from "~/content/types";
-import { findArtistById } from "~/lib/catalog";
-import { MAX_SELECTS, resolveSelects, searchText, selectsPath } from "~/lib/selects";
-import { searchRoster } from "~/lib/selects-search.server";
-import { selectsMeta } from "~/lib/seo";
-import { SITE_URL } from "~/lib/site-url.server";
+import type { SelectedArtist } from "#app/components/selected-artist-entry.tsx";
+import { SelectsPage } from "#app/components/selects-page.tsx";
+import { artists, site } from "#app/content/index.ts";
+import type { Artist } from "#app/content/types.ts";
+import { findArtistById } from "#app/lib/catalog.server.ts";
+import { MAX_SELECTS, resolveSelects, searchText, selectsPath } from "#app/lib/selects.ts";
+import { searchRoster } from "#app/lib/selects-search.server.ts";
+import { selectsMeta } from "#app/lib/seo.ts";
+import { SITE_URL } from "#app/lib/site-url.server.ts";
 
 function selectedArtist(artist: Artist): SelectedArtist {
   const { id, name, title, biography, website, instagram, url } = artist;
-  const image: SelectedArtist["image"] = (artists.film as readonly Artist[]).includes(artist)
+  const image: SelectedArtist["image"] = (artists.directors as readonly Artist[]).includes(artist)
     ? { kind: "directorStill", src: artist.mobileBG }
     : { kind: "photographerDesktop", src: artist.thumb };
   return { id, name, title, biography, website, instagram, url, image };

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { DOCUMENT_CACHE_CONTROL } from "~/lib/http.server";
-import { requestedSelects } from "~/lib/selects";
-import { searchRoster } from "~/lib/selects-search.server";
+import { DOCUMENT_CACHE_CONTROL } from "#app/lib/http.server.ts";
+import { requestedSelects } from "#app/lib/selects.ts";
+import { searchRoster } from "#app/lib/selects-search.server.ts";
 
 /** /selects/search?q=words&artists=a,b: the selects page's artist search as one types, as JSON (at most SEARCH_LIMIT matches). */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -1,12 +1,12 @@
-import { artists, reels, site } from "~/content";
-import { SITE_URL } from "~/lib/site-url.server";
+import { artists, reels, site } from "#app/content/index.ts";
+import { SITE_URL } from "#app/lib/site-url.server.ts";
 
 /** Every page a search engine should index: the sections, each reel's and each artist's page. */
 export function loader() {
   const paths = [
     ...site.nav.map((link) => link.href),
     ...reels.map((reel) => `/${reel.slug}`),
-    ...[...artists.film, ...artists.photographers].map((artist) => artist.url),
+    ...[...artists.directors, ...artists.photographers].map((artist) => artist.url),
   ];
   const urls = paths.map((path) => `  <url><loc>${SITE_URL}${path}</loc></url>`).join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>

@@ -7,7 +7,7 @@ import { Content } from "@keystar/ui/slots";
 import { Text } from "@keystar/ui/typography";
 import { useEffect, useState } from "react";
 
-import type { EntryStatus } from "../upload-rules";
+import type { EntryStatus } from "../upload-rules.ts";
 
 /** The entry in Keystatic's address: /keystatic/collection/{collection}/item/{id}; none while creating one. */
 function openEntry(): string | undefined {

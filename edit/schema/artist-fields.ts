@@ -1,18 +1,18 @@
 /** A director's or photographer's fields, in their files' order, with docs/content.md's help. */
 import { fields } from "@keystatic/core";
 
-import { fromSlug } from "../fields/from-slug";
-import { focusPoint } from "../fields/focus-point";
-import { plainBody } from "../fields/plain-body";
-import { sourceUpload } from "../fields/source-upload";
-import { textOrEmpty } from "../fields/text-or-empty";
+import { fromSlug } from "../fields/from-slug.ts";
+import { focusPoint } from "../fields/focus-point.tsx";
+import { plainBody } from "../fields/plain-body.tsx";
+import { sourceUpload } from "../fields/source-upload.tsx";
+import { textOrEmpty } from "../fields/text-or-empty.tsx";
 
 const TITLES = ["Photographer", "Director", "Photographer / Director", "CGI VFX 3D"];
 
-type Folder = "film" | "photographers";
+type Folder = "directors" | "photographers";
 
 function workThumb(folder: Folder) {
-  const film = folder === "film";
+  const film = folder === "directors";
   return fields.object({
     name: fields.text({
       label: "Name",
@@ -49,7 +49,7 @@ const workList = (folder: Folder, label: string, description: string) =>
   fields.array(workThumb(folder), { label, description, itemLabel: (props) => props.fields.name.value || "New work" });
 
 export function artistFields(folder: Folder) {
-  const film = folder === "film";
+  const film = folder === "directors";
   return {
     id: fromSlug(),
     order: fields.integer({

@@ -1,9 +1,9 @@
 /** A reel's fields, in its file's order, with docs/content.md's and docs/reels.md's help. */
 import { fields } from "@keystatic/core";
 
-import { fromSlug } from "../fields/from-slug";
-import { plainBody } from "../fields/plain-body";
-import { sourceUpload } from "../fields/source-upload";
+import { fromSlug } from "../fields/from-slug.ts";
+import { plainBody } from "../fields/plain-body.tsx";
+import { sourceUpload } from "../fields/source-upload.tsx";
 
 const spot = fields.object({
   start: fields.number({

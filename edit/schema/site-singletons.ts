@@ -1,9 +1,9 @@
 /** The single files: clients.yaml, biography.md, contact.yaml and site.yaml, with docs/content.md's help. */
 import { fields, singleton } from "@keystatic/core";
 
-import { plainBody } from "../fields/plain-body";
-import { sourceUpload } from "../fields/source-upload";
-import { previewUrl } from "../preview";
+import { plainBody } from "../fields/plain-body.tsx";
+import { sourceUpload } from "../fields/source-upload.tsx";
+import { previewUrl } from "../preview.ts";
 
 /** The section pages whose title and description site.yaml sets. */
 const SECTION_PAGES = [

@@ -11,15 +11,15 @@ import path from "node:path";
 import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
 import { build } from "esbuild";
 
-import { validateContent } from "../../scripts/content/load";
-import { readContentFiles } from "../../scripts/content/read";
-import config from "../keystatic.config";
-import { storage } from "../storage";
-import { PREVIEW_META } from "../preview";
-import { entryStatus } from "./entry-status";
-import { mediaBuilder } from "./media-build";
-import { checkSave, type Save } from "./save-gate";
-import { fileUploads } from "./upload-slots";
+import { validateContent } from "#scripts/content/load.ts";
+import { readContentFiles } from "#scripts/content/read.ts";
+import config from "../keystatic.config.ts";
+import { storage } from "../storage.ts";
+import { PREVIEW_META } from "../preview.ts";
+import { entryStatus } from "./entry-status.ts";
+import { mediaBuilder } from "./media-build.ts";
+import { checkSave, type Save } from "./save-gate.ts";
+import { fileUploads } from "./upload-slots.ts";
 
 export interface EditServerOptions {
   /** The project whose app/content/ and media/ are edited. */
@@ -90,7 +90,7 @@ export async function startEditServer({ root, port, previewOrigin, host = LOOPBA
   const keystatic = makeGenericAPIRouteHandler({ config, localBaseDirectory: root });
   // Once the media are made, the content is compiled again: the site in development mode reloads with them.
   const media = mediaBuilder(root, () => {
-    spawn(process.execPath, ["--import", "tsx", "scripts/content-build.ts"], { cwd: root, stdio: "inherit" });
+    spawn(process.execPath, ["--import", "tsx", "scripts/cli/content-build.ts"], { cwd: root, stdio: "inherit" });
   });
   const hosts = new Set([`${LOOPBACK}:${port}`, `localhost:${port}`]);
 

@@ -2,17 +2,17 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 
-import { validateContent } from "../../scripts/content/load";
-import { readContentFiles } from "../../scripts/content/read";
-import { planJobs } from "../../scripts/media/pipeline/plan-jobs";
-import { isSourceJob, type SourceJob } from "../../scripts/media/pipeline/kinds";
-import type { EntryStatus } from "../upload-rules";
-import type { MediaBuild } from "./media-build";
-import { mediaContentOf } from "./media-content";
+import { validateContent } from "#scripts/content/load.ts";
+import { readContentFiles } from "#scripts/content/read.ts";
+import { planJobs } from "#scripts/media/pipeline/plan-jobs.ts";
+import { isSourceJob, type SourceJob } from "#scripts/media/pipeline/kinds.ts";
+import type { EntryStatus } from "../upload-rules.ts";
+import type { MediaBuild } from "./media-build.ts";
+import { mediaContentOf } from "./media-content.ts";
 
 /** The screen's collections and singletons, and the file each entry is. */
 const FILES: Record<string, (id: string) => string> = {
-  directors: (id) => `app/content/artists/film/${id}.md`,
+  directors: (id) => `app/content/artists/directors/${id}.md`,
   photographers: (id) => `app/content/artists/photographers/${id}.md`,
   reels: (id) => `app/content/reels/${id}.md`,
   biography: () => "app/content/biography.md",

@@ -17,7 +17,7 @@ export function mediaBuilder(root: string, onDone: () => void) {
 
   function run() {
     status = { state: "running" };
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/build-media.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/cli/build-media.ts"], {
       cwd: root,
       env: { ...process.env, FORCE_COLOR: "0" },
       stdio: ["ignore", "pipe", "pipe"],

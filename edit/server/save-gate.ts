@@ -9,8 +9,8 @@ import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { type ContentResult, validateContent } from "../../scripts/content/load";
-import { readContentFiles } from "../../scripts/content/read";
+import { type ContentResult, validateContent } from "#scripts/content/load.ts";
+import { readContentFiles } from "#scripts/content/read.ts";
 
 /** A Keystatic save, as its local API receives it: files (base64url) to write and to delete, by path from the root. */
 export interface Save {

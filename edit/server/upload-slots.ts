@@ -7,12 +7,12 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 
-import type { Content } from "../../scripts/content/compile";
-import { planJobs } from "../../scripts/media/pipeline/plan-jobs";
-import { isSourceJob, type SourceOf } from "../../scripts/media/pipeline/kinds";
-import { EXTENSIONS, findSource, listSources } from "../../scripts/media/pipeline/sources";
-import { UPLOADS_DIR } from "../upload-rules";
-import { mediaContentOf } from "./media-content";
+import type { Content } from "#scripts/content/compile.ts";
+import { planJobs } from "#scripts/media/pipeline/plan-jobs.ts";
+import { isSourceJob, type SourceOf } from "#scripts/media/pipeline/kinds.ts";
+import { EXTENSIONS, findSource, listSources } from "#scripts/media/pipeline/sources.ts";
+import { UPLOADS_DIR } from "../upload-rules.ts";
+import { mediaContentOf } from "./media-content.ts";
 
 /** "filmWork--extraThumbs-1-film.mp4" in folder "ada-rowe" → what it is of. */
 function describe(entry: string | undefined, file: string) {

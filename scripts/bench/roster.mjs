@@ -1,6 +1,6 @@
 /**
  * The benchmark's roster section (issue 37): the site with its roster 1, 10 and 40 times the
- * content's (scripts/roster.ts: a scratch copy each), side by side. docs/benchmarks.md says what
+ * content's (scripts/cli/roster.ts: a scratch copy each), side by side. docs/benchmarks.md says what
  * each row measures and the variables that change it.
  */
 import { execFileSync } from "node:child_process";
@@ -9,8 +9,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-import { makeRoster } from "../roster.ts";
-import { startServer } from "../server-process.mjs";
+import { makeRoster } from "#scripts/cli/roster.ts";
+import { startServer } from "#scripts/lib/server-process.mjs";
 import { clipScrollRows, clipScrolls } from "./clip-scrolls.mjs";
 import { BROWSER_ACCEPT_ENCODING, lighthouseFigures, load, mark, withBrowsers, withServer } from "./shared.mjs";
 
@@ -80,7 +80,7 @@ async function coldSweep(origin, paths) {
 /** The clips the directors' grid names (each director's own, in the copy's content), their bytes, and the copy's artists. */
 async function clipsOf(dir) {
   const { artists } = await import(pathToFileURL(path.join(dir, "app/content/generated.js")).href);
-  const paths = new Set(artists.film.map((artist) => artist.thumb).filter((thumb) => /\.(mp4|webm)$/.test(thumb)));
+  const paths = new Set(artists.directors.map((artist) => artist.thumb).filter((thumb) => /\.(mp4|webm)$/.test(thumb)));
   let bytes = 0;
   for (const clip of paths) bytes += (await stat(path.join(dir, "public", clip))).size;
   return { paths, bytes, artists };
@@ -127,7 +127,7 @@ async function throughput(origin) {
 /** The pages weighed and run through Lighthouse: the two grids, and selects with SELECTS_COUNT of the copy's artists. */
 function pagesOf(artists) {
   const half = SELECTS_COUNT / 2;
-  const ids = [...artists.film.slice(0, half), ...artists.photographers.slice(0, half)].map((artist) => artist.id);
+  const ids = [...artists.directors.slice(0, half), ...artists.photographers.slice(0, half)].map((artist) => artist.id);
   return {
     /** How many artists the selects list holds: fewer than SELECTS_COUNT on a roster too small for them. */
     selectsCount: ids.length,
@@ -268,7 +268,7 @@ function table(results) {
 
 export async function rosterSection() {
   console.log(
-    `Roster: the site at ${TIMES.map((t) => `${t}×`).join(", ")} its roster (scripts/roster.ts), side by side; ` +
+    `Roster: the site at ${TIMES.map((t) => `${t}×`).join(", ")} its roster (scripts/cli/roster.ts), side by side; ` +
       `Lighthouse mobile, median of ${LIGHTHOUSE_RUNS}; load at ${THROUGHPUT.connections} connections for ` +
       `${THROUGHPUT.seconds} s, asked with Accept-Encoding: ${BROWSER_ACCEPT_ENCODING} (goals: issue 37)`,
   );

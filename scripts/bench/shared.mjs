@@ -7,8 +7,8 @@ import autocannon from "autocannon";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-import { findChromium, SYSTEM_CHROMIUM_ARGS } from "../browser.mjs";
-import { SECTION_PAGES } from "../pages.mjs";
+import { findChromium, SYSTEM_CHROMIUM_ARGS } from "#scripts/setup/browser.mjs";
+import { SECTION_PAGES } from "#scripts/lib/pages.mjs";
 
 /** As the e2e phone project: the screen matches the viewport (see playwright.config.ts). */
 export const PHONE = {

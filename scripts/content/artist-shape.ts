@@ -1,8 +1,8 @@
-/** An artist's file in artists/film/ or artists/photographers/: its fields, and what its id derives. */
+/** An artist's file in artists/directors/ or artists/photographers/: its fields, and what its id derives. */
 import { z } from "zod";
 
-import { MEDIA_KIND_ROWS, type MediaPlace } from "../../app/lib/media-kinds";
-import { derived, focus, httpsUrl, instagram, moment, order, slug, text, website } from "./field-shapes";
+import { MEDIA_KIND_ROWS, type MediaPlace } from "#app/lib/media-kinds.ts";
+import { derived, focus, httpsUrl, instagram, moment, order, slug, text, website } from "./field-shapes.ts";
 
 const ARTIST_TITLES = ["Photographer", "Director", "Photographer / Director", "CGI VFX 3D"] as const;
 
@@ -49,7 +49,7 @@ function workThumbShape(type: ArtistType) {
 
 type WorkThumbFile = z.output<ReturnType<typeof workThumbShape>>;
 
-/** The fields of an artist's file in artists/film/ (`film`) or artists/photographers/. */
+/** The fields of an artist's file in artists/directors/ (`film`) or artists/photographers/. */
 export function artistFields(type: ArtistType) {
   const workThumb = workThumbShape(type);
   return {

@@ -1,8 +1,8 @@
 /** The checked content as the app reads it, and the module content-build.ts writes of it (generated.js and .d.ts). */
-import type { CaptionTrack } from "../../app/reel/captions.server";
-import type { MediaFiles } from "./checks/media";
-import { reelTiming } from "./checks/timeline";
-import type { ContentFiles } from "./shapes";
+import type { CaptionTrack } from "#app/reel/captions.server.ts";
+import type { MediaFiles } from "#scripts/content/checks/media.ts";
+import { reelTiming } from "#scripts/content/checks/timeline.ts";
+import type { ContentFiles } from "./shapes.ts";
 
 /** A folder's entries as a list in `order`, ties by file name, without `order`, which only placed them. */
 function inOrder<T extends { order: number }>(folder: Record<string, T>): Omit<T, "order">[] {
@@ -18,7 +18,7 @@ export function compileContent(
   captions: Record<string, CaptionTrack[]>,
 ) {
   return {
-    artists: { film: inOrder(artists.film), photographers: inOrder(artists.photographers) },
+    artists: { directors: inOrder(artists.directors), photographers: inOrder(artists.photographers) },
     reels: inOrder(reels).map((reel) => ({
       ...reel,
       ...reelTiming(media, { mp4: reel.sources[1].src, duration: reel.duration }),
@@ -39,7 +39,7 @@ export type Content = ReturnType<typeof compileContent>;
 /**
  * One export per part of the content, each with its type: the browser's bundle then carries only
  * the parts its code reads (the site's name, say), not every biography and client. Plain
- * JavaScript, so Node can import it too (scripts/pages.mjs), not only the app's bundler.
+ * JavaScript, so Node can import it too (scripts/lib/pages.mjs), not only the app's bundler.
  */
 export function generatedModule(content: Content): { js: string; dts: string } {
   const { clients, biography, ...rest } = content;
@@ -50,7 +50,8 @@ export function generatedModule(content: Content): { js: string; dts: string } {
     ...partsOf(clients, 'Content["clients"]'),
     ...partsOf(biography, 'Content["biography"]'),
   ];
-  const header = "// Made by scripts/content-build.ts from the content files in app/content/: edit those, not this.\n";
+  const header =
+    "// Made by scripts/cli/content-build.ts from the content files in app/content/: edit those, not this.\n";
   return {
     js: [header, ...parts.map(({ name, value }) => `export const ${name} = ${JSON.stringify(value, null, 2)};\n`)].join(
       "",

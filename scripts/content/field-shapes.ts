@@ -1,7 +1,7 @@
 /** The shapes of single content fields, and the refinements the content's shapes share. */
 import { z } from "zod";
 
-import { MEDIA_KINDS, type MediaKindName } from "../../app/lib/media-kinds";
+import { MEDIA_KINDS, type MediaKindName } from "#app/lib/media-kinds.ts";
 
 /** A URL slug: lowercase letters and digits in words joined by single hyphens. */
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;

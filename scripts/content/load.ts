@@ -2,14 +2,14 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 
-import { checkCaptions } from "./checks/captions";
-import { checkMedia, type MediaFiles } from "./checks/media";
-import { checkReferences } from "./checks/references";
-import { checkTimeline, reelTiming } from "./checks/timeline";
-import { compileContent, type Content } from "./compile";
-import { describeIssue, formatProblem, type Problem, problemOf } from "./problems";
-import { type ContentRead, fileOf, readContentFiles } from "./read";
-import { contentParts, type ContentParts, contentShape } from "./shapes";
+import { checkCaptions } from "#scripts/content/checks/captions.ts";
+import { checkMedia, type MediaFiles } from "#scripts/content/checks/media.ts";
+import { checkReferences } from "#scripts/content/checks/references.ts";
+import { checkTimeline, reelTiming } from "#scripts/content/checks/timeline.ts";
+import { compileContent, type Content } from "./compile.ts";
+import { describeIssue, formatProblem, type Problem, problemOf } from "./problems.ts";
+import { type ContentRead, fileOf, readContentFiles } from "./read.ts";
+import { contentParts, type ContentParts, contentShape } from "./shapes.ts";
 
 /** `warnings`: what the build lets through but an operator should see (hard-to-read captions). */
 export type ContentResult =

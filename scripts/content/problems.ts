@@ -4,7 +4,7 @@
  */
 import type { z } from "zod";
 
-import { fileOf, type ReadFile } from "./read";
+import { fileOf, type ReadFile } from "./read.ts";
 
 export interface Problem {
   /** Undefined when no file holds that part. */
@@ -16,7 +16,7 @@ export interface Problem {
   line?: number;
 }
 
-/** A problem with the part of the content at `contentPath` (e.g. ["artists", "film", "jane-doe", "thumb"]). */
+/** A problem with the part of the content at `contentPath` (e.g. ["artists", "directors", "jane-doe", "thumb"]). */
 export function problemAt(contentPath: readonly PropertyKey[], message: string): Problem {
   const file = fileOf(contentPath);
   return file

@@ -7,7 +7,7 @@ import path from "node:path";
 
 import { isNode, LineCounter, parseDocument } from "yaml";
 
-import type { CaptionFormat } from "../../app/reel/captions.server";
+import type { CaptionFormat } from "#app/reel/captions.server.ts";
 
 /** A film as `npm run media` read it: its display size, its length in seconds, its frame rate. */
 export interface Film {
@@ -17,7 +17,7 @@ export interface Film {
   fps?: string;
 }
 
-/** Where a part of the content comes from: "app/content/artists/film/x.md", at ["artists", "film", "x"]. */
+/** Where a part of the content comes from: "app/content/artists/directors/x.md", at ["artists", "directors", "x"]. */
 export interface ContentFile {
   name: string;
   at: string[];
@@ -67,7 +67,7 @@ const SINGLE_FILES: Layout[] = [
 ];
 
 const FOLDERS: Layout[] = [
-  { path: "artists/film", at: ["artists", "film"], body: { field: "biography", as: "text" } },
+  { path: "artists/directors", at: ["artists", "directors"], body: { field: "biography", as: "text" } },
   { path: "artists/photographers", at: ["artists", "photographers"], body: { field: "biography", as: "text" } },
   { path: "reels", at: ["reels"], body: { field: "description", as: "text" } },
 ];

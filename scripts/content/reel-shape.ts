@@ -1,8 +1,8 @@
 /** A reel's file in reels/: its fields, and the media its slug derives. */
 import { z } from "zod";
 
-import { mediaPaths } from "../../app/lib/media-paths";
-import { derived, mediaPath, moment, order, slug, text } from "./field-shapes";
+import { mediaPaths } from "#app/lib/media-paths.ts";
+import { derived, mediaPath, moment, order, slug, text } from "./field-shapes.ts";
 
 /** A reel's media, named after its slug (app/lib/media-paths.ts). */
 export function reelMedia(slug: string): { poster: string; thumb: string; sources: ReelSources } {
@@ -18,7 +18,7 @@ export function reelMedia(slug: string): { poster: string; thumb: string; source
 
 /**
  * A reel is served at /{slug}, where the site's own pages win: a reel cannot take their names.
- * tests/unit/content-validation.test.ts checks that this list covers app/routes/.
+ * tests/unit/content/validation.test.ts checks that this list covers app/routes/.
  */
 export const RESERVED_SLUGS = [
   "artists",

@@ -4,9 +4,9 @@
  */
 import { z } from "zod";
 
-import { artistFields, artistShape, type ArtistType } from "./artist-shape";
-import { ALWAYS, entriesOf, fieldsOf, httpsUrl, mediaPath, text, uniqueIn } from "./field-shapes";
-import { reelFields, reelShape } from "./reel-shape";
+import { artistFields, artistShape, type ArtistType } from "./artist-shape.ts";
+import { ALWAYS, entriesOf, fieldsOf, httpsUrl, mediaPath, text, uniqueIn } from "./field-shapes.ts";
+import { reelFields, reelShape } from "./reel-shape.ts";
 
 /** A folder of one-entry files, keyed by file name, which each entry's `key` field must repeat: it is its URL. */
 function folderOf<S extends z.ZodType>(entry: S, key: "id" | "slug") {
@@ -83,7 +83,7 @@ const siteShape = z.strictObject({
 /** The whole content, keyed as app/content/ holds it: folders by file name, the rest by file. */
 export const contentShape = z.strictObject({
   artists: z.strictObject({
-    film: folderOf(artistShape("film"), "id"),
+    directors: folderOf(artistShape("film"), "id"),
     photographers: folderOf(artistShape("photography"), "id"),
   }),
   reels: folderOf(reelShape, "slug"),
@@ -107,7 +107,7 @@ function validFields<F extends z.ZodRawShape>(fields: F, value: unknown) {
 /** Each entry of the content as read, with its valid fields only, and where it sits: what the checks read. */
 export function contentParts(content: unknown) {
   const { artists, reels, clients, biography } = fieldsOf(content);
-  const artistsIn = (list: "film" | "photographers", type: ArtistType) => {
+  const artistsIn = (list: "directors" | "photographers", type: ArtistType) => {
     const shape = artistFields(type);
     return entriesOf(fieldsOf(artists)[list]).map(([name, value]) => ({
       at: ["artists", list, name],
@@ -117,7 +117,7 @@ export function contentParts(content: unknown) {
     }));
   };
   return {
-    artists: [...artistsIn("film", "film"), ...artistsIn("photographers", "photography")],
+    artists: [...artistsIn("directors", "film"), ...artistsIn("photographers", "photography")],
     reels: entriesOf(reels).map(([name, value]) => ({
       at: ["reels", name],
       name,

@@ -1,9 +1,9 @@
 /**
  * When a source fails or stalls: the reel plays on, from the next source or its MP4.
  */
-import type { ReelSource } from "~/content/types";
+import type { ReelSource } from "#app/content/types.ts";
 
-import type { Player } from "./videojs.client";
+import type { Player } from "./videojs.client.ts";
 
 /** Whether `path` names the file at `absolute`, whatever moment (`#t=`) either starts at. */
 export function sameUrl(path: string, absolute: string): boolean {

@@ -4,15 +4,15 @@
  */
 import videojsStylesheet from "video.js/dist/video-js.css";
 
-import type { ReelSource } from "~/content/types";
-import { reelPosterSize } from "~/lib/reel-frames";
-import playerStylesheet from "~/styles/reel-player.css";
+import type { ReelSource } from "#app/content/types.ts";
+import { reelPosterSize } from "#app/lib/reel-frames.ts";
+import playerStylesheet from "#app/styles/reel-player.css";
 
-import type { ReelPageValue } from "../reel.server";
-import { playOnAfterFallback, sameUrl, switchSourceOnStall } from "./fallback.client";
-import { linkedStart, players, seekReel } from "./seek";
-import { announceDescriptions, captionsSettingsOnFirstUse, rememberTextTrackChoice } from "./text-tracks.client";
-import { completeControlBar, keepControlsWhileAMenuIsOpen, loadVideoJs, type Player } from "./videojs.client";
+import type { ReelPageValue } from "#app/reel/reel.server.ts";
+import { playOnAfterFallback, sameUrl, switchSourceOnStall } from "./fallback.client.ts";
+import { linkedStart, players, seekReel } from "./seek.ts";
+import { announceDescriptions, captionsSettingsOnFirstUse, rememberTextTrackChoice } from "./text-tracks.client.ts";
+import { completeControlBar, keepControlsWhileAMenuIsOpen, loadVideoJs, type Player } from "./videojs.client.ts";
 
 /** The reel as the player needs it: its page's value, its media at the page's media origin's URLs. */
 export type PlayerReel = Pick<ReelPageValue, "autoplay" | "controls" | "duration" | "frame" | "chapters" | "start"> & {
@@ -121,7 +121,7 @@ export function mount(video: HTMLVideoElement, reel: PlayerReel, described?: HTM
   const setUp = async () => {
     const [{ videojs, mp4Only }, seekBar] = await Promise.all([
       loadVideoJs(video, sources[0].src),
-      import("./seek-bar.client"),
+      import("./seek-bar.client.ts"),
       loadStylesheet(videojsStylesheet),
       loadStylesheet(playerStylesheet),
     ]);

@@ -2,9 +2,9 @@
  * The reel player's seek bar, enhanced: a marker at each chapter's start, and a thumbnail of the
  * frame under the pointer while hovering or dragging. Our own, not a plugin: see docs/reels.md.
  */
-import { chapterIndexAt, chapterLabel, clockTime, type ReelChapter } from "../timeline";
-import { parseWebVtt } from "../webvtt";
-import type { Player } from "./videojs.client";
+import { chapterIndexAt, chapterLabel, clockTime, type ReelChapter } from "#app/reel/timeline.ts";
+import { parseWebVtt } from "#app/reel/webvtt.ts";
+import type { Player } from "./videojs.client.ts";
 
 /** The control bar's progress control and its seek bar (the slider), if the player has them. */
 function seekBarOf(player: Player) {

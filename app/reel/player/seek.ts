@@ -5,8 +5,8 @@
  */
 import type { MouseEvent } from "react";
 
-import { fragmentTime, startTime } from "../timeline";
-import type { Player } from "./videojs.client";
+import { fragmentTime, startTime } from "#app/reel/timeline.ts";
+import type { Player } from "./videojs.client.ts";
 
 /** The video.js player that adopted each reel's `<video>` (see mount.client.ts), while it lives. */
 export const players = new WeakMap<HTMLVideoElement, Player>();

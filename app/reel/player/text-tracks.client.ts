@@ -2,7 +2,7 @@
  * The reel player's captions and described picture: the visitor's choice kept for the next reel,
  * the described picture announced to screen readers, and the captions settings built on first use.
  */
-import type { Player } from "./videojs.client";
+import type { Player } from "./videojs.client.ts";
 
 /** The choice, in localStorage: a captions language (or none) and whether descriptions show. */
 const CHOICE_KEY = "reel-text-tracks";

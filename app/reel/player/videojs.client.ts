@@ -4,9 +4,9 @@
  */
 import type videojs from "video.js";
 
-import { masterVariants } from "~/lib/hls";
+import { masterVariants } from "#app/lib/hls.ts";
 
-import { msePlaysTransmuxedStreams } from "./mse-probe.client";
+import { msePlaysTransmuxedStreams } from "./mse-probe.client.ts";
 
 type VideoJs = typeof videojs;
 export type Player = ReturnType<VideoJs>;

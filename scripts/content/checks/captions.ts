@@ -1,7 +1,7 @@
 /** Checks and reads the reels' captions files: problems and warnings by file and line. */
-import { type CaptionTrack, checkCues, languageLabel, parseCaptions } from "../../../app/reel/captions.server";
-import type { Problem } from "../problems";
-import type { CaptionsFile } from "../read";
+import { type CaptionTrack, checkCues, languageLabel, parseCaptions } from "#app/reel/captions.server.ts";
+import type { Problem } from "#scripts/content/problems.ts";
+import type { CaptionsFile } from "#scripts/content/read.ts";
 
 /** Each reel's captions by slug, from its captions files (`durations`: each reel's length, by slug). */
 export function checkCaptions(files: CaptionsFile[], durations: Record<string, number>) {

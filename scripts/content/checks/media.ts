@@ -1,11 +1,11 @@
 /** Checks that every media file the content names, or its slug or id derives, exists, with its responsive copies. */
-import { isLadderKind, MEDIA_KIND_ROWS, type MediaPlace } from "../../../app/lib/media-kinds";
-import { ladderFiles, logoSprites } from "../../../app/lib/media";
-import { mediaPaths } from "../../../app/lib/media-paths";
-import { numberedWorks, WORK_PLACE } from "../artist-shape";
-import { type Problem, problemAt } from "../problems";
-import type { Film } from "../read";
-import type { ContentParts } from "../shapes";
+import { isLadderKind, MEDIA_KIND_ROWS, type MediaPlace } from "#app/lib/media-kinds.ts";
+import { ladderFiles, logoSprites } from "#app/lib/media.ts";
+import { mediaPaths } from "#app/lib/media-paths.ts";
+import { numberedWorks, WORK_PLACE } from "#scripts/content/artist-shape.ts";
+import { type Problem, problemAt } from "#scripts/content/problems.ts";
+import type { Film } from "#scripts/content/read.ts";
+import type { ContentParts } from "#scripts/content/shapes.ts";
 
 /** How the checks see public/ and the media build's record: injected, so the checks stay free of the file system. */
 export interface MediaFiles {

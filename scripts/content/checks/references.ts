@@ -1,6 +1,6 @@
 /** Checks the references between files: artist ids unique across both lists, and the directors a reel's spots credit. */
-import { type Problem, problemAt } from "../problems";
-import type { ContentParts } from "../shapes";
+import { type Problem, problemAt } from "#scripts/content/problems.ts";
+import type { ContentParts } from "#scripts/content/shapes.ts";
 
 export function checkReferences({ artists, reels }: ContentParts): Problem[] {
   const problems: Problem[] = [];

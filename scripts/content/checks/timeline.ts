@@ -1,8 +1,8 @@
 /** Checks a reel's times and a director's grid clip against their films, as the media build recorded them. */
-import { type Problem, problemAt } from "../problems";
-import { mediaPaths } from "../../../app/lib/media-paths";
-import type { ContentParts } from "../shapes";
-import type { MediaFiles } from "./media";
+import { type Problem, problemAt } from "#scripts/content/problems.ts";
+import { mediaPaths } from "#app/lib/media-paths.ts";
+import type { ContentParts } from "#scripts/content/shapes.ts";
+import type { MediaFiles } from "./media.ts";
 
 /** The shortest grid clip the media build makes (seconds; scripts/media/derive.ts). */
 const GRID_CLIP_MIN = 1;

@@ -1,10 +1,10 @@
 /** The demo's art direction: each artist's palette and motifs, and the SVG-to-ffmpeg plumbing its sources share. */
 import sharp from "sharp";
 
-import { SITE_CONTENT } from "../pipeline/site-content";
-import { PALETTES, type Palette } from "./palette";
-import { MOTIF_NAMES, type Motif } from "./scenes";
-import { deal, hash } from "./seed";
+import { SITE_CONTENT } from "#scripts/media/pipeline/site-content.ts";
+import { PALETTES, type Palette } from "./palette.ts";
+import { MOTIF_NAMES, type Motif } from "./scenes.ts";
+import { deal, hash } from "./seed.ts";
 
 export interface Style {
   palette: Palette;
@@ -16,7 +16,7 @@ export const AGENT = "agent";
 
 /** Palettes are dealt across everyone (all distinct), motifs within each list (evenly spread). */
 function styles(): Map<string, Style> {
-  const film = SITE_CONTENT.film.map((a) => a.id);
+  const film = SITE_CONTENT.directors.map((a) => a.id);
   const photographers = SITE_CONTENT.photographers.map((a) => a.id);
   const everyone = [...film, ...photographers, AGENT];
   const palettes = deal(everyone, PALETTES, "palette");

@@ -5,19 +5,19 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { reels } from "~/content";
-import type { Artist } from "~/content/types";
-import { shotFrames } from "./graphs";
-import { lowerThirdSvg, titleCardBox } from "./titles";
-import { writeDemoSources } from "./write-sources";
-import { planJobs } from "../pipeline/plan-jobs";
-import type { MediaContent, SourceJob } from "../pipeline/kinds";
-import { photographer } from "../../../tests/unit/test-artists";
-import { DEMO_TITLE_CARD } from "../../../tests/e2e/support/demo-title-card";
-import { filesUnder } from "../../../tests/unit/test-files";
+import { reels } from "#app/content/index.ts";
+import type { Artist } from "#app/content/types.ts";
+import { shotFrames } from "./graphs.ts";
+import { lowerThirdSvg, titleCardBox } from "./titles.ts";
+import { writeDemoSources } from "./write-sources.ts";
+import { planJobs } from "#scripts/media/pipeline/plan-jobs.ts";
+import type { MediaContent, SourceJob } from "#scripts/media/pipeline/kinds.ts";
+import { photographer } from "#tests/support/test-artists.ts";
+import { DEMO_TITLE_CARD } from "#tests/support/demo-title-card.ts";
+import { filesUnder } from "#tests/support/test-files.ts";
 
 const content = (photographers: Artist[]): MediaContent => ({
-  film: [],
+  directors: [],
   photographers,
   reels: [],
   clientLogos: [],

@@ -1,8 +1,8 @@
 /** The fonts the demo's type needs, checked first: librsvg would silently fall back to another face. */
 import { execFileSync } from "node:child_process";
 
-import { LOGO_FONT_FAMILIES } from "./logos";
-import { TITLE_FONT_FAMILIES } from "./titles";
+import { LOGO_FONT_FAMILIES } from "./logos.ts";
+import { TITLE_FONT_FAMILIES } from "./titles.ts";
 
 let checked = false;
 

@@ -1,6 +1,6 @@
 /** The demo's ffmpeg filtergraphs: a slow virtual camera over the SVG plates, a seeded light leak and film grain. */
-import { ffColor, type Palette } from "./palette";
-import type { Rng } from "./seed";
+import { ffColor, type Palette } from "./palette.ts";
+import type { Rng } from "./seed.ts";
 
 /** Zoom and centre offset (fractions of the frame) as ffmpeg expressions of the time `t`. */
 export interface Camera {

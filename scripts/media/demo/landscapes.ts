@@ -1,5 +1,5 @@
 /** The demo's landscape motifs (scenes.ts): horizons, arches, beams of light, dunes. */
-import { blur, type Ctx, full, linear, mix, n, radial } from "./svg";
+import { blur, type Ctx, full, linear, mix, n, radial } from "./svg.ts";
 
 /** A setting or rising sun over a dark sea, with its reflection and a band of haze. */
 export function horizon(c: Ctx): string {

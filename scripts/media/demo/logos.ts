@@ -1,7 +1,7 @@
 /** The demo's client logos: the brand name set in type, in a look picked from the name's hash. */
 import sharp from "sharp";
-import { escapeXml } from "./svg";
-import { rng, type Rng } from "./seed";
+import { escapeXml } from "./svg.ts";
+import { rng, type Rng } from "./seed.ts";
 
 const INK = "#f2f0ea";
 

@@ -5,9 +5,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { writeDemoSources } from "./write-sources";
-import { planJobs } from "../pipeline/plan-jobs";
-import { SITE_CONTENT } from "../pipeline/site-content";
+import { writeDemoSources } from "./write-sources.ts";
+import { planJobs } from "#scripts/media/pipeline/plan-jobs.ts";
+import { SITE_CONTENT } from "#scripts/media/pipeline/site-content.ts";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const args = process.argv.slice(2);

@@ -1,5 +1,5 @@
 /** The demo's object motifs (scenes.ts): a table-top still life, a monolith, rings, paper folds. */
-import { blur, type Ctx, full, linear, mix, n, radial } from "./svg";
+import { blur, type Ctx, full, linear, mix, n, radial } from "./svg.ts";
 
 /** Table-top still life: spheres, cylinders and blocks under a soft key light. */
 export function stillLife(c: Ctx): string {

@@ -1,9 +1,9 @@
 /** Abstract compositions drawn as SVG in fractions of the canvas, every choice from the seeded Rng. */
-import { arches, beams, dunes, horizon } from "./landscapes";
-import { folds, monolith, rings, stillLife } from "./objects";
-import type { Palette } from "./palette";
-import type { Rng } from "./seed";
-import { blur, type Ctx, Defs, full, mix, n, radial } from "./svg";
+import { arches, beams, dunes, horizon } from "./landscapes.ts";
+import { folds, monolith, rings, stillLife } from "./objects.ts";
+import type { Palette } from "./palette.ts";
+import type { Rng } from "./seed.ts";
+import { blur, type Ctx, Defs, full, mix, n, radial } from "./svg.ts";
 
 const MOTIFS = { horizon, arches, beams, dunes, stillLife, monolith, rings, folds } as const;
 export type Motif = keyof typeof MOTIFS;

@@ -1,6 +1,6 @@
 /** Deterministic randomness, seeded by a stable string such as an artist id, so a rerun draws the same pictures. */
 
-import { fnv1a as hash } from "../../../app/lib/media";
+import { fnv1a as hash } from "#app/lib/media.ts";
 
 export { hash };
 

@@ -1,18 +1,18 @@
 /** The demo content's sources (docs/media.md): SVG compositions filmed by ffmpeg, seeded to the byte. */
 import { writeFile } from "node:fs/promises";
 
-import type { Artist, ClientLogo, Reel } from "../../../app/content/types";
-import { MEDIA_KINDS } from "../../../app/lib/media-kinds";
-import { SITE_CONTENT } from "../pipeline/site-content";
-import type { SourceType } from "../pipeline/sources";
-import { BITEXACT, ffmpeg } from "../recipes/ffmpeg";
-import type { Size } from "../recipes/probe";
-import { driftCamera, footageGraph, moveCamera, padAudioGraph, pickLight, reelGraph, type Footage } from "./graphs";
-import { pipedPngInputs, styleOf, svgToPng } from "./art-direction";
-import { logoMark } from "./logos";
-import { bustSvg, sceneSvg, type Motif } from "./scenes";
-import { rng } from "./seed";
-import { lowerThirdSvg, titleCardSvg } from "./titles";
+import type { Artist, ClientLogo, Reel } from "#app/content/types.ts";
+import { MEDIA_KINDS } from "#app/lib/media-kinds.ts";
+import { SITE_CONTENT } from "#scripts/media/pipeline/site-content.ts";
+import type { SourceType } from "#scripts/media/pipeline/sources.ts";
+import { BITEXACT, ffmpeg } from "#scripts/media/recipes/ffmpeg.ts";
+import type { Size } from "#scripts/media/recipes/probe.ts";
+import { driftCamera, footageGraph, moveCamera, padAudioGraph, pickLight, reelGraph, type Footage } from "./graphs.ts";
+import { pipedPngInputs, styleOf, svgToPng } from "./art-direction.ts";
+import { logoMark } from "./logos.ts";
+import { bustSvg, sceneSvg, type Motif } from "./scenes.ts";
+import { rng } from "./seed.ts";
+import { lowerThirdSvg, titleCardSvg } from "./titles.ts";
 
 /** The file type the demo writes for each type of source. */
 export const DEMO_EXTENSION: Record<SourceType, string> = { video: "mp4", image: "png", logo: "png" };
@@ -186,7 +186,7 @@ const REEL_TITLE = { in: 0.4, out: 3.8 };
 const CAPTION = { after: 0.3, seconds: 3.5, clear: 0.4 };
 
 function directorOf(id: string): Artist {
-  const found = SITE_CONTENT.film.find((artist) => artist.id === id);
+  const found = SITE_CONTENT.directors.find((artist) => artist.id === id);
   if (!found) throw new Error(`reel spot: no film artist "${id}"`);
   return found;
 }

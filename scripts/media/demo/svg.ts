@@ -1,6 +1,6 @@
 /** Building SVG documents for the demo's scenes: gradients, blurs and colours, laid out in fractions of a canvas. */
-import type { Palette } from "./palette";
-import type { Rng } from "./seed";
+import type { Palette } from "./palette.ts";
+import type { Rng } from "./seed.ts";
 
 /** Accumulates <defs> entries and hands out their ids. */
 export class Defs {

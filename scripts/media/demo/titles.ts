@@ -1,5 +1,5 @@
 /** The type over the demo's reels: the title card and each spot's lower third, as transparent SVG. */
-import { escapeXml, n } from "./svg";
+import { escapeXml, n } from "./svg.ts";
 
 /** Fonts the title cards use. */
 export const TITLE_FONT_FAMILIES = ["Nimbus Sans", "P052"];
@@ -39,7 +39,7 @@ export function titleCardSvg(w: number, h: number, label: string, title: string)
  * The part of a w×h frame a title card's type covers: from a label-size above the label's baseline
  * to the foot of the rule, across the middle 80% of the width the title is fitted to. The card is
  * what the demo's posters show, and the reel player's play button keeps clear of it
- * (tests/e2e/support/demo-title-card.ts; demo.test.ts checks the card stays inside that).
+ * (tests/support/demo-title-card.ts; demo.test.ts checks the card stays inside that).
  */
 export function titleCardBox(
   w: number,

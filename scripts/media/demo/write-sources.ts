@@ -1,17 +1,17 @@
 /** Writes the demo's sources into media/'s empty slots; `npm run media` then treats them as an operator's files. */
 import path from "node:path";
 
-import { mapLimited } from "../../lib/pool";
-import { countedLog, secondsSince } from "../../lib/progress";
-import { removeLeftovers, writeAtomically } from "../pipeline/files";
-import { isSourceJob, type Job, type Source, type SourceOf } from "../pipeline/kinds";
-import { readManifest } from "../pipeline/manifest";
-import { CONCURRENCY, type RunOptions } from "../pipeline/run-options";
-import { expectedName, findSource, listSources } from "../pipeline/sources";
-import { MEDIA_DIR } from "../../../app/lib/media-paths";
-import { requireDemoFonts } from "./fonts";
-import { AGENT } from "./art-direction";
-import * as demo from "./sources";
+import { mapLimited } from "#scripts/lib/pool.ts";
+import { countedLog, secondsSince } from "#scripts/lib/progress.ts";
+import { removeLeftovers, writeAtomically } from "#scripts/media/pipeline/files.ts";
+import { isSourceJob, type Job, type Source, type SourceOf } from "#scripts/media/pipeline/kinds.ts";
+import { readManifest } from "#scripts/media/pipeline/manifest.ts";
+import { CONCURRENCY, type RunOptions } from "#scripts/media/pipeline/run-options.ts";
+import { expectedName, findSource, listSources } from "#scripts/media/pipeline/sources.ts";
+import { MEDIA_DIR } from "#app/lib/media-paths.ts";
+import { requireDemoFonts } from "./fonts.ts";
+import { AGENT } from "./art-direction.ts";
+import * as demo from "./sources.ts";
 
 type MakeSource = (of: SourceOf, out: string, display: string) => Promise<void>;
 

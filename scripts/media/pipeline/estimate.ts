@@ -1,9 +1,9 @@
 /** How long a run will take, and how far each encode is. */
-import type { EncodeProgress } from "../recipes/ffmpeg";
-import type { SourceInfo } from "../recipes/probe";
-import { type Output, progressLines } from "../../lib/progress";
-import type { Job, Kind } from "./kinds";
-import { CONCURRENCY } from "./run-options";
+import type { EncodeProgress } from "#scripts/media/recipes/ffmpeg.ts";
+import type { SourceInfo } from "#scripts/media/recipes/probe.ts";
+import { type Output, progressLines } from "#scripts/lib/progress.ts";
+import type { Job, Kind } from "./kinds.ts";
+import { CONCURRENCY } from "./run-options.ts";
 
 /** On a terminal, an encode shows its progress once it has run this long (seconds): short ones would only flicker. */
 const STATUS_AFTER = 2;

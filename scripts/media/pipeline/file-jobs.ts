@@ -2,16 +2,16 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import type { Artist, Reel } from "../../../app/content/types";
-import { type LadderFile, ladderFiles, logoSprites } from "../../../app/lib/media";
-import { isLadderKind, MEDIA_KINDS } from "../../../app/lib/media-kinds";
-import { mediaPaths } from "../../../app/lib/media-paths";
-import { SEEK_THUMBNAILS } from "../../../app/reel/tracks";
-import { icoFromPng, iconPng } from "../recipes/icons";
-import { ladderImage, logoStrip } from "../recipes/ladders";
-import { previewJpeg, requirePreviewFonts } from "../recipes/previews";
-import { seekIndex, seekSprite } from "../recipes/seek-thumbnails";
-import type { FileJob, Job, Kind, MediaContent } from "./kinds";
+import type { Artist, Reel } from "#app/content/types.ts";
+import { type LadderFile, ladderFiles, logoSprites } from "#app/lib/media.ts";
+import { isLadderKind, MEDIA_KINDS } from "#app/lib/media-kinds.ts";
+import { mediaPaths } from "#app/lib/media-paths.ts";
+import { SEEK_THUMBNAILS } from "#app/reel/tracks.ts";
+import { icoFromPng, iconPng } from "#scripts/media/recipes/icons.ts";
+import { ladderImage, logoStrip } from "#scripts/media/recipes/ladders.ts";
+import { previewJpeg, requirePreviewFonts } from "#scripts/media/recipes/previews.ts";
+import { seekIndex, seekSprite } from "#scripts/media/recipes/seek-thumbnails.ts";
+import type { FileJob, Job, Kind, MediaContent } from "./kinds.ts";
 
 /** A size as a recipe names it: "1280x720". */
 export const sizeRecipe = ({ width, height }: { width: number; height: number }): string => `${width}x${height}`;
@@ -71,13 +71,13 @@ export function previewJobs(content: MediaContent): Job[] {
   const artistPreview = (artist: Artist, background: string) =>
     fromFile(mediaPaths.previews.artist(artist.id), background, { title: artist.name, subtitle: artist.title });
   return [
-    ...content.film.slice(0, 1).map((first) =>
+    ...content.directors.slice(0, 1).map((first) =>
       fromFile(mediaPaths.previews.site, first.mobileBG, {
         title: content.agencyName,
         subtitle: "Film directors & photographers",
       }),
     ),
-    ...content.film.map((artist) => artistPreview(artist, artist.mobileBG)),
+    ...content.directors.map((artist) => artistPreview(artist, artist.mobileBG)),
     ...content.photographers.map((artist) => artistPreview(artist, artist.thumb)),
     // A reel's poster already shows its title card.
     ...content.reels.map((reel) => fromFile(mediaPaths.previews.reel(reel.slug), reel.poster)),

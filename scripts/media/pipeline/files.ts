@@ -3,8 +3,8 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 
-import { sha256File } from "../../lib/sha256";
-import type { Job } from "./kinds";
+import { sha256File } from "#scripts/lib/sha256.ts";
+import type { Job } from "./kinds.ts";
 
 /** The file or folder (HLS) a job creates. */
 export function outputOf(root: string, job: Job): string {

@@ -5,15 +5,15 @@
  */
 import path from "node:path";
 
-import { MEDIA_KINDS, type MediaKindName, type SizedKind } from "../../../app/lib/media-kinds";
-import { HLS_LADDER, REEL_MP4 } from "../../../app/lib/reel-frames";
-import { directorClip, directorStill, filmWorkAnimation, filmWorkStill } from "../recipes/clips";
-import { reelHls, reelMp4, reelPoster, reelThumb } from "../recipes/reels";
-import { croppedJpeg, logoPng } from "../recipes/stills";
-import { sizeRecipe } from "./file-jobs";
-import type { SourceJob } from "./kinds";
-import type { Choices, MediaOwner } from "./media-owners";
-import type { SourceType } from "./sources";
+import { MEDIA_KINDS, type MediaKindName, type SizedKind } from "#app/lib/media-kinds.ts";
+import { HLS_LADDER, REEL_MP4 } from "#app/lib/reel-frames.ts";
+import { directorClip, directorStill, filmWorkAnimation, filmWorkStill } from "#scripts/media/recipes/clips.ts";
+import { reelHls, reelMp4, reelPoster, reelThumb } from "#scripts/media/recipes/reels.ts";
+import { croppedJpeg, logoPng } from "#scripts/media/recipes/stills.ts";
+import { sizeRecipe } from "./file-jobs.ts";
+import type { SourceJob } from "./kinds.ts";
+import type { Choices, MediaOwner } from "./media-owners.ts";
+import type { SourceType } from "./sources.ts";
 
 export interface KindRecipe {
   /** What its source in media/ is: a film, a picture or a logo (sources.ts lists the file types of each). */

@@ -1,12 +1,12 @@
 /** The media build's kinds of output and its jobs: a source job reads a file in media/, a file job files in public/. */
-import type { Artist, ClientLogo, Reel } from "../../../app/content/types";
-import { MEDIA_KINDS } from "../../../app/lib/media-kinds";
-import type { Size, SourceInfo } from "../recipes/probe";
-import type { Slot } from "./sources";
+import type { Artist, ClientLogo, Reel } from "#app/content/types.ts";
+import { MEDIA_KINDS } from "#app/lib/media-kinds.ts";
+import type { Size, SourceInfo } from "#scripts/media/recipes/probe.ts";
+import type { Slot } from "./sources.ts";
 
 /** The content the media are made for: the site's (site-content.ts), or a test's. */
 export interface MediaContent {
-  film: readonly Artist[];
+  directors: readonly Artist[];
   photographers: readonly Artist[];
   /** The photo on /biography. */
   agentPhoto?: string;

@@ -4,9 +4,9 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import type { Film } from "../../../app/content/types";
-import { PARTIAL } from "./files";
-import { MEDIA_DIR } from "../../../app/lib/media-paths";
+import type { Film } from "#app/content/types.ts";
+import { PARTIAL } from "./files.ts";
+import { MEDIA_DIR } from "#app/lib/media-paths.ts";
 
 export const MANIFEST = `${MEDIA_DIR}/manifest.json`;
 

@@ -1,17 +1,17 @@
 /** `npm run media`: makes every file the content needs, then reports sizes, the reels' quality and failures. */
 import path from "node:path";
 
-import { MEDIA_KIND_ROWS } from "../../../app/lib/media-kinds";
-import { commandOutput, progressEvery } from "../../lib/progress";
-import { ffprobe } from "../recipes/ffmpeg";
-import { qualityTable, reelQuality } from "../recipes/reel-quality";
-import { failureReport } from "./failures";
-import type { Job, SourceJob } from "./kinds";
-import { planJobs } from "./plan-jobs";
-import { buildMedia } from "./run";
-import type { RunOptions } from "./run-options";
-import { sizeReport } from "./size-report";
-import { sourceFileOf } from "./sources";
+import { MEDIA_KIND_ROWS } from "#app/lib/media-kinds.ts";
+import { commandOutput, progressEvery } from "#scripts/lib/progress.ts";
+import { ffprobe } from "#scripts/media/recipes/ffmpeg.ts";
+import { qualityTable, reelQuality } from "#scripts/media/recipes/reel-quality.ts";
+import { failureReport } from "./failures.ts";
+import type { Job, SourceJob } from "./kinds.ts";
+import { planJobs } from "./plan-jobs.ts";
+import { buildMedia } from "./run.ts";
+import type { RunOptions } from "./run-options.ts";
+import { sizeReport } from "./size-report.ts";
+import { sourceFileOf } from "./sources.ts";
 
 const FLAGS = ["--force", "--reels", "--report"];
 const USAGE = "npm run media [-- --force] [-- --reels] [-- --report]";
@@ -78,8 +78,8 @@ export async function mediaCommand(args: string[], root: string): Promise<void> 
   if (unknown.length > 0) throw new Error(`unknown argument ${unknown.join(" ")}; usage: ${USAGE}`);
   const started = Date.now();
   // Loaded here rather than imported above: it reads the content files as it loads, and a problem
-  // there must end as a message (scripts/build-media.ts's catch), not as a stack trace.
-  const { SITE_CONTENT } = await import("./site-content");
+  // there must end as a message (scripts/cli/build-media.ts's catch), not as a stack trace.
+  const { SITE_CONTENT } = await import("./site-content.ts");
   const jobs = planJobs(SITE_CONTENT);
   const reels = args.includes("--reels") ? reelsAndReaders(jobs) : undefined;
   const madeMasters = new Set<string>();

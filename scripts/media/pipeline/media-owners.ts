@@ -1,9 +1,9 @@
 /** The content's entries that have media files, in content order: what each kind's row makes a job for. */
-import type { Artist } from "../../../app/content/types";
-import type { MediaPlace } from "../../../app/lib/media-kinds";
-import { namedSources } from "../../../app/lib/media-paths";
-import type { Focus } from "../recipes/probe";
-import type { MediaContent, SourceOf } from "./kinds";
+import type { Artist } from "#app/content/types.ts";
+import type { MediaPlace } from "#app/lib/media-kinds.ts";
+import { namedSources } from "#app/lib/media-paths.ts";
+import type { Focus } from "#scripts/media/recipes/probe.ts";
+import type { MediaContent, SourceOf } from "./kinds.ts";
 
 /** An entry's choices that shape its files (a clip's start, a poster's moment, a crop's focus): part of their recipes. */
 export interface Choices {
@@ -49,9 +49,9 @@ function artistOwners(artist: Artist, type: "film" | "photography"): MediaOwner[
 
 /** Every entry of `content` with media files: the order of the jobs and of the demo's sources. */
 export function mediaOwners(content: MediaContent): MediaOwner[] {
-  const artists = [...content.film, ...content.photographers];
+  const artists = [...content.directors, ...content.photographers];
   return [
-    ...content.film.flatMap((artist) => artistOwners(artist, "film")),
+    ...content.directors.flatMap((artist) => artistOwners(artist, "film")),
     ...content.photographers.flatMap((artist) => artistOwners(artist, "photography")),
     ...artists.flatMap((artist): MediaOwner[] =>
       artist.bioPhoto ? [{ place: "bio", id: artist.id, work: 0, choices: {}, of: { kind: "bioPhoto", artist } }] : [],

@@ -1,7 +1,7 @@
 /** Every file the site needs, as a job: the source jobs (source-jobs.ts), then the file jobs that read their outputs (file-jobs.ts). */
-import { iconJobs, ladderJobs, logoSpriteJobs, previewJobs, seekJobs } from "./file-jobs";
-import { type Job, KINDS, type MediaContent } from "./kinds";
-import { sourceJobs } from "./source-jobs";
+import { iconJobs, ladderJobs, logoSpriteJobs, previewJobs, seekJobs } from "./file-jobs.ts";
+import { type Job, KINDS, type MediaContent } from "./kinds.ts";
+import { sourceJobs } from "./source-jobs.ts";
 
 /** Checks that a site path is a media path with the kind's extension. */
 function checkPath(job: Job): void {

@@ -2,14 +2,14 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 
-import { mapLimited } from "../../lib/pool";
-import { countedLog, secondsSince } from "../../lib/progress";
-import { costOf, fileCount, roughly, wallTime } from "./estimate";
-import { diagnosis, type Failures, reasonOf } from "./failures";
-import { hasher, outputOf, writeAtomically } from "./files";
-import { type FileJob, recipeOf } from "./kinds";
-import { type Decision, decide, entryKey, type Manifest } from "./manifest";
-import { CONCURRENCY, type Pending, type RunOptions, type RunSummary } from "./run-options";
+import { mapLimited } from "#scripts/lib/pool.ts";
+import { countedLog, secondsSince } from "#scripts/lib/progress.ts";
+import { costOf, fileCount, roughly, wallTime } from "./estimate.ts";
+import { diagnosis, type Failures, reasonOf } from "./failures.ts";
+import { hasher, outputOf, writeAtomically } from "./files.ts";
+import { type FileJob, recipeOf } from "./kinds.ts";
+import { type Decision, decide, entryKey, type Manifest } from "./manifest.ts";
+import { CONCURRENCY, type Pending, type RunOptions, type RunSummary } from "./run-options.ts";
 
 /** Whether a file job's output is up to date, from its files in public/ and the transparent crop it reads. */
 export async function fileDecision(

@@ -1,7 +1,7 @@
 /** What a run of the media build is given, and what it returns. */
-import type { Output } from "../../lib/progress";
-import type { Failure } from "./failures";
-import type { Job } from "./kinds";
+import type { Output } from "#scripts/lib/progress.ts";
+import type { Failure } from "./failures.ts";
+import type { Job } from "./kinds.ts";
 
 /** ffmpeg jobs on a two-core budget. */
 export const CONCURRENCY = 2;

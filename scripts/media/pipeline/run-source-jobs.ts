@@ -3,17 +3,17 @@ import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 
-import type { Film } from "../../../app/content/types";
-import { mapLimited } from "../../lib/pool";
-import { countedLog, secondsSince } from "../../lib/progress";
-import { ffmpeg } from "../recipes/ffmpeg";
-import { probeSource, type SourceInfo } from "../recipes/probe";
-import { diagnosis, type Failures, missingSourcesMessage, reasonOf } from "./failures";
-import { hasher, outputOf, writeAtomically } from "./files";
-import { recipeOf, type Source, type SourceJob } from "./kinds";
-import { decide, entryKey, filmFacts, MANIFEST, type Manifest, type ManifestEntry } from "./manifest";
-import { CONCURRENCY, type Pending, type RunOptions, type RunSummary } from "./run-options";
-import { findSource, listSources } from "./sources";
+import type { Film } from "#app/content/types.ts";
+import { mapLimited } from "#scripts/lib/pool.ts";
+import { countedLog, secondsSince } from "#scripts/lib/progress.ts";
+import { ffmpeg } from "#scripts/media/recipes/ffmpeg.ts";
+import { probeSource, type SourceInfo } from "#scripts/media/recipes/probe.ts";
+import { diagnosis, type Failures, missingSourcesMessage, reasonOf } from "./failures.ts";
+import { hasher, outputOf, writeAtomically } from "./files.ts";
+import { recipeOf, type Source, type SourceJob } from "./kinds.ts";
+import { decide, entryKey, filmFacts, MANIFEST, type Manifest, type ManifestEntry } from "./manifest.ts";
+import { CONCURRENCY, type Pending, type RunOptions, type RunSummary } from "./run-options.ts";
+import { findSource, listSources } from "./sources.ts";
 
 /**
  * Reads a source, and every packet of a film (a quarter of a second for a 30 s 1080p reel), so a

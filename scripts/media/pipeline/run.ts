@@ -2,16 +2,16 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 
-import { MEDIA_DIR } from "../../../app/lib/media-paths";
-import { encodeProgress } from "../recipes/ffmpeg";
-import { costOf, encodeReporter, fileCount, roughly, wallTime } from "./estimate";
-import { type Failures, failureLog } from "./failures";
-import { fileDecision, runFileJobs } from "./run-file-jobs";
-import { hasher, removeLeftovers } from "./files";
-import { type FileJob, isSourceJob, type Job } from "./kinds";
-import { type Manifest, readManifest, writeManifest } from "./manifest";
-import type { RunOptions, RunSummary } from "./run-options";
-import { decideSourceJobs, runSourceJobs, type SourceDecisions } from "./run-source-jobs";
+import { MEDIA_DIR } from "#app/lib/media-paths.ts";
+import { encodeProgress } from "#scripts/media/recipes/ffmpeg.ts";
+import { costOf, encodeReporter, fileCount, roughly, wallTime } from "./estimate.ts";
+import { type Failures, failureLog } from "./failures.ts";
+import { fileDecision, runFileJobs } from "./run-file-jobs.ts";
+import { hasher, removeLeftovers } from "./files.ts";
+import { type FileJob, isSourceJob, type Job } from "./kinds.ts";
+import { type Manifest, readManifest, writeManifest } from "./manifest.ts";
+import type { RunOptions, RunSummary } from "./run-options.ts";
+import { decideSourceJobs, runSourceJobs, type SourceDecisions } from "./run-source-jobs.ts";
 
 /**
  * The line a run starts with: how many files it will make, and roughly how long. The file jobs are

@@ -2,9 +2,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import type { Content } from "../../../app/content/types";
-import { loadContent } from "../../content/load";
-import type { MediaContent } from "./kinds";
+import type { Content } from "#app/content/types.ts";
+import { loadContent } from "#scripts/content/load.ts";
+import type { MediaContent } from "./kinds.ts";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -20,7 +20,7 @@ const { artists, biography, clients, reels, site } = readContent();
 
 /** The site's content, as the media build makes its files. */
 export const SITE_CONTENT: MediaContent = {
-  film: artists.film,
+  directors: artists.directors,
   photographers: artists.photographers,
   agentPhoto: biography.biography.photo,
   reels,

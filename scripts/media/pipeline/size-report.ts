@@ -3,8 +3,8 @@ import { existsSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 
-import { outputOf } from "./files";
-import { type Job, KINDS, type Kind } from "./kinds";
+import { outputOf } from "./files.ts";
+import { type Job, KINDS, type Kind } from "./kinds.ts";
 
 /** Bytes in a file, or in a folder and everything under it. */
 async function sizeOf(file: string): Promise<number> {

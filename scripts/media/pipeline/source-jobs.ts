@@ -1,10 +1,10 @@
 /** The source jobs: for each entry with media, one per kind of its place, from the kind's row and recipe. */
-import { MEDIA_KIND_ROWS, type MediaKind, type MediaKindName } from "../../../app/lib/media-kinds";
-import { mediaSource } from "../../../app/lib/media-paths";
-import { KIND_RECIPES, type KindRecipe } from "./kind-recipes";
-import type { MediaContent, SourceJob } from "./kinds";
-import { type MediaOwner, mediaOwners } from "./media-owners";
-import { TRANSPARENT_DIR } from "./sources";
+import { MEDIA_KIND_ROWS, type MediaKind, type MediaKindName } from "#app/lib/media-kinds.ts";
+import { mediaSource } from "#app/lib/media-paths.ts";
+import { KIND_RECIPES, type KindRecipe } from "./kind-recipes.ts";
+import type { MediaContent, SourceJob } from "./kinds.ts";
+import { type MediaOwner, mediaOwners } from "./media-owners.ts";
+import { TRANSPARENT_DIR } from "./sources.ts";
 
 function sourceJob(kind: MediaKindName, row: MediaKind, owner: MediaOwner): SourceJob {
   const recipe: KindRecipe = KIND_RECIPES[kind];

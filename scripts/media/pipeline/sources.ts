@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 
-import { MEDIA_DIR } from "../../../app/lib/media-paths";
+import { MEDIA_DIR } from "#app/lib/media-paths.ts";
 
 /** The stills' transparent crops: git-ignored with the sources, hidden so never taken for one. */
 export const TRANSPARENT_DIR = `${MEDIA_DIR}/.transparent`;

@@ -7,7 +7,7 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 
-import { statusOf } from "./s3-errors";
+import { statusOf } from "./s3-errors.ts";
 
 /**
  * The CORS rule a browser needs to play HLS from the bucket on the site's pages (docs/deploy.md):

@@ -1,8 +1,8 @@
 /** The headers every published object carries: the types and lifetime the site's own server gives the same files. */
 import path from "node:path";
 
-import { MEDIA_MAX_AGE } from "../../../server/static-files";
-import type { MediaFile } from "./media-files";
+import { MEDIA_MAX_AGE } from "#server/static-files.ts";
+import type { MediaFile } from "./media-files.ts";
 
 /**
  * The lifetime the site's own server gives media, so a page behaves alike with or without

@@ -6,8 +6,8 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 
-import { playlistUris } from "../../../app/lib/hls";
-import { MANIFEST, type Manifest } from "../pipeline/manifest";
+import { playlistUris } from "#app/lib/hls.ts";
+import { MANIFEST, type Manifest } from "#scripts/media/pipeline/manifest.ts";
 
 /** One file an output names. */
 export interface MediaFile {

@@ -16,9 +16,9 @@ import {
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
 
-import { mapLimited } from "../../lib/pool";
-import { sha256Stream } from "../../lib/sha256";
-import { isUnsupported } from "./s3-errors";
+import { mapLimited } from "#scripts/lib/pool.ts";
+import { sha256Stream } from "#scripts/lib/sha256.ts";
+import { isUnsupported } from "./s3-errors.ts";
 
 /** lib-storage's (and S3's) smallest part; every part but the last must be at least this. */
 export const MIN_PART_SIZE = 5 * 1024 * 1024;

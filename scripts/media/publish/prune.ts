@@ -6,8 +6,8 @@ import {
   type S3Client,
 } from "@aws-sdk/client-s3";
 
-import { mapLimited } from "../../lib/pool";
-import { unfinishedUploads } from "./multipart";
+import { mapLimited } from "#scripts/lib/pool.ts";
+import { unfinishedUploads } from "./multipart.ts";
 
 export interface PruneSummary {
   /** Objects deleted (or that a dry run would delete). */

@@ -16,15 +16,15 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 
-import { mapLimited } from "../../lib/pool";
-import { countedLog, type Output, progressLines } from "../../lib/progress";
-import { sha256File } from "../../lib/sha256";
-import { MANIFEST } from "../pipeline/manifest";
-import { objectHeaders } from "./headers";
-import { keyOf, type MediaFile, mediaFiles } from "./media-files";
-import { MIN_PART_SIZE, PART_SIZE, resumeUpload, unfinishedUploads } from "./multipart";
-import { pruneBucket, type PruneSummary } from "./prune";
-import { describeError, isNotFound } from "./s3-errors";
+import { mapLimited } from "#scripts/lib/pool.ts";
+import { countedLog, type Output, progressLines } from "#scripts/lib/progress.ts";
+import { sha256File } from "#scripts/lib/sha256.ts";
+import { MANIFEST } from "#scripts/media/pipeline/manifest.ts";
+import { objectHeaders } from "./headers.ts";
+import { keyOf, type MediaFile, mediaFiles } from "./media-files.ts";
+import { MIN_PART_SIZE, PART_SIZE, resumeUpload, unfinishedUploads } from "./multipart.ts";
+import { pruneBucket, type PruneSummary } from "./prune.ts";
+import { describeError, isNotFound } from "./s3-errors.ts";
 
 /** "12.4 MB" (MiB, as the media build prints sizes). */
 export const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -1,13 +1,13 @@
 /** Directors' grid clips and film work thumbnails: looping, cropped to fill their tiles; a loop's still is its first frame. */
 import { writeFile } from "node:fs/promises";
 
-import { MEDIA_KINDS } from "../../../app/lib/media-kinds";
-import { halveRate, rateValue } from "../../../app/lib/reel-frames";
-import { BITEXACT, ffmpeg, H264 } from "./ffmpeg";
-import { ANIMATION_RATE, checkMoment, cover, rateArg, rawFrames, sourceRate, stillAt } from "./frames";
-import { type Loop, loopGraph } from "./loops";
-import type { Focus, SourceInfo } from "./probe";
-import { animatedWebp } from "./webp";
+import { MEDIA_KINDS } from "#app/lib/media-kinds.ts";
+import { halveRate, rateValue } from "#app/lib/reel-frames.ts";
+import { BITEXACT, ffmpeg, H264 } from "./ffmpeg.ts";
+import { ANIMATION_RATE, checkMoment, cover, rateArg, rawFrames, sourceRate, stillAt } from "./frames.ts";
+import { type Loop, loopGraph } from "./loops.ts";
+import type { Focus, SourceInfo } from "./probe.ts";
+import { animatedWebp } from "./webp.ts";
 
 /** Directors' grid clips: four seconds from `start` (one second in unless given), crossfading one second. */
 const DIRECTOR_LOOP: Loop = { start: 1, fade: 1, seconds: 4 };

@@ -8,7 +8,7 @@ import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { promisify } from "node:util";
 
-import { reelRate } from "../../../app/lib/reel-frames";
+import { reelRate } from "#app/lib/reel-frames.ts";
 
 /** Arguments that keep the output free of timestamps, encoder version strings and metadata. */
 export const BITEXACT = "-map_metadata -1 -fflags +bitexact -flags:v +bitexact -flags:a +bitexact".split(" ");

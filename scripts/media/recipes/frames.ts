@@ -1,10 +1,10 @@
 /** A video source's frames as the recipes take them: at a rate, deinterlaced, scaled to fill or fit a frame. */
 import sharp from "sharp";
 
-import { rateValue } from "../../../app/lib/reel-frames";
-import { ffmpeg, splitFrames } from "./ffmpeg";
-import type { Focus, Size, SourceInfo } from "./probe";
-import { JPEG } from "./stills";
+import { rateValue } from "#app/lib/reel-frames.ts";
+import { ffmpeg, splitFrames } from "./ffmpeg.ts";
+import type { Focus, Size, SourceInfo } from "./probe.ts";
+import { JPEG } from "./stills.ts";
 
 /** The frame rate a video source's outputs take (ffprobe reads it; see reelRate). */
 export function sourceRate(info: SourceInfo): string {

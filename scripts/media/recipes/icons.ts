@@ -1,7 +1,7 @@
 /** The site's icons, rendered from the hand-drawn public/favicon.svg. */
 import sharp from "sharp";
 
-import { colors } from "../../../app/lib/theme";
+import { colors } from "#app/lib/theme.ts";
 
 /** A PNG of the SVG icon at `size` px, optionally on a solid square (for apple-touch-icon). */
 export function iconPng(svg: string, size: number, opaque = false): Promise<Buffer> {

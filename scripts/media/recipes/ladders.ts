@@ -1,7 +1,7 @@
 /** The stills' responsive ladders (app/lib/media.ts), and the logo strips of /clients. */
 import sharp, { type Sharp } from "sharp";
 
-import type { LadderFile } from "../../../app/lib/media";
+import type { LadderFile } from "#app/lib/media.ts";
 
 /** A PNG source is a graphic (flat colour, sharp edges, transparency), a JPEG one a photograph. */
 function encode(image: Sharp, format: LadderFile["format"], graphic: boolean): Sharp {

@@ -2,9 +2,9 @@
  * Seamless loops (grid clips, work and reel thumbnails): a loop starts a little into the source and
  * crossfades its end into the moments before that start, so it runs without a visible jump.
  */
-import { rateValue } from "../../../app/lib/reel-frames";
-import { cover, framesAt } from "./frames";
-import type { Focus, Size, SourceInfo } from "./probe";
+import { rateValue } from "#app/lib/reel-frames.ts";
+import { cover, framesAt } from "./frames.ts";
+import type { Focus, Size, SourceInfo } from "./probe.ts";
 
 const f = (value: number): string => value.toFixed(4);
 

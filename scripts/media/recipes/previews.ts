@@ -3,8 +3,8 @@ import { execFileSync } from "node:child_process";
 
 import sharp from "sharp";
 
-import { PREVIEW_SIZE } from "../../../app/lib/media";
-import { colors } from "../../../app/lib/theme";
+import { PREVIEW_SIZE } from "#app/lib/media.ts";
+import { colors } from "#app/lib/theme.ts";
 
 const { width, height } = PREVIEW_SIZE;
 const { ink: INK, paper: PAPER } = colors;

@@ -1,8 +1,8 @@
 /** What the build reads of a source before it uses it: its size, length and sound, and whether it decodes. */
 import sharp from "sharp";
 
-import type { SourceType } from "../pipeline/sources";
-import { ffprobe, type VideoProbe } from "./ffmpeg";
+import type { SourceType } from "#scripts/media/pipeline/sources.ts";
+import { ffprobe, type VideoProbe } from "./ffmpeg.ts";
 
 // One libvips thread: the build already runs two jobs at a time on a two-core budget.
 sharp.concurrency(1);

@@ -6,10 +6,10 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { reelLadder, reelMp4Rendition, type Rendition } from "../../../app/lib/reel-frames";
-import { ffmpeg } from "./ffmpeg";
-import type { SourceInfo } from "./probe";
-import { reelPictureGraph, renditionSegments, total } from "./reels";
+import { reelLadder, reelMp4Rendition, type Rendition } from "#app/lib/reel-frames.ts";
+import { ffmpeg } from "./ffmpeg.ts";
+import type { SourceInfo } from "./probe.ts";
+import { reelPictureGraph, renditionSegments, total } from "./reels.ts";
 
 /** Frames measured: one in SSIM_EVERY (all are decoded; one in five keeps the report to a fraction of the encode time). */
 const SSIM_EVERY = 5;

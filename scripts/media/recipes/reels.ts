@@ -2,8 +2,8 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import { masterVariants, mediaSegments } from "../../../app/lib/hls";
-import { MEDIA_KINDS } from "../../../app/lib/media-kinds";
+import { masterVariants, mediaSegments } from "#app/lib/hls.ts";
+import { MEDIA_KINDS } from "#app/lib/media-kinds.ts";
 import {
   HLS_MASTER_ORDER,
   rateValue,
@@ -11,12 +11,12 @@ import {
   reelMp4Rendition,
   reelPosterSize,
   type Rendition,
-} from "../../../app/lib/reel-frames";
-import { BITEXACT, ffmpeg, H264 } from "./ffmpeg";
-import { ANIMATION_RATE, checkMoment, fit, framesAt, rateArg, rawFrames, sourceRate, stillAt } from "./frames";
-import { loopGraph } from "./loops";
-import type { Size, SourceInfo } from "./probe";
-import { animatedWebp } from "./webp";
+} from "#app/lib/reel-frames.ts";
+import { BITEXACT, ffmpeg, H264 } from "./ffmpeg.ts";
+import { ANIMATION_RATE, checkMoment, fit, framesAt, rateArg, rawFrames, sourceRate, stillAt } from "./frames.ts";
+import { loopGraph } from "./loops.ts";
+import type { Size, SourceInfo } from "./probe.ts";
+import { animatedWebp } from "./webp.ts";
 
 /** The poster frame, and where the thumbnail loop starts, unless the reel names its own moment: in the demo reels, the title is fully shown. */
 const REEL_POSTER_AT = 1.6;

@@ -4,11 +4,11 @@ import path from "node:path";
 
 import sharp from "sharp";
 
-import { type Frame, rateValue, seekThumbSize } from "../../../app/lib/reel-frames";
-import { SEEK_THUMBNAILS } from "../../../app/reel/tracks";
-import { writeWebVtt } from "../../../app/reel/webvtt";
-import { ffprobe } from "./ffmpeg";
-import { rateArg, rawFrames } from "./frames";
+import { type Frame, rateValue, seekThumbSize } from "#app/lib/reel-frames.ts";
+import { SEEK_THUMBNAILS } from "#app/reel/tracks.ts";
+import { writeWebVtt } from "#app/reel/webvtt.ts";
+import { ffprobe } from "./ffmpeg.ts";
+import { rateArg, rawFrames } from "./frames.ts";
 
 export interface SeekCell {
   start: number;

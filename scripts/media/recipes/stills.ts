@@ -1,8 +1,8 @@
 /** Stills cropped from pictures, and client logos fitted to their box. */
 import sharp from "sharp";
 
-import { colors } from "../../../app/lib/theme";
-import { type Focus, type Size, SVG_DENSITY } from "./probe";
+import { colors } from "#app/lib/theme.ts";
+import { type Focus, type Size, SVG_DENSITY } from "./probe.ts";
 
 export const JPEG = { quality: 84, mozjpeg: true } as const;
 

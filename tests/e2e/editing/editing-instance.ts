@@ -4,7 +4,7 @@ import { cp, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { PROJECT_SOURCES, scratchProject } from "../support/scratch-project";
+import { PROJECT_SOURCES, scratchProject } from "#tests/support/scratch-project.ts";
 
 const ROOT = path.join(import.meta.dirname, "../../..");
 

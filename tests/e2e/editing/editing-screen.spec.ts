@@ -10,9 +10,9 @@ import path from "node:path";
 import { type Page } from "@playwright/test";
 import { parse } from "yaml";
 
-import { expect, test } from "../fixtures";
-import { freePort } from "../support/scratch-project";
-import { type EditingInstance, startEditingInstance, stopEditingInstance } from "./editing-instance";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { freePort } from "#tests/support/scratch-project.ts";
+import { type EditingInstance, startEditingInstance, stopEditingInstance } from "./editing-instance.ts";
 
 /** A small test film or picture, made with ffmpeg as the media build's own tests make theirs. */
 function makeSource(file: string, input: string, frames: readonly string[]) {
@@ -80,7 +80,7 @@ test.describe("the editing screen", () => {
     await page.getByRole("textbox", { name: "Biography" }).fill("Ada Rowe films people at work.\nA second line.");
     expect((await save(page, "Create")).status()).toBe(200);
 
-    const file = "app/content/artists/film/ada-rowe.md";
+    const file = "app/content/artists/directors/ada-rowe.md";
     const { fields, body } = entryFile(dir, file);
     expect(fields).toMatchObject({
       id: "ada-rowe",
@@ -110,7 +110,7 @@ test.describe("the editing screen", () => {
       "public/images/bio/ada-rowe.jpg",
     ])
       expect(existsSync(path.join(dir, made)), made).toBe(true);
-    const check = spawnSync(process.execPath, ["--import", "tsx", "scripts/content-build.ts", "--check"], {
+    const check = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli/content-build.ts", "--check"], {
       cwd: dir,
       encoding: "utf8",
     });
@@ -129,7 +129,7 @@ test.describe("the editing screen", () => {
 
   test("changing one field changes that field's line and nothing else", async ({ page }) => {
     const { dir, editOrigin } = edit!;
-    const file = "app/content/artists/film/callum-ashby.md";
+    const file = "app/content/artists/directors/callum-ashby.md";
     await page.goto(`${editOrigin}/keystatic/collection/directors/item/callum-ashby`);
     await page.getByRole("textbox", { name: "Website" }).fill("callum-ashby.studio.example");
     expect((await save(page)).status()).toBe(200);
@@ -157,7 +157,7 @@ test.describe("the editing screen", () => {
       const spot = `app/content/reels/${name}:\\d+: spots\\[${index}\\]\\.artist: "theo-marchand" is not the id of a film artist`;
       await expect(page.getByText(new RegExp(spot.replaceAll(".md", "\\.md")))).toBeVisible();
     }
-    expect(existsSync(path.join(dir, "app/content/artists/film/theo-marchand.md"))).toBe(true);
+    expect(existsSync(path.join(dir, "app/content/artists/directors/theo-marchand.md"))).toBe(true);
   });
 
   test("a duplicate id, a bad link and a missing field are each refused with the check's message", async ({ page }) => {
@@ -192,7 +192,7 @@ test.describe("the editing screen", () => {
     await expect(page.getByText(/app\/content\/contact\.yaml(:\d+)?: phone: is missing/)).toBeVisible();
     const unchanged = spawnSync(
       "git",
-      ["status", "--porcelain", "--", "app/content/contact.yaml", "app/content/artists/film/rafael-quint.md"],
+      ["status", "--porcelain", "--", "app/content/contact.yaml", "app/content/artists/directors/rafael-quint.md"],
       {
         cwd: dir,
         encoding: "utf8",

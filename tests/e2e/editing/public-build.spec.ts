@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-import { expect, test } from "../fixtures";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 const ROOT = path.join(import.meta.dirname, "../../..");
 

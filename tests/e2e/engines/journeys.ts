@@ -7,22 +7,22 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { expect, test as base } from "../fixtures";
+import { expect, test as base } from "#tests/support/fixtures.ts";
 import resolveConfig from "tailwindcss/resolveConfig.js";
 
-import { artists, captions, reels } from "../../../app/content/index";
-import { PAGE_LANGUAGE } from "../../../app/lib/page-language";
-import { inPageLanguageFirst } from "../../../app/reel/captions.server";
-import { freshText, scriptLines } from "../../../app/reel/cue-text.server";
-import { clockTime } from "../../../app/reel/timeline";
-import { captionsTrack } from "../../../app/reel/tracks";
-import { plainText } from "../../../app/reel/webvtt";
-import tailwindConfig from "../../../tailwind.config";
-import { segmentSpan } from "../support/hls";
-import { engineCues, everShown, originalCaptions } from "../support/text-track";
-import { firstScreenTiming } from "../support/hydration";
-import { sitemapUrls } from "../support/sitemap";
-import type { Engine, EngineDriver } from "./driver";
+import { artists, captions, reels } from "#app/content/index.ts";
+import { PAGE_LANGUAGE } from "#app/lib/page-language.ts";
+import { inPageLanguageFirst } from "#app/reel/captions.server.ts";
+import { freshText, scriptLines } from "#app/reel/cue-text.server.ts";
+import { clockTime } from "#app/reel/timeline.ts";
+import { captionsTrack } from "#app/reel/tracks.ts";
+import { plainText } from "#app/reel/webvtt.ts";
+import tailwindConfig from "../../../tailwind.config.ts";
+import { segmentSpan } from "#tests/support/hls.ts";
+import { engineCues, everShown, originalCaptions } from "#tests/support/text-track.ts";
+import { firstScreenTiming } from "#tests/support/hydration.ts";
+import { sitemapUrls } from "#tests/support/sitemap.ts";
+import type { Engine, EngineDriver } from "#scripts/lib/engines/driver.ts";
 
 const PHONE = 390;
 const DESKTOP = 1440;
@@ -179,9 +179,9 @@ export function defineJourneys(engine: Engine) {
     await site.goto("/artists/directors");
     await hydrated(site);
     expect(await site.run(() => document.querySelectorAll("video[data-director-clip]").length)).toBe(
-      artists.film.length,
+      artists.directors.length,
     );
-    for (let index = 0; index < artists.film.length; index++) {
+    for (let index = 0; index < artists.directors.length; index++) {
       await site.run(
         (at: number) => document.querySelectorAll("video[data-director-clip]")[at].scrollIntoView({ block: "center" }),
         index,
@@ -214,7 +214,7 @@ export function defineJourneys(engine: Engine) {
   });
 
   test("selects: a press adds an artist, the header counts it and opens the list", async ({ site }) => {
-    const film = artists.film[0];
+    const film = artists.directors[0];
     await site.goto("/artists/directors");
     await hydrated(site);
     const add = `button[aria-label="Add to selects: ${film.name}"]`;

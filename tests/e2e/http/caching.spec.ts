@@ -3,15 +3,15 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 import type { Page } from "@playwright/test";
 
-import { artists, reels } from "../../../app/content/index";
-import { SECTION_PAGES } from "../../../scripts/pages.mjs";
-import { startServer } from "../../../scripts/server-process.mjs";
-import { expect, type Hydration, test } from "../fixtures";
-import { encodedRequest } from "../support/raw-http";
+import { artists, reels } from "#app/content/index.ts";
+import { SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { startServer } from "#scripts/lib/server-process.mjs";
+import { expect, type Hydration, test } from "#tests/support/fixtures.ts";
+import { encodedRequest } from "#tests/support/raw-http.ts";
 
 /** 23 above the shared server's port (E2E_PORT, default 3210): the render queue's test runs a server of its own. */
 const QUEUE_PORT = Number(process.env.E2E_PORT ?? 3210) + 23;
-const ARTIST_PAGES = [...artists.film, ...artists.photographers].map((artist) => artist.url);
+const ARTIST_PAGES = [...artists.directors, ...artists.photographers].map((artist) => artist.url);
 
 /** Seconds in a Cache-Control directive, e.g. `maxAge("public, max-age=60", "max-age")` → 60. */
 const seconds = (cacheControl: string, directive: string) =>

@@ -1,5 +1,5 @@
-import { expect, test } from "../fixtures";
-import { type RawResponse, rawRequest, sendRaw } from "../support/raw-http";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { type RawResponse, rawRequest, sendRaw } from "#tests/support/raw-http.ts";
 
 /**
  * Hostile and malformed requests, sent byte for byte over a raw loopback socket (an HTTP client

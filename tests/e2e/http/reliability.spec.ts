@@ -3,10 +3,10 @@ import { once } from "node:events";
 
 import autocannon from "autocannon";
 
-import { artists } from "../../../app/content/index";
-import { SECTION_PAGES } from "../../../scripts/pages.mjs";
-import { startServer } from "../../../scripts/server-process.mjs";
-import { expect, test } from "../fixtures";
+import { artists } from "#app/content/index.ts";
+import { SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { startServer } from "#scripts/lib/server-process.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 /**
  * The load and shutdown tests start servers of their own on other loopback ports, so they can
@@ -30,7 +30,13 @@ test.describe("reliability", () => {
     test.setTimeout(60_000);
     const { child, origin } = await startServer(LOAD_PORT);
     try {
-      const paths = [...SECTION_PAGES, artists.film[0].url, artists.photographers[0].url, "/sitemap.xml", "/healthz"];
+      const paths = [
+        ...SECTION_PAGES,
+        artists.directors[0].url,
+        artists.photographers[0].url,
+        "/sitemap.xml",
+        "/healthz",
+      ];
       const result = await autocannon({
         url: origin,
         connections: 64,

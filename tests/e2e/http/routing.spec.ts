@@ -1,7 +1,7 @@
-import { artists } from "../../../app/content/index";
-import { expect, test } from "../fixtures";
+import { artists } from "#app/content/index.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
 
-const film = artists.film[0];
+const film = artists.directors[0];
 
 test.describe("status codes", () => {
   for (const path of ["/", "/about", "/artists", "/artists/film", "/reels/2021"]) {

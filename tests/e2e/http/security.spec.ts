@@ -1,12 +1,12 @@
-import { artists, reels } from "../../../app/content/index";
-import { ladderFiles } from "../../../app/lib/media";
-import { REEL_PAGES, SECTION_PAGES } from "../../../scripts/pages.mjs";
-import { expect, test } from "../fixtures";
+import { artists, reels } from "#app/content/index.ts";
+import { ladderFiles } from "#app/lib/media.ts";
+import { REEL_PAGES, SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 /** A missing file, answered as the site's server answers one. */
 const MISSING_FILE = { status: 404, contentType: "text/plain; charset=utf-8", body: "Not Found" };
 
-const ARTIST_PAGES = [...artists.film, ...artists.photographers].map((artist) => artist.url);
+const ARTIST_PAGES = [...artists.directors, ...artists.photographers].map((artist) => artist.url);
 const NOT_FOUND_PAGE = "/artists/film/nobody-by-this-name";
 const HTML_PAGES = [...SECTION_PAGES, ...ARTIST_PAGES, NOT_FOUND_PAGE];
 

@@ -5,13 +5,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import autocannon from "autocannon";
 
-import { artists, reels } from "../../../app/content/index";
-import { SECTION_PAGES } from "../../../scripts/pages.mjs";
-import { startCluster, startStaticServer } from "../../../scripts/server-process.mjs";
-import { SITE_URL } from "../../site-url.mjs";
-import { expect, test } from "../fixtures";
-import { mediaUrlsOf, playNativeThenInHlsEngine } from "../support/media-urls";
-import { rawRequest, sendRaw } from "../support/raw-http";
+import { artists, reels } from "#app/content/index.ts";
+import { SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { startCluster, startStaticServer } from "#scripts/lib/server-process.mjs";
+import { SITE_URL } from "#tests/support/site-url.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { mediaUrlsOf, playNativeThenInHlsEngine } from "#tests/support/media-urls.ts";
+import { rawRequest, sendRaw } from "#tests/support/raw-http.ts";
 
 /**
  * The site as it runs at scale (`npm run start:cluster`: Varnish in front of two instances), with
@@ -26,7 +26,7 @@ const MEDIA_ORIGIN = `http://127.0.0.1:${MEDIA_PORT}`;
 const REEL = reels[0];
 const MP4 = REEL.sources.find((source) => source.type === "video/mp4")!.src;
 const LOAD = { connections: 32, seconds: 15, killAtMs: 5_000 };
-const LOAD_PAGES = [...SECTION_PAGES, artists.film[0].url, artists.photographers[0].url, "/healthz"];
+const LOAD_PAGES = [...SECTION_PAGES, artists.directors[0].url, artists.photographers[0].url, "/healthz"];
 
 test.describe.configure({ mode: "serial" });
 
@@ -190,7 +190,13 @@ test("with MEDIA_ORIGIN, pages point every media URL at it, and a reel plays fro
     if (new URL(request.url()).pathname.startsWith("/videos/")) videoRequests.push(request.url());
   });
 
-  for (const path of ["/artists/directors", "/clients", `/${REEL.slug}`, "/collective-reels", artists.film[0].url]) {
+  for (const path of [
+    "/artists/directors",
+    "/clients",
+    `/${REEL.slug}`,
+    "/collective-reels",
+    artists.directors[0].url,
+  ]) {
     await page.goto(cluster.origin + path);
     const urls = await mediaUrlsOf(page);
     expect(urls.length, path).toBeGreaterThan(0);

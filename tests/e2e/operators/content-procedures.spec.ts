@@ -3,10 +3,10 @@ import { copyFile, lstat, mkdir, readdir, readFile, rm, symlink, writeFile } fro
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 
-import { artists, reels } from "../../../app/content/index";
-import { startServer } from "../../../scripts/server-process.mjs";
-import { expect, test } from "../fixtures";
-import { freePort, PROJECT_SOURCES, run, scratchProject } from "../support/scratch-project";
+import { artists, reels } from "#app/content/index.ts";
+import { startServer } from "#scripts/lib/server-process.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { freePort, PROJECT_SOURCES, run, scratchProject } from "#tests/support/scratch-project.ts";
 
 const ROOT = path.join(import.meta.dirname, "../../..");
 const DOC = "docs/content.md";
@@ -183,7 +183,7 @@ test.describe("docs/content.md's procedures", () => {
     const reelSlug = path.posix.basename(addReel.to, ".md");
 
     // The examples invent their newcomers: none may be on the roster, or a step would overwrite a real entry.
-    const roster = [...artists.film, ...artists.photographers];
+    const roster = [...artists.directors, ...artists.photographers];
     for (const id of [joining, replacement]) {
       expect(
         roster.map((artist) => artist.id),
@@ -287,7 +287,7 @@ test.describe("docs/content.md's procedures", () => {
 
       const photographers = artists.photographers.length - 1;
       expect(run(dir, "npm", ["run", "--silent", "content:check"])).toContain(
-        `(${artists.film.length + 1} film, ${photographers} photographers), ${reels.length + 1} reels`,
+        `(${artists.directors.length + 1} film, ${photographers} photographers), ${reels.length + 1} reels`,
       );
       run(dir, "npm", ["run", "--silent", "build"]);
       const unitTests = stripVTControlCharacters(run(dir, "npx", ["--no-install", "vitest", "run"]));

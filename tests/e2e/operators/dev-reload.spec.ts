@@ -2,10 +2,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import { contact } from "../../../app/content/index";
-import { answersHealthz } from "../../../scripts/server-process.mjs";
-import { expect, test } from "../fixtures";
-import { PROJECT_SOURCES, scratchProject } from "../support/scratch-project";
+import { contact } from "#app/content/index.ts";
+import { answersHealthz } from "#scripts/lib/server-process.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { PROJECT_SOURCES, scratchProject } from "#tests/support/scratch-project.ts";
 
 /** The app on DEV_RELOAD_PORT (default 3240), `remix dev`'s own server on the port after it. */
 const APP_PORT = Number(process.env.DEV_RELOAD_PORT ?? 3240);
@@ -70,7 +70,7 @@ test.describe("npm run dev", () => {
     const edited = "bookings@calloway-artists.example";
     await writeFile(file, (await readFile(file, "utf8")).replace(contact.email, edited));
 
-    // The content is compiled (scripts/content-build.ts --watch), then the app rebuilt: on a busy
+    // The content is compiled (scripts/cli/content-build.ts --watch), then the app rebuilt: on a busy
     // machine (a full build running beside it) that has taken over 30 s.
     await expect(page.getByRole("link", { name: edited })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole("link", { name: contact.email })).toHaveCount(0);

@@ -13,12 +13,12 @@ import { copyFile, mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { artists, reels } from "../../../app/content/index";
-import { mediaPaths } from "../../../app/lib/media-paths";
-import { startServer } from "../../../scripts/server-process.mjs";
-import { expect, test } from "../fixtures";
-import { mediaUrlsOf, playNativeThenInHlsEngine } from "../support/media-urls";
-import { freePort, PROJECT_SOURCES, run, scratchProject } from "../support/scratch-project";
+import { artists, reels } from "#app/content/index.ts";
+import { mediaPaths } from "#app/lib/media-paths.ts";
+import { startServer } from "#scripts/lib/server-process.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { mediaUrlsOf, playNativeThenInHlsEngine } from "#tests/support/media-urls.ts";
+import { freePort, PROJECT_SOURCES, run, scratchProject } from "#tests/support/scratch-project.ts";
 
 const ROOT = path.join(import.meta.dirname, "../../..");
 const BUCKET = "agency-media";
@@ -116,7 +116,7 @@ test.describe("media in a bucket", () => {
         "/artists/directors",
         "/clients",
         "/collective-reels",
-        artists.film[0].url,
+        artists.directors[0].url,
         `/${REEL.slug}`,
       ]) {
         await page.goto(siteOrigin + pagePath);

@@ -1,10 +1,10 @@
-import { artists, site } from "../../../app/content/index";
-import { REEL_PAGES, SECTION_PAGES } from "../../../scripts/pages.mjs";
-import { expect, test } from "../fixtures";
+import { artists, site } from "#app/content/index.ts";
+import { REEL_PAGES, SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 const PAGES = [
   ...SECTION_PAGES,
-  ...artists.film.map((artist) => artist.url),
+  ...artists.directors.map((artist) => artist.url),
   ...artists.photographers.map((artist) => artist.url),
   "/artists/film/nobody",
 ];
@@ -12,7 +12,7 @@ const PAGES = [
 test.describe("axe (WCAG 2.2 AA, and label in name)", () => {
   // Two artists in the visitor's selects, so the header's selects link shows its count.
   test.beforeEach(async ({ page }) => {
-    const ids = artists.film.slice(0, 2).map((artist) => artist.id);
+    const ids = artists.directors.slice(0, 2).map((artist) => artist.id);
     await page.addInitScript((list) => localStorage.setItem("selects", JSON.stringify(list)), ids);
   });
 
@@ -78,10 +78,10 @@ test.describe("keyboard", () => {
       names.push(await page.evaluate(() => (document.activeElement as HTMLElement).innerText.trim().toUpperCase()));
     }
     expect(names.slice(0, expected.length)).toEqual(expected);
-    expect(names[expected.length]).toContain(artists.film[0].name.toUpperCase());
+    expect(names[expected.length]).toContain(artists.directors[0].name.toUpperCase());
   });
 
-  for (const path of [artists.film[0].url, "/reel-2021"]) {
+  for (const path of [artists.directors[0].url, "/reel-2021"]) {
     test(`every control on ${path} shows a visible focus indicator`, async ({ page, player }) => {
       await page.goto(path);
       if (path === "/reel-2021") await player.ready();

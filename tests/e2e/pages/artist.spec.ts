@@ -1,9 +1,9 @@
-import { artists, site } from "../../../app/content/index";
-import type { Artist } from "../../../app/content/types";
-import { responsiveImage } from "../../../app/lib/media";
-import { expect, test } from "../fixtures";
+import { artists, site } from "#app/content/index.ts";
+import type { Artist } from "#app/content/types.ts";
+import { responsiveImage } from "#app/lib/media.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
 
-const allArtists: Artist[] = [...artists.film, ...artists.photographers];
+const allArtists: Artist[] = [...artists.directors, ...artists.photographers];
 const find = (predicate: (artist: Artist) => boolean) => {
   const artist = allArtists.find(predicate);
   if (!artist) throw new Error("the content lacks an artist this test needs");

@@ -2,11 +2,11 @@ import { readFileSync } from "node:fs";
 
 import type { Metafile } from "esbuild";
 
-import { artists } from "../../../app/content/index";
-import { REEL_PAGES, SECTION_PAGES } from "../../../scripts/pages.mjs";
-import { videojsChunks } from "../../../scripts/videojs-chunks.mjs";
-import { expect, test } from "../fixtures";
-import { firstScreenTiming } from "../support/hydration";
+import { artists } from "#app/content/index.ts";
+import { REEL_PAGES, SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { videojsChunks } from "#scripts/lib/videojs-chunks.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { firstScreenTiming } from "#tests/support/hydration.ts";
 
 const JS_BUDGET_BYTES = 100 * 1024;
 /** video.js, which the reel pages (and only they) load once hydrated: the core build or the full one. */
@@ -15,9 +15,9 @@ const VIDEOJS = /\/(core|video)\.es-[^/]+\.js$/;
 const VIDEOJS_CHUNKS = videojsChunks();
 const PAGES = [
   ...SECTION_PAGES,
-  artists.film[0].url,
+  artists.directors[0].url,
   artists.photographers[0].url,
-  `/selects?artists=${artists.film[0].id},${artists.photographers[0].id}`,
+  `/selects?artists=${artists.directors[0].id},${artists.photographers[0].id}`,
 ];
 
 test.describe("first-load budgets on a phone", () => {

@@ -1,8 +1,8 @@
 import { HtmlValidate, type Message } from "html-validate";
 
-import { SITE_URL } from "../../site-url.mjs";
-import { expect, test } from "../fixtures";
-import { sitemapUrls } from "../support/sitemap";
+import { SITE_URL } from "#tests/support/site-url.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { sitemapUrls } from "#tests/support/sitemap.ts";
 
 /**
  * html-validate's "standard" preset: the HTML standard's conformance rules (content models,

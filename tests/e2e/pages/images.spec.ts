@@ -1,14 +1,14 @@
 import type { Page } from "@playwright/test";
 
-import { artists } from "../../../app/content/index";
-import { REEL_PAGES, SECTION_PAGES } from "../../../scripts/pages.mjs";
-import { expect, test } from "../fixtures";
-import { scrollThrough } from "../support/scroll";
+import { artists } from "#app/content/index.ts";
+import { REEL_PAGES, SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { scrollThrough } from "#tests/support/scroll.ts";
 
 /** Every page that shows images (the contact page shows none), and an artist of each type. */
 const PAGES = [
   ...SECTION_PAGES.filter((path) => path !== "/contact"),
-  artists.film[0].url,
+  artists.directors[0].url,
   artists.photographers[0].url,
 ];
 const MODERN_SHARE = 0.9;

@@ -1,5 +1,5 @@
-import { site } from "../../../app/content/index";
-import { expect, test } from "../fixtures";
+import { site } from "#app/content/index.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 test.describe("mobile menu", () => {
   test.skip(({ isMobile }) => !isMobile, "the hamburger exists on phones only");

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
-import { artists, reels } from "../../../app/content/index";
-import { expect, test } from "../fixtures";
+import { artists, reels } from "#app/content/index.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 const isVideoRequest = (url: string) => /\.(mp4|m3u8|ts)(\?|$)/.test(url);
 const isVideoJsRequest = (url: string) => /\/(video|core)\.es-[^/]+\.js$|\/video-js-[^/]+\.css$/.test(url);
@@ -32,7 +32,7 @@ async function scrollThrough(page: Page) {
 
 test("pages other than the reels never fetch video.js", async ({ page }) => {
   const requests = recordRequests(page);
-  for (const path of ["/clients", "/artists/directors", "/collective-reels", artists.film[0].url]) {
+  for (const path of ["/clients", "/artists/directors", "/collective-reels", artists.directors[0].url]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
   }
@@ -56,12 +56,12 @@ test.describe("directors' grid on a desktop", () => {
     test.setTimeout(120_000);
     const requests = recordRequests(page);
     await page.goto("/artists/directors");
-    const last = artists.film[artists.film.length - 1];
+    const last = artists.directors[artists.directors.length - 1];
     await page.waitForLoadState("networkidle");
     expect(requests.filter((url) => url.endsWith(last.thumb))).toEqual([]);
 
     const clips = page.locator("video[data-director-clip]");
-    await expect(clips).toHaveCount(artists.film.length);
+    await expect(clips).toHaveCount(artists.directors.length);
     for (const clip of await clips.all()) {
       await clip.scrollIntoViewIfNeeded();
       await expect
@@ -158,8 +158,8 @@ test.describe("animated thumbnails", () => {
 
     test("stay still on hover until toggled", async ({ page, isMobile }) => {
       test.skip(isMobile, "no hover on touch screens");
-      await page.goto(artists.film[0].url);
-      const thumb = artists.film[0].recentWorkThumbs[0];
+      await page.goto(artists.directors[0].url);
+      const thumb = artists.directors[0].recentWorkThumbs[0];
       await page.getByRole("link", { name: thumb.name }).hover();
       await expect(page.locator(`img[src="${thumb.image}"]`)).toHaveCount(0);
       await page.getByRole("button", { name: `Play preview: ${thumb.name}` }).click();

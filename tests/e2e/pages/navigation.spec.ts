@@ -1,9 +1,9 @@
-import { artists } from "../../../app/content/index";
-import { expect, test } from "../fixtures";
+import { artists } from "#app/content/index.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 test("navigating scrolls to the top of the new page", async ({ page }) => {
   await page.goto("/artists/directors");
-  const last = artists.film[artists.film.length - 1];
+  const last = artists.directors[artists.directors.length - 1];
   const profile = page.getByRole("link", { name: `Profile of ${last.name}` });
   await profile.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
@@ -18,7 +18,7 @@ test("back to a page left by a client-side navigation scrolls to where the visit
 }) => {
   await page.goto("/artists/directors");
   await hydration.wait();
-  const last = artists.film[artists.film.length - 1];
+  const last = artists.directors[artists.directors.length - 1];
   await page.getByRole("link", { name: `Profile of ${last.name}` }).scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(300);

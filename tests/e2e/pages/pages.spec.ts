@@ -1,8 +1,8 @@
-import { artists, clientLogos, clientNames, contact, reels, testimonials } from "../../../app/content/index";
-import { ladderFiles, logoSprites, responsiveImage, videoPoster } from "../../../app/lib/media";
-import { MEDIA_KINDS } from "../../../app/lib/media-kinds";
-import { expect, test } from "../fixtures";
-import { scrollThrough } from "../support/scroll";
+import { artists, clientLogos, clientNames, contact, reels, testimonials } from "#app/content/index.ts";
+import { ladderFiles, logoSprites, responsiveImage, videoPoster } from "#app/lib/media.ts";
+import { MEDIA_KINDS } from "#app/lib/media-kinds.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { scrollThrough } from "#tests/support/scroll.ts";
 
 /** Every page of the spec's route table with its exact heading. */
 const PAGES = [
@@ -13,7 +13,7 @@ const PAGES = [
   { path: "/clients", heading: "Clients" },
   { path: "/biography", heading: "Biography" },
   { path: "/contact", heading: "Contact" },
-  { path: artists.film[0].url, heading: artists.film[0].name },
+  { path: artists.directors[0].url, heading: artists.directors[0].name },
   { path: artists.photographers[0].url, heading: artists.photographers[0].name },
 ];
 
@@ -55,8 +55,8 @@ test.describe("page content", () => {
     await page.goto("/artists/directors");
     await hydration.wait();
     const tiles = page.getByRole("main").getByRole("listitem");
-    await expect(tiles).toHaveCount(artists.film.length);
-    for (const [index, artist] of artists.film.entries()) {
+    await expect(tiles).toHaveCount(artists.directors.length);
+    for (const [index, artist] of artists.directors.entries()) {
       const tile = tiles.nth(index);
       await expect(tile.locator(`a[href="https://${artist.website}"]`)).toContainText(artist.name);
       await expect(tile.locator("img")).toHaveAttribute("src", responsiveImage("directorStill", artist.mobileBG).src);
@@ -90,7 +90,7 @@ test.describe("page content", () => {
     const clips = page.locator("main video");
     await expect(clips).toHaveCount(0);
     await page.setViewportSize({ width: 1024, height: 900 });
-    await expect(clips).toHaveCount(artists.film.length);
+    await expect(clips).toHaveCount(artists.directors.length);
     await expect(clips.first()).toBeVisible();
     await page.setViewportSize({ width: 600, height: 900 });
     await expect(clips).toHaveCount(0);

@@ -13,11 +13,11 @@ import { gzipSync } from "node:zlib";
 
 import type { APIRequestContext, CDPSession, Page } from "@playwright/test";
 
-import { makeRoster } from "../../../scripts/roster";
-import { startServer } from "../../../scripts/server-process.mjs";
-import { scrollContinuously } from "../../../scripts/lib/scroll-continuously";
-import { expect, test } from "../fixtures";
-import { freePort, run } from "../support/scratch-project";
+import { makeRoster } from "#scripts/cli/roster.ts";
+import { startServer } from "#scripts/lib/server-process.mjs";
+import { scrollContinuously } from "#scripts/lib/scroll-continuously.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { freePort, run } from "#tests/support/scratch-project.ts";
 
 const TIMES = 40;
 /** The grids' HTML, gzipped as a server would (zlib's default level): at most this, at 40×. */

@@ -10,18 +10,18 @@ import { gzipSync } from "node:zlib";
 
 import type { APIRequestContext, Page } from "@playwright/test";
 
-import { artists } from "../../../app/content/index";
-import { makeRoster } from "../../../scripts/roster";
-import { startServer } from "../../../scripts/server-process.mjs";
-import { SITE_URL } from "../../site-url.mjs";
-import { expect, test } from "../fixtures";
-import { freePort, run } from "../support/scratch-project";
+import { artists } from "#app/content/index.ts";
+import { makeRoster } from "#scripts/cli/roster.ts";
+import { startServer } from "#scripts/lib/server-process.mjs";
+import { SITE_URL } from "#tests/support/site-url.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { freePort, run } from "#tests/support/scratch-project.ts";
 
 const TIMES = 40;
 /** How much larger the same page may be at 40× the roster (it carries no artist it does not show). */
 const FACTOR = 1.1;
 /** A list of 30 of the content's artists (all of them, if it has fewer): on both rosters alike. */
-const LIST = [...artists.film, ...artists.photographers].slice(0, 30);
+const LIST = [...artists.directors, ...artists.photographers].slice(0, 30);
 const [first] = LIST;
 
 interface PageSize {

@@ -1,19 +1,19 @@
 import type { Page } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
 
-import { artists } from "../../../app/content/index";
-import { mediaPaths } from "../../../app/lib/media-paths";
-import { MAX_SELECTS, searchText } from "../../../app/lib/selects";
-import { SITE_URL } from "../../site-url.mjs";
-import { expect, test } from "../fixtures";
+import { artists } from "#app/content/index.ts";
+import { mediaPaths } from "#app/lib/media-paths.ts";
+import { MAX_SELECTS, searchText } from "#app/lib/selects.ts";
+import { SITE_URL } from "#tests/support/site-url.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 /**
  * Selects (/selects?artists=…): the server's page of a list, building one with and without
  * JavaScript, print, hostile queries and accessibility. Artists are taken from the content.
  */
-const roster = [...artists.film, ...artists.photographers];
-const film = artists.film[0];
-const film2 = artists.film[1];
+const roster = [...artists.directors, ...artists.photographers];
+const film = artists.directors[0];
+const film2 = artists.directors[1];
 const photo = artists.photographers[0];
 
 const listed = (page: Page) => page.locator("[data-selects-list] > li h2");

@@ -1,10 +1,10 @@
 import sharp from "sharp";
 
-import { artists, reels } from "../../../app/content/index";
-import { SECTION_PAGES } from "../../../scripts/pages.mjs";
-import { SITE_URL } from "../../site-url.mjs";
-import { expect, test } from "../fixtures";
-import { CRAWLER, sitemapUrls } from "../support/sitemap";
+import { artists, reels } from "#app/content/index.ts";
+import { SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { SITE_URL } from "#tests/support/site-url.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { CRAWLER, sitemapUrls } from "#tests/support/sitemap.ts";
 
 const SLACK_READ_LIMIT = 32 * 1024;
 
@@ -36,7 +36,7 @@ test.describe("link previews and search", () => {
 
   test("the sitemap lists the section pages, every reel and every artist by absolute URL", async ({ request }) => {
     const urls = await sitemapUrls(request);
-    expect(urls).toHaveLength(SECTION_PAGES.length + artists.film.length + artists.photographers.length);
+    expect(urls).toHaveLength(SECTION_PAGES.length + artists.directors.length + artists.photographers.length);
     for (const url of urls) expect(url.startsWith(`${SITE_URL}/`)).toBe(true);
     for (const reel of reels) expect(urls).toContain(`${SITE_URL}/${reel.slug}`);
     expect(urls).toContain(`${SITE_URL}${artists.photographers[0].url}`);
@@ -86,7 +86,7 @@ test.describe("link previews and search", () => {
     }
     // Each artist and reel has an image of its own; the section pages share the site's.
     const ownImages = [...images.values()].filter((count) => count === 1);
-    expect(ownImages.length).toBe(artists.film.length + artists.photographers.length + reels.length);
+    expect(ownImages.length).toBe(artists.directors.length + artists.photographers.length + reels.length);
   });
 
   test("every og:image is a 1200×630 JPEG that loads", async ({ request }) => {
@@ -126,7 +126,7 @@ test.describe("link previews and search", () => {
   });
 
   test("artist pages describe a Person with their site and Instagram", async ({ request }) => {
-    for (const artist of [...artists.film, ...artists.photographers]) {
+    for (const artist of [...artists.directors, ...artists.photographers]) {
       const head = readHead(await (await request.get(artist.url, { headers: CRAWLER })).text());
       const person = head.jsonLd.flatMap((block) => block["@graph"]).find((node) => node["@type"] === "Person");
       expect(person).toMatchObject({ name: artist.name, jobTitle: artist.title, url: `${SITE_URL}${artist.url}` });
@@ -137,7 +137,7 @@ test.describe("link previews and search", () => {
   });
 
   test("a forged Host or X-Forwarded-Host never shows up in the page", async ({ request }) => {
-    for (const path of ["/reel-2021", artists.film[0].url, "/sitemap.xml", "/robots.txt"]) {
+    for (const path of ["/reel-2021", artists.directors[0].url, "/sitemap.xml", "/robots.txt"]) {
       const response = await request.get(path, {
         headers: { ...CRAWLER, Host: "evil.example", "X-Forwarded-Host": "evil.example" },
       });

@@ -9,19 +9,19 @@ import { join } from "node:path";
 
 import type { Page } from "@playwright/test";
 
-import { captions, reels } from "../../../app/content/index";
-import { PAGE_LANGUAGE } from "../../../app/lib/page-language";
-import { inPageLanguageFirst } from "../../../app/reel/captions.server";
-import { freshText, scriptLines } from "../../../app/reel/cue-text.server";
-import { clockTime, momentPath } from "../../../app/reel/timeline";
-import { captionsTrack, descriptionsTrack } from "../../../app/reel/tracks";
-import { numbered, plainText, writeWebVtt } from "../../../app/reel/webvtt";
-import { checkCaptions } from "../../../scripts/content/checks/captions";
-import { expect, test } from "../fixtures";
-import { engineCues, everShown, originalCaptions } from "../support/text-track";
+import { captions, reels } from "#app/content/index.ts";
+import { PAGE_LANGUAGE } from "#app/lib/page-language.ts";
+import { inPageLanguageFirst } from "#app/reel/captions.server.ts";
+import { freshText, scriptLines } from "#app/reel/cue-text.server.ts";
+import { clockTime, momentPath } from "#app/reel/timeline.ts";
+import { captionsTrack, descriptionsTrack } from "#app/reel/tracks.ts";
+import { numbered, plainText, writeWebVtt } from "#app/reel/webvtt.ts";
+import { checkCaptions } from "#scripts/content/checks/captions.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { engineCues, everShown, originalCaptions } from "#tests/support/text-track.ts";
 
 /** The captions files the unit tests read, shaped like the W3C's WebVTT parsing tests. */
-const UNIT_FILES = join(import.meta.dirname, "../../unit/captions-files");
+const UNIT_FILES = join(import.meta.dirname, "../../fixtures/captions");
 
 /** A captions track's lines as a script reads them: a speaker's name before what they say. */
 const scriptOf = (cues: readonly { text: string }[]) =>
@@ -85,7 +85,7 @@ test.describe("as the browser's own WebVTT parser reads them", () => {
       for (const track of captions[reel.slug] ?? []) {
         const served = await page.evaluate(engineCues, { src: captionsTrack(reel.slug, track.lang) });
         const original = originalCaptions(reel.slug, track.lang);
-        // SubRip has no parser in the browser: tests/unit/golden/captions/ holds what it is served as.
+        // SubRip has no parser in the browser: tests/fixtures/golden/captions/ holds what it is served as.
         if (original === undefined) continue;
         const read = everShown(await page.evaluate(engineCues, { text: original }), reel.duration);
         expect(read.length, `${track.lang}: the original has cues`).toBeGreaterThan(0);

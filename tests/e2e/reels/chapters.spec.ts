@@ -6,20 +6,20 @@
  */
 import type { Page } from "@playwright/test";
 
-import { artists, reels } from "../../../app/content/index";
-import { clockTime } from "../../../app/reel/timeline";
-import { mediaPaths } from "../../../app/lib/media-paths";
-import { chaptersTrack } from "../../../app/reel/tracks";
-import { parseWebVtt } from "../../../app/reel/webvtt";
-import { SITE_URL } from "../../site-url.mjs";
-import { expect, test } from "../fixtures";
-import type { ReelPlayer } from "../support/reel-player";
+import { artists, reels } from "#app/content/index.ts";
+import { clockTime } from "#app/reel/timeline.ts";
+import { mediaPaths } from "#app/lib/media-paths.ts";
+import { chaptersTrack } from "#app/reel/tracks.ts";
+import { parseWebVtt } from "#app/reel/webvtt.ts";
+import { SITE_URL } from "#tests/support/site-url.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
+import type { ReelPlayer } from "#tests/support/reel-player.ts";
 
 const reel = reels[0];
 const { spots, duration, slug } = reel;
 /** A spot past the first, so a moment is never the reel's start. */
 const middle = spots[Math.min(2, spots.length - 1)];
-const directorOf = (id: string) => artists.film.find((artist) => artist.id === id);
+const directorOf = (id: string) => artists.directors.find((artist) => artist.id === id);
 
 /** Plays until the markers are in the control bar, then pauses so the bar stays. */
 async function startedAndPaused(player: ReelPlayer) {

@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
 
-import { reels } from "../../../app/content/index";
-import { videoPoster } from "../../../app/lib/media";
-import { reelLadder } from "../../../app/lib/reel-frames";
-import { STALL_SECONDS } from "../../../app/reel/player/fallback.client";
-import { expect, test } from "../fixtures";
-import { DEMO_TITLE_CARD } from "../support/demo-title-card";
-import { renditionsOf, segmentSpan } from "../support/hls";
+import { reels } from "#app/content/index.ts";
+import { videoPoster } from "#app/lib/media.ts";
+import { reelLadder } from "#app/lib/reel-frames.ts";
+import { STALL_SECONDS } from "#app/reel/player/fallback.client.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { DEMO_TITLE_CARD } from "#tests/support/demo-title-card.ts";
+import { renditionsOf, segmentSpan } from "#tests/support/hls.ts";
 
 /** A missing file, answered as the site's server answers one. */
 const MISSING_FILE = { status: 404, contentType: "text/plain; charset=utf-8", body: "Not Found" };

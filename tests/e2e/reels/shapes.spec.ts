@@ -11,11 +11,11 @@ import path from "node:path";
 
 import type { Page } from "@playwright/test";
 
-import { artists } from "../../../app/content/index";
-import { startServer } from "../../../scripts/server-process.mjs";
-import { expect, test } from "../fixtures";
-import { ReelPlayer } from "../support/reel-player";
-import { freePort, PROJECT_SOURCES, run, scratchProject } from "../support/scratch-project";
+import { artists } from "#app/content/index.ts";
+import { startServer } from "#scripts/lib/server-process.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { ReelPlayer } from "#tests/support/reel-player.ts";
+import { freePort, PROJECT_SOURCES, run, scratchProject } from "#tests/support/scratch-project.ts";
 
 const ROOT = path.join(import.meta.dirname, "../../..");
 
@@ -50,7 +50,7 @@ sources:
     type: video/mp4
 spots:
   - start: 0
-    artist: ${artists.film[0].id}
+    artist: ${artists.directors[0].id}
     client: Harbour Lights
     title: ${film.title}
 uploadDate: 2026-11-25
