@@ -20,7 +20,7 @@ const ARTISTS = "app/content/artists";
 const ORDER_STEP = 1000;
 /** The places (app/lib/media-kinds.ts) of an artist in each folder, and of their works. */
 const PLACES: Record<string, { artist: MediaPlace; work: MediaPlace }> = {
-  film: { artist: "film", work: "filmWork" },
+  directors: { artist: "film", work: "filmWork" },
   photographers: { artist: "photography", work: "photoWork" },
 };
 /** Fields older files spelled out that the id fixes: a copy leaves them out (its id fixes its own). */

@@ -30,12 +30,12 @@ describe("npm run roster", () => {
     () => {
       const originals = filesOf(".");
       expect(filesOf(dir)).toHaveLength(originals.length * TIMES);
-      const film = readdirSync(path.join(ARTISTS, "directors")).length;
+      const directors = readdirSync(path.join(ARTISTS, "directors")).length;
       const output = execFileSync("npx", ["tsx", "scripts/cli/content-build.ts", "--check"], {
         cwd: dir,
         encoding: "utf8",
       });
-      expect(output).toContain(`${originals.length * TIMES} artists (${film * TIMES} film`);
+      expect(output).toContain(`${originals.length * TIMES} artists (${directors * TIMES} directors`);
     },
   );
 
@@ -47,7 +47,7 @@ describe("npm run roster", () => {
       const copy = frontOf(path.join(dir, path.dirname(file), `${id}-${TIMES}.md`));
       expect(copy.id).toBe(`${id}-${TIMES}`);
       for (const field of ["name", "website"]) expect(copy[field]).not.toBe(original[field]);
-      const place = file.includes("/film/") ? "film" : "photography";
+      const place = file.includes("/directors/") ? "film" : "photography";
       const kinds = MEDIA_KIND_ROWS.filter(
         ([, row]) => row.place === place || (row.place === "bio" && original.bioPhoto),
       );
