@@ -93,10 +93,12 @@ test.describe("the editing screen", () => {
         { name: "Halden Ferries — Crossing", url: "https://vimeo.example/201" },
         { name: "Ostra Coffee — Early", url: "https://vimeo.example/202" },
       ],
-      bioPhoto: "/images/bio/ada-rowe.jpg",
+      bioPhoto: true,
     });
-    // The uploads are sources, not fields: nothing of them is written but what the site reads.
-    expect(Object.keys(fields)).not.toContain("clip");
+    // The uploads are sources, not fields, and the paths her id fixes are not written either.
+    for (const field of ["clip", "thumb", "mobileBG"]) expect(Object.keys(fields)).not.toContain(field);
+    for (const work of fields.recentWorkThumbs as Record<string, unknown>[])
+      expect(Object.keys(work).sort()).toEqual(["name", "url"]);
     expect(body).toBe("\nAda Rowe films people at work.\nA second line.\n");
 
     // The screen says what is not made yet, then that all is made, once the media build has run.
@@ -114,7 +116,7 @@ test.describe("the editing screen", () => {
       cwd: dir,
       encoding: "utf8",
     });
-    expect(check.stdout + check.stderr).toContain("content OK: 20 artists (12 film, 8 photographers)");
+    expect(check.stdout + check.stderr).toContain("content OK: 20 artists (12 directors, 8 photographers)");
 
     // Her place: third (order 3, before the-northlight-collective's 3 by id), and her own page.
     await expect(async () => {

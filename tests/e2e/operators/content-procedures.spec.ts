@@ -287,7 +287,7 @@ test.describe("docs/content.md's procedures", () => {
 
       const photographers = artists.photographers.length - 1;
       expect(run(dir, "npm", ["run", "--silent", "content:check"])).toContain(
-        `(${artists.directors.length + 1} film, ${photographers} photographers), ${reels.length + 1} reels`,
+        `(${artists.directors.length + 1} directors, ${photographers} photographers), ${reels.length + 1} reels`,
       );
       run(dir, "npm", ["run", "--silent", "build"]);
       const unitTests = stripVTControlCharacters(run(dir, "npx", ["--no-install", "vitest", "run"]));
