@@ -172,7 +172,7 @@ test.describe("the editing screen", () => {
     expect((await save(page, "Create")).status()).toBe(422);
     await expect(
       page.getByText(
-        /artists\/photographers\/mira-castell\.md:\d+: id: "mira-castell" is already used by artists\/film\/mira-castell\.md/,
+        /artists\/photographers\/mira-castell\.md:\d+: id: "mira-castell" is already used by artists\/directors\/mira-castell\.md/,
       ),
     ).toBeVisible();
     expect(existsSync(path.join(dir, "app/content/artists/photographers/mira-castell.md"))).toBe(false);
