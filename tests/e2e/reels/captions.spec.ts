@@ -169,6 +169,9 @@ test.describe("the transcript without JavaScript", () => {
 
 test.describe("in the player", () => {
   test.skip(!captioned, "no reel has captions");
+  // Each starts the player and works its menus: 10 s alone, over 30 s while the editing screen's
+  // spec builds its instance and media beside it (a bound, not a timing).
+  test.slow();
   const reel = captioned!;
   const heard = captions[reel.slug]![0];
 
