@@ -8,7 +8,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const chromium = findChromium();
 const CLUSTER = "operators/cluster.spec.ts";
 /** The Chromium suite is every spec but the other engines' journeys and the cluster's. */
-const CHROMIUM_IGNORES = ["engines/**", CLUSTER];
+const EDITING = "editing/*.spec.ts";
+const CHROMIUM_IGNORES = ["engines/**", CLUSTER, EDITING];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -43,6 +44,14 @@ export default defineConfig({
     // The site behind Varnish, with its own processes and ports (CLUSTER_PORT, default 8180, and
     // the two after it; CLUSTER_MEDIA_PORT, default 8190). It runs once the others have finished,
     // so its load never slows them; `npx playwright test --project=cluster --no-deps` runs it alone.
+    // The editing screen (npm run edit) in a copy of the project: its dev build and media build load the
+    // machine for minutes, so it runs once the pages have finished, as the cluster does.
+    {
+      name: "editing",
+      testMatch: EDITING,
+      dependencies: ["phone", "desktop"],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
+    },
     {
       name: "cluster",
       testMatch: CLUSTER,
