@@ -70,7 +70,7 @@ export function engineCues(source: { src: string } | { text: string }): Promise<
 export const everShown = (cues: EngineCue[], duration: number) =>
   cues.filter((cue) => cue.endTime > cue.startTime && cue.startTime < duration);
 
-const REELS = join(import.meta.dirname, "../../../app/content/reels");
+const REELS = join(import.meta.dirname, "../../app/content/reels");
 
 /** The WebVTT captions files the editors wrote, by reel and language (SubRip has no browser parser to read it). */
 export function originalCaptions(slug: string, lang: string): string | undefined {
