@@ -224,11 +224,13 @@ describe("media files", () => {
 
 describe("ids, slugs and detail URLs", () => {
   it("rejects an id that is not its file's name", () => {
+    // Its media now derive from the other id too: on a roster where it has more works than that
+    // artist, those are missing as well, which is not what this test is about.
     expect(
       problemsAfter((content) => {
         content.artists.directors[directors[1].id].url = directors[1].url;
         content.artists.directors[directors[1].id].id = director;
-      }),
+      }).filter((problem) => / (id|url): /.test(problem)),
     ).toEqual([
       // The file keeps its own url, which no longer matches the id either.
       `app/content/artists/directors/${directors[1].id}.md: url: "${directors[1].url}" must be /artists/film/${director} (its list and id)`,
