@@ -20,7 +20,9 @@ export default defineConfig({
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: "retain-on-failure",
+    // A trace records the screen as it runs, which costs a fifth of the suite's CPU: on a failure's
+    // retry (CI retries once), not on every test.
+    trace: "on-first-retry",
     launchOptions: chromium?.kind === "system" ? { executablePath: chromium.path, args: SYSTEM_CHROMIUM_ARGS } : {},
   },
   // Specs by what they check: pages/, http/, reels/, operators/ in Chromium; engines/ in the others.

@@ -35,10 +35,16 @@ export const gecko: Engine = {
     );
     // A console error's own text names its arguments' types only ("JSHandle@error"): each is read
     // in the page, an error as its name and message, anything else as JSON.
+    // A page the driver is leaving may log an error as its fetches are cut off (video.js does, with
+    // its stream half loaded): the leaving's doing, not the page's. Such an error's arguments can no
+    // longer be read, as the page is gone by then; it is left out.
+    let leaving = false;
+    const gone = Symbol("the page was gone");
     const reading: Promise<void>[] = [];
     page.on("console", (message) => {
       if (message.type() !== "error") return;
       const where = new URL(page.url()).pathname;
+      const whileLeaving = leaving;
       const readArgument = (arg: JSHandle) =>
         arg
           .evaluate((value) =>
@@ -48,11 +54,12 @@ export const gecko: Engine = {
                 ? value
                 : JSON.stringify(value),
           )
-          .catch(() => arg.toString());
+          .catch(() => (whileLeaving ? gone : arg.toString()));
       reading.push(
-        Promise.all(message.args().map(readArgument)).then(
-          (args) => void problems.push(`${where}: ${args.join(" ") || message.text()}`),
-        ),
+        Promise.all(message.args().map(readArgument)).then((args) => {
+          if (args.includes(gone)) return;
+          problems.push(`${where}: ${args.join(" ") || message.text()}`);
+        }),
       );
     });
     await page.evaluateOnNewDocument(watchForProblems);
@@ -67,7 +74,8 @@ export const gecko: Engine = {
           .evaluate(() => (window as Window & { __problems?: string[] }).__problems ?? [])
           .catch(() => []);
         problems.push(...seen);
-        const response = await page.goto(`${baseURL}${path}`, { waitUntil: "load" });
+        leaving = true;
+        const response = await page.goto(`${baseURL}${path}`, { waitUntil: "load" }).finally(() => (leaving = false));
         if (response?.status() !== 200) throw new Error(`${path} answered ${response?.status()}`);
       },
       // Puppeteer types the arguments as it would pass element handles; these are plain JSON.

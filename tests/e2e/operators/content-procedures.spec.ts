@@ -290,7 +290,16 @@ test.describe("docs/content.md's procedures", () => {
         `(${artists.directors.length + 1} directors, ${photographers} photographers), ${reels.length + 1} reels`,
       );
       run(dir, "npm", ["run", "--silent", "build"]);
-      const unitTests = stripVTControlCharacters(run(dir, "npx", ["--no-install", "vitest", "run"]));
+      // The media pipeline's encoding tests, left out: they encode sources of their own, whatever the roster.
+      const encodingTests = ["build", "publish", "run", "shapes", "without-demo"];
+      const unitTests = stripVTControlCharacters(
+        run(dir, "npx", [
+          "--no-install",
+          "vitest",
+          "run",
+          ...encodingTests.flatMap((name) => ["--exclude", `tests/unit/media/${name}.test.ts`]),
+        ]),
+      );
       expect(unitTests).toMatch(/Tests\s+\d+ passed/);
       // The roster is no longer the demo's, so the checks against SPEC.md's counts stand aside.
       expect(unitTests).toMatch(/content\.test\.ts \((\d+) tests \| \1 skipped\)/);

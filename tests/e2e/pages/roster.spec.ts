@@ -229,6 +229,8 @@ test.describe("a 40× roster", () => {
   });
 
   test("a clip that leaves view pauses and stops downloading", async ({ page, request, hydration }) => {
+    // A page of 440 tiles to open and hydrate, then a slow line: a bound for a loaded machine, not a timing.
+    test.setTimeout(90_000);
     const { cdp, bytes, requests } = await clipBytes(page);
     await page.goto(`${origin}/artists/directors`);
     await hydration.wait();

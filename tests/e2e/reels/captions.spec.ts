@@ -198,7 +198,9 @@ test.describe("in the player", () => {
       [...reel.spots].reverse().find((spot) => spot.start <= seconds) ?? reel.spots[0];
     const says = (spot: (typeof reel.spots)[number]) => `${spot.title} for ${spot.client}`;
     await expect
-      .poll(async () => ((await region.textContent()) ?? "").includes(says(spotAt(await player.playhead()))))
+      .poll(async () => ((await region.textContent()) ?? "").includes(says(spotAt(await player.playhead()))), {
+        timeout: 15_000,
+      })
       .toBe(true);
     // Moved to another spot, the region says what is seen there.
     test.skip(reel.spots.length < 2, "the reel has one spot");
