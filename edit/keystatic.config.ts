@@ -5,13 +5,15 @@
  */
 import { collection, config } from "@keystatic/core";
 
+import { ARTIST_URL_TYPE, type ArtistList } from "#app/lib/artist-lists.ts";
+
 import { artistFields } from "./schema/artist-fields.ts";
 import { reelFields } from "./schema/reel-fields.ts";
 import { siteSingletons } from "./schema/site-singletons.ts";
 import { previewUrl } from "./preview.ts";
 import { storage } from "./storage.ts";
 
-const artistCollection = (label: string, folder: "directors" | "photographers") =>
+const artistCollection = (label: string, folder: ArtistList) =>
   collection({
     label,
     path: `app/content/artists/${folder}/*`,
@@ -19,7 +21,7 @@ const artistCollection = (label: string, folder: "directors" | "photographers") 
     format: { contentField: "biography" },
     entryLayout: "form",
     columns: ["order", "title"],
-    previewUrl: previewUrl(folder === "directors" ? "/artists/film/{slug}" : "/artists/photography/{slug}"),
+    previewUrl: previewUrl(`/artists/${ARTIST_URL_TYPE[folder]}/{slug}`),
     schema: artistFields(folder),
   });
 

@@ -22,13 +22,13 @@ interface WorkGridProps {
  * first screen when the group opens the page: two rows on a 1440×900 desktop (more than a phone).
  */
 const LAYOUT = {
-  film: {
+  directorWork: {
     columns: "sm:grid-cols-2 lg:grid-cols-3",
     sizes:
       "(min-width: 1536px) 472px, (min-width: 1024px) calc((100vw - 120px) / 3), (min-width: 768px) calc((100vw - 100px) / 2), (min-width: 640px) calc((100vw - 60px) / 2), calc(100vw - 40px)",
     firstScreen: 6,
   },
-  photo: {
+  photographerWork: {
     columns: "grid-cols-2 lg:grid-cols-4",
     sizes:
       "(min-width: 1536px) 349px, (min-width: 1024px) calc((100vw - 140px) / 4), (min-width: 768px) calc((100vw - 100px) / 2), calc((100vw - 60px) / 2)",
@@ -37,12 +37,12 @@ const LAYOUT = {
 } as const;
 
 /**
- * A titled group of an artist's work, each thumb opening the work's page in a new tab. Film thumbs
- * are animated images resting on their still frame; photography thumbs are portrait stills.
+ * A titled group of an artist's work, each thumb opening the work's page in a new tab. A director's
+ * thumbs are animated images resting on their still frame; a photographer's are portrait stills.
  */
 export function WorkGrid({ title, id, thumbs, opensPage }: WorkGridProps) {
   const isFilm = thumbs.some((thumb) => thumb.still);
-  const layout = isFilm ? LAYOUT.film : LAYOUT.photo;
+  const layout = LAYOUT[isFilm ? "directorWork" : "photographerWork"];
   const aspect = isFilm ? "aspect-video" : "aspect-[4/5]";
   const loadingOf = (index: number) => (opensPage ? listImageLoading(index, layout.firstScreen) : "lazy");
 
@@ -64,7 +64,7 @@ export function WorkGrid({ title, id, thumbs, opensPage }: WorkGridProps) {
             {thumb.still ? (
               <FreezeFrame
                 still={thumb.still}
-                stillKind="filmWorkStill"
+                stillKind="directorWorkStill"
                 sizes={layout.sizes}
                 loading={loadingOf(index)}
                 animated={thumb.image}
@@ -76,7 +76,7 @@ export function WorkGrid({ title, id, thumbs, opensPage }: WorkGridProps) {
               link(
                 thumb,
                 <Picture
-                  kind="photoWork"
+                  kind="photographerWork"
                   src={thumb.image}
                   alt=""
                   sizes={layout.sizes}

@@ -3,7 +3,6 @@ import type { Content } from "#scripts/content/compile.ts";
 
 export type { Content } from "#scripts/content/compile.ts";
 export type { Film } from "#scripts/content/read.ts";
-export type { ArtistType } from "#scripts/content/artist-shape.ts";
 
 export type ArtistTitle = Artist["title"];
 export type Artist = Content["artists"]["directors"][number] | Content["artists"]["photographers"][number];

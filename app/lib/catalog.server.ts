@@ -1,19 +1,10 @@
 /** Look-ups over the bundled content, used by route loaders. */
 import { artists, captions, reels } from "#app/content/index.ts";
-import type { Artist, ArtistType, Reel } from "#app/content/types.ts";
+import type { Artist, Reel } from "#app/content/types.ts";
+import type { ArtistList } from "#app/lib/artist-lists.ts";
 
-/** The detail route's `:type` names the lists differently from the data ("photography" → photographers). */
-const ARTISTS_BY_TYPE: Record<ArtistType, Artist[]> = {
-  film: artists.directors,
-  photography: artists.photographers,
-};
-
-function isArtistType(type: string): type is ArtistType {
-  return Object.hasOwn(ARTISTS_BY_TYPE, type);
-}
-
-export function findArtist(type: string, id: string): Artist | undefined {
-  return isArtistType(type) ? ARTISTS_BY_TYPE[type].find((artist) => artist.id === id) : undefined;
+export function findArtist(list: ArtistList | undefined, id: string): Artist | undefined {
+  return list && artists[list].find((artist) => artist.id === id);
 }
 
 /** Every artist by id (ids are unique across both lists). */

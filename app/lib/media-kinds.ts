@@ -8,14 +8,14 @@
 
 /** The content entries a kind has a file for, one per entry: what its `path` and `source` are given. */
 export type MediaPlace =
-  /** Each film artist, by id. */
-  | "film"
+  /** Each director, by id. */
+  | "directors"
   /** Each photographer, by id. */
-  | "photography"
-  /** Each film artist's work thumb, by id and number (1 up, the recent ones, then the extra ones). */
-  | "filmWork"
+  | "photographers"
+  /** Each director's work thumb, by id and number (1 up, the recent ones, then the extra ones). */
+  | "directorWork"
   /** Each photographer's work thumb, by id and number. */
-  | "photoWork"
+  | "photographerWork"
   /** Each artist whose file says `bioPhoto: true`, by id; and the agent (biography.md's `photo`). */
   | "bio"
   /** Each reel, by slug. */
@@ -66,7 +66,7 @@ const reelSource = (slug: string) => `reels/${slug}`;
  */
 export const MEDIA_KINDS = {
   directorClip: {
-    place: "film",
+    place: "directors",
     field: ["thumb"],
     path: (id: string) => `/videos/directors/${id}.mp4`,
     source: artistSource("clip"),
@@ -76,7 +76,7 @@ export const MEDIA_KINDS = {
     version: 3,
   },
   directorStill: {
-    place: "film",
+    place: "directors",
     field: ["mobileBG"],
     path: (id: string) => `/images/directors/${id}.jpg`,
     source: artistSource("clip"),
@@ -87,8 +87,8 @@ export const MEDIA_KINDS = {
     label: "director still (jpg)",
     version: 2,
   },
-  filmWork: {
-    place: "filmWork",
+  directorWork: {
+    place: "directorWork",
     field: ["image"],
     path: (id: string, work: number) => `/images/work/${id}/${work}.webp`,
     source: workSource,
@@ -97,8 +97,8 @@ export const MEDIA_KINDS = {
     label: "film work (webp)",
     version: 3,
   },
-  filmWorkStill: {
-    place: "filmWork",
+  directorWorkStill: {
+    place: "directorWork",
     field: ["still"],
     path: (id: string, work: number) => `/images/work/${id}/${work}.jpg`,
     source: workSource,
@@ -111,7 +111,7 @@ export const MEDIA_KINDS = {
     version: 2,
   },
   photographerDesktop: {
-    place: "photography",
+    place: "photographers",
     field: ["thumb"],
     path: (id: string) => `/images/photographers/${id}.jpg`,
     source: artistSource("photo"),
@@ -123,7 +123,7 @@ export const MEDIA_KINDS = {
     version: 2,
   },
   photographerMobile: {
-    place: "photography",
+    place: "photographers",
     field: ["mobileBG"],
     path: (id: string) => `/images/photographers/${id}-mobile.jpg`,
     source: artistSource("photo"),
@@ -134,8 +134,8 @@ export const MEDIA_KINDS = {
     label: "photographer mobile (jpg)",
     version: 2,
   },
-  photoWork: {
-    place: "photoWork",
+  photographerWork: {
+    place: "photographerWork",
     field: ["image"],
     path: (id: string, work: number) => `/images/work/${id}/${work}.jpg`,
     source: workSource,

@@ -4,7 +4,7 @@
  * fixed by the id or slug of its entry, through its row in media-kinds.ts:
  *
  *   mediaPaths.directorClip("mira-castell")        → "/videos/directors/mira-castell.mp4"
- *   mediaPaths.filmWork("mira-castell", 2)         → "/images/work/mira-castell/2.webp" (its 2nd work)
+ *   mediaPaths.directorWork("mira-castell", 2)         → "/images/work/mira-castell/2.webp" (its 2nd work)
  *   mediaPaths.reelPoster("reel-2021")             → "/images/reels/reel-2021.jpg"
  *   mediaPaths.seekThumbnails("reel-2021").sprite  → "/images/reels/reel-2021-seek.webp"
  *   mediaPaths.previews.artist("mira-castell")     → "/images/og/artists/mira-castell.jpg"

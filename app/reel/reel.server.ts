@@ -9,7 +9,7 @@ import { chapterLabel, type ReelChapter, reelChapters, startTime } from "./timel
 import { type Cue, escapeText, plainText } from "./webvtt.ts";
 
 /** The reel's spots as chapters, each with its director. */
-export const chaptersOf = (reel: Reel): ReelChapter[] => reelChapters(reel, (id) => findArtist("film", id));
+export const chaptersOf = (reel: Reel): ReelChapter[] => reelChapters(reel, (id) => findArtist("directors", id));
 
 /** The chapters track: one cue per spot, named by `chapterLabel`. */
 export const chapterCues = (chapters: readonly ReelChapter[]): Cue[] =>

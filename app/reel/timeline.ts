@@ -32,7 +32,7 @@ export function reelChapters(
 ): ReelChapter[] {
   return reel.spots.map((spot, index) => {
     const director = directorOf(spot.artist);
-    if (!director) throw new Error(`spot "${spot.title}": no film artist "${spot.artist}"`);
+    if (!director) throw new Error(`spot "${spot.title}": no director "${spot.artist}"`);
     const end = reel.spots[index + 1]?.start ?? reel.duration;
     const chapter: ReelChapter = {
       start: spot.start,

@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 
 import { ArtistProfile } from "#app/components/artist-profile.tsx";
 import { site } from "#app/content/index.ts";
+import { listOfUrlType } from "#app/lib/artist-lists.ts";
 import { findArtist, orNotFound } from "#app/lib/catalog.server.ts";
 import { artistMeta } from "#app/lib/seo.ts";
 
@@ -15,7 +16,7 @@ export function loader({ params }: LoaderFunctionArgs) {
   const [id = "", ...extra] = (params["*"] ?? "").split("/");
   // /artists/film alone names no artist: it is an unknown page like any other.
   if (id === "") throw redirect("/artists/directors", 302);
-  const artist = orNotFound(findArtist(params.type ?? "", id));
+  const artist = orNotFound(findArtist(listOfUrlType(params.type ?? ""), id));
   if (extra.length > 0) throw redirect(artist.url, 301);
   return { artist, instagramBaseUrl: site.instagramBaseUrl };
 }

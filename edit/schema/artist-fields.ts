@@ -1,6 +1,8 @@
 /** A director's or photographer's fields, in their files' order, with docs/content.md's help. */
 import { fields } from "@keystatic/core";
 
+import type { ArtistList } from "#app/lib/artist-lists.ts";
+
 import { fromSlug } from "../fields/from-slug.ts";
 import { focusPoint } from "../fields/focus-point.tsx";
 import { plainBody } from "../fields/plain-body.tsx";
@@ -9,9 +11,7 @@ import { textOrEmpty } from "../fields/text-or-empty.tsx";
 
 const TITLES = ["Photographer", "Director", "Photographer / Director", "CGI VFX 3D"];
 
-type Folder = "directors" | "photographers";
-
-function workThumb(folder: Folder) {
+function workThumb(folder: ArtistList) {
   const film = folder === "directors";
   return fields.object({
     name: fields.text({
@@ -24,13 +24,13 @@ function workThumb(folder: Folder) {
             label: "Film",
             description:
               "The work's film (1.5 s or more): its tile is a 2.5 s looping animation (480×270) and its first frame.",
-            kind: "filmWork",
+            kind: "directorWork",
             accept: "video",
           }
         : {
             label: "Photograph",
             description: "The work's photograph: cropped to a 600×750 tile around its subject.",
-            kind: "photoWork",
+            kind: "photographerWork",
             accept: "image",
           },
     ),
@@ -45,10 +45,10 @@ function workThumb(folder: Folder) {
   });
 }
 
-const workList = (folder: Folder, label: string, description: string) =>
+const workList = (folder: ArtistList, label: string, description: string) =>
   fields.array(workThumb(folder), { label, description, itemLabel: (props) => props.fields.name.value || "New work" });
 
-export function artistFields(folder: Folder) {
+export function artistFields(folder: ArtistList) {
   const film = folder === "directors";
   return {
     id: fromSlug(),

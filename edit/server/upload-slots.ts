@@ -14,7 +14,7 @@ import { EXTENSIONS, findSource, listSources } from "#scripts/media/pipeline/sou
 import { UPLOADS_DIR } from "../upload-rules.ts";
 import { mediaContentOf } from "./media-content.ts";
 
-/** "filmWork--extraThumbs-1-film.mp4" in folder "ada-rowe" → what it is of. */
+/** "directorWork--extraThumbs-1-film.mp4" in folder "ada-rowe" → what it is of. */
 function describe(entry: string | undefined, file: string) {
   const match = /^([A-Za-z]+)--(?:(recentWorkThumbs|extraThumbs)-(\d+)-)?[A-Za-z]+\.([a-z0-9]+)$/.exec(file);
   if (!match) return undefined;
@@ -31,8 +31,8 @@ function matches(of: SourceOf, upload: NonNullable<ReturnType<typeof describe>>)
       return of.reel.slug === upload.entry;
     case "logo":
       return false;
-    case "filmWork":
-    case "photoWork": {
+    case "directorWork":
+    case "photographerWork": {
       if (of.artist.id !== upload.entry || upload.index === undefined) return false;
       // The build numbers an artist's works through both groups, recent first.
       const offset = upload.group === "extraThumbs" ? of.artist.recentWorkThumbs.length : 0;

@@ -20,8 +20,8 @@ const ARTISTS = "app/content/artists";
 const ORDER_STEP = 1000;
 /** The places (app/lib/media-kinds.ts) of an artist in each folder, and of their works. */
 const PLACES: Record<string, { artist: MediaPlace; work: MediaPlace }> = {
-  directors: { artist: "film", work: "filmWork" },
-  photographers: { artist: "photography", work: "photoWork" },
+  directors: { artist: "directors", work: "directorWork" },
+  photographers: { artist: "photographers", work: "photographerWork" },
 };
 /** Fields older files spelled out that the id fixes: a copy leaves them out (its id fixes its own). */
 const DERIVED_FIELDS = ["thumb", "mobileBG", "url"];

@@ -1,22 +1,11 @@
 /** An artist's file in artists/directors/ or artists/photographers/: its fields, and what its id derives. */
 import { z } from "zod";
 
+import { type ArtistList, artistUrl, WORK_PLACE } from "#app/lib/artist-lists.ts";
 import { MEDIA_KIND_ROWS, type MediaPlace } from "#app/lib/media-kinds.ts";
 import { derived, focus, httpsUrl, instagram, moment, order, slug, text, website } from "./field-shapes.ts";
 
 const ARTIST_TITLES = ["Photographer", "Director", "Photographer / Director", "CGI VFX 3D"] as const;
-
-/** The `:type` segment of an artist's detail URL. */
-export type ArtistType = "film" | "photography";
-
-/** An artist's detail URL, from their list and id. */
-const artistUrl = (type: ArtistType, id: string) => `/artists/${type}/${id}`;
-
-/** The place (app/lib/media-kinds.ts) of an artist's work thumbs. */
-export const WORK_PLACE = { film: "filmWork", photography: "photoWork" } as const satisfies Record<
-  ArtistType,
-  MediaPlace
->;
 
 /** The path of the file that the kind of media whose row puts it in `field` of an entry of `place` has. */
 export function pathIn(place: MediaPlace, field: string, id: string, work = 0): string {
@@ -29,13 +18,13 @@ export function pathIn(place: MediaPlace, field: string, id: string, work = 0): 
  * One shape for both lists, so code can read `still` of any thumb: a film's animation has one, a
  * photograph none. Its picture and still are named after the artist's id and the work's number.
  */
-function workThumbShape(type: ArtistType) {
+function workThumbShape(list: ArtistList) {
   return z.strictObject({
     name: text,
     /** Derived, as `still` is; optional. */
     image: z.string().optional(),
     still:
-      type === "film"
+      list === "directors"
         ? z.string().optional()
         : z
             .string()
@@ -49,9 +38,9 @@ function workThumbShape(type: ArtistType) {
 
 type WorkThumbFile = z.output<ReturnType<typeof workThumbShape>>;
 
-/** The fields of an artist's file in artists/directors/ (`film`) or artists/photographers/. */
-export function artistFields(type: ArtistType) {
-  const workThumb = workThumbShape(type);
+/** The fields of an artist's file in artists/directors/ or artists/photographers/. */
+export function artistFields(list: ArtistList) {
+  const workThumb = workThumbShape(list);
   return {
     id: slug,
     order,
@@ -90,40 +79,40 @@ export function numberedWorks<W>(recent: readonly W[] | undefined, extra: readon
 
 /** A work thumb as the app reads it: its picture and still in their places. */
 function compiledWork(
-  type: ArtistType,
+  list: ArtistList,
   id: string,
   number: number,
   work: WorkThumbFile,
 ): Omit<WorkThumbFile, "image" | "still"> & { image: string; still?: string } {
   const { name, image: _image, still: _still, url, ...rest } = work;
-  const place = WORK_PLACE[type];
+  const place = WORK_PLACE[list];
   return {
     name,
     image: pathIn(place, "image", id, number),
-    ...(type === "film" ? { still: pathIn(place, "still", id, number) } : {}),
+    ...(list === "directors" ? { still: pathIn(place, "still", id, number) } : {}),
     url,
     ...rest,
   };
 }
 
-export function artistShape(type: ArtistType) {
+export function artistShape(list: ArtistList) {
   return (
     z
-      .strictObject(artistFields(type))
+      .strictObject(artistFields(list))
       .superRefine((artist, ctx) => {
         // Zod runs this after a field's own check failed, too: derive only from a valid id.
         if (slug.safeParse(artist.id).success) {
           const { id } = artist;
-          derived(ctx, ["url"], artist.url, artistUrl(type, id), "its list and id");
-          derived(ctx, ["thumb"], artist.thumb, pathIn(type, "thumb", id), "its list and id");
-          derived(ctx, ["mobileBG"], artist.mobileBG, pathIn(type, "mobileBG", id), "its list and id");
+          derived(ctx, ["url"], artist.url, artistUrl(list, id), "its list and id");
+          derived(ctx, ["thumb"], artist.thumb, pathIn(list, "thumb", id), "its list and id");
+          derived(ctx, ["mobileBG"], artist.mobileBG, pathIn(list, "mobileBG", id), "its list and id");
           if (typeof artist.bioPhoto === "string")
             derived(ctx, ["bioPhoto"], artist.bioPhoto, pathIn("bio", "bioPhoto", id), "its id: or write true");
           for (const { work, group, index, number } of numberedWorks(artist.recentWorkThumbs, artist.extraThumbs)) {
             const why = "its artist's id and its number in the list";
-            derived(ctx, [group, index, "image"], work.image, pathIn(WORK_PLACE[type], "image", id, number), why);
-            if (type === "film")
-              derived(ctx, [group, index, "still"], work.still, pathIn("filmWork", "still", id, number), why);
+            derived(ctx, [group, index, "image"], work.image, pathIn(WORK_PLACE[list], "image", id, number), why);
+            if (list === "directors")
+              derived(ctx, [group, index, "still"], work.still, pathIn("directorWork", "still", id, number), why);
           }
         }
         // The page shows the extra group only when it has both, so one without the other is silently lost.
@@ -136,7 +125,7 @@ export function artistShape(type: ArtistType) {
             message: "is missing: extraThumbsTitle and extraThumbs go together",
           });
         }
-        if (type !== "film" && artist.clipStart !== undefined) {
+        if (list !== "directors" && artist.clipStart !== undefined) {
           ctx.addIssue({
             code: "custom",
             path: ["clipStart"],
@@ -149,16 +138,16 @@ export function artistShape(type: ArtistType) {
         const { id, order, name, title, website, instagram, biography, recentWorkThumbs } = artist;
         const { extraThumbsTitle, extraThumbs, cssVideoTop, focus, clipStart, bioPhoto } = artist;
         const works = numberedWorks(recentWorkThumbs, extraThumbs).map(({ work, number }) =>
-          compiledWork(type, id, number, work),
+          compiledWork(list, id, number, work),
         );
         return {
           id,
           order,
           name,
           title,
-          thumb: pathIn(type, "thumb", id),
-          mobileBG: pathIn(type, "mobileBG", id),
-          url: artistUrl(type, id),
+          thumb: pathIn(list, "thumb", id),
+          mobileBG: pathIn(list, "mobileBG", id),
+          url: artistUrl(list, id),
           website,
           instagram,
           biography,

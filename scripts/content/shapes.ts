@@ -4,7 +4,9 @@
  */
 import { z } from "zod";
 
-import { artistFields, artistShape, type ArtistType } from "./artist-shape.ts";
+import type { ArtistList } from "#app/lib/artist-lists.ts";
+
+import { artistFields, artistShape } from "./artist-shape.ts";
 import { ALWAYS, entriesOf, fieldsOf, httpsUrl, mediaPath, text, uniqueIn } from "./field-shapes.ts";
 import { reelFields, reelShape } from "./reel-shape.ts";
 
@@ -83,8 +85,8 @@ const siteShape = z.strictObject({
 /** The whole content, keyed as app/content/ holds it: folders by file name, the rest by file. */
 export const contentShape = z.strictObject({
   artists: z.strictObject({
-    directors: folderOf(artistShape("film"), "id"),
-    photographers: folderOf(artistShape("photography"), "id"),
+    directors: folderOf(artistShape("directors"), "id"),
+    photographers: folderOf(artistShape("photographers"), "id"),
   }),
   reels: folderOf(reelShape, "slug"),
   clients: z.strictObject(clientsFields),
@@ -107,17 +109,17 @@ function validFields<F extends z.ZodRawShape>(fields: F, value: unknown) {
 /** Each entry of the content as read, with its valid fields only, and where it sits: what the checks read. */
 export function contentParts(content: unknown) {
   const { artists, reels, clients, biography } = fieldsOf(content);
-  const artistsIn = (list: "directors" | "photographers", type: ArtistType) => {
-    const shape = artistFields(type);
+  const artistsIn = (list: ArtistList) => {
+    const shape = artistFields(list);
     return entriesOf(fieldsOf(artists)[list]).map(([name, value]) => ({
       at: ["artists", list, name],
       name,
-      type,
+      list,
       fields: validFields(shape, value),
     }));
   };
   return {
-    artists: [...artistsIn("directors", "film"), ...artistsIn("photographers", "photography")],
+    artists: [...artistsIn("directors"), ...artistsIn("photographers")],
     reels: entriesOf(reels).map(([name, value]) => ({
       at: ["reels", name],
       name,

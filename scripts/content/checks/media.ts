@@ -2,7 +2,8 @@
 import { isLadderKind, MEDIA_KIND_ROWS, type MediaPlace } from "#app/lib/media-kinds.ts";
 import { ladderFiles, logoSprites } from "#app/lib/media.ts";
 import { mediaPaths } from "#app/lib/media-paths.ts";
-import { numberedWorks, WORK_PLACE } from "#scripts/content/artist-shape.ts";
+import { WORK_PLACE } from "#app/lib/artist-lists.ts";
+import { numberedWorks } from "#scripts/content/artist-shape.ts";
 import { type Problem, problemAt } from "#scripts/content/problems.ts";
 import type { Film } from "#scripts/content/read.ts";
 import type { ContentParts } from "#scripts/content/shapes.ts";
@@ -26,11 +27,11 @@ type Owner = { place: MediaPlace; at: PropertyKey[] } & ({ id: string; work?: nu
 /** Every entry of the content that has media files, as far as its fields are valid. */
 function ownersOf({ artists, reels, clients, biography }: ContentParts): Owner[] {
   const owners: Owner[] = [];
-  for (const { at, name, type, fields } of artists) {
+  for (const { at, name, list, fields } of artists) {
     const id = fields.id ?? name;
-    owners.push({ place: type, at, id });
+    owners.push({ place: list, at, id });
     for (const { group, index, number } of numberedWorks(fields.recentWorkThumbs, fields.extraThumbs))
-      owners.push({ place: WORK_PLACE[type], at: [...at, group, index], id, work: number });
+      owners.push({ place: WORK_PLACE[list], at: [...at, group, index], id, work: number });
     if (fields.bioPhoto) owners.push({ place: "bio", at, id });
   }
   if (biography.photo !== undefined) owners.push({ place: "bio", at: ["biography", "photo"], site: biography.photo });

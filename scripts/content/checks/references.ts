@@ -12,12 +12,12 @@ export function checkReferences({ artists, reels }: ContentParts): Problem[] {
     else problems.push(problemAt([...at, "id"], `${JSON.stringify(name)} is already used by ${earlier}`));
   }
   // By file name, which is the id: a mistyped id is reported once, on its file.
-  const film = new Set(artists.filter((artist) => artist.type === "film").map((artist) => artist.name));
+  const directors = new Set(artists.filter((artist) => artist.list === "directors").map((artist) => artist.name));
   for (const { at, fields } of reels) {
     fields.spots?.forEach(({ artist }, index) => {
-      if (!film.has(artist))
+      if (!directors.has(artist))
         problems.push(
-          problemAt([...at, "spots", index, "artist"], `${JSON.stringify(artist)} is not the id of a film artist`),
+          problemAt([...at, "spots", index, "artist"], `${JSON.stringify(artist)} is not the id of a director`),
         );
     });
   }

@@ -27,8 +27,8 @@ export function reelTiming(files: MediaFiles, { mp4, duration }: { mp4: string; 
 
 export function checkTimeline({ artists, reels }: ContentParts, files: MediaFiles): Problem[] {
   const problems: Problem[] = [];
-  for (const { at, name, type, fields } of artists) {
-    const clip = type === "film" ? files.film?.(mediaPaths.directorClip(fields.id ?? name)) : undefined;
+  for (const { at, name, list, fields } of artists) {
+    const clip = list === "directors" ? files.film?.(mediaPaths.directorClip(fields.id ?? name)) : undefined;
     if (clip && fields.clipStart !== undefined && fields.clipStart + GRID_CLIP_MIN > clip.duration) {
       const message = `${fields.clipStart} leaves less than ${GRID_CLIP_MIN} s of the ${clip.duration} s film for the grid clip: start earlier`;
       problems.push(problemAt([...at, "clipStart"], message));

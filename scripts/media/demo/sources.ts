@@ -78,7 +78,7 @@ function directorRecipe(artist: Artist): FootageRecipe {
 }
 
 /** Three seconds at the thumbnails' own size and rate: they loop two and a half. */
-function filmWorkRecipe(artist: Artist, index: number): FootageRecipe {
+function directorWorkRecipe(artist: Artist, index: number): FootageRecipe {
   const style = styleOf(artist.id);
   const r = rng(`work:${artist.id}:${index}`);
   const loop = 2.5;
@@ -86,7 +86,7 @@ function filmWorkRecipe(artist: Artist, index: number): FootageRecipe {
     motif: style.motifs[index % 3],
     sceneKey: `work-scene:${artist.id}:${index}`,
     footage: {
-      ...MEDIA_KINDS.filmWork.size,
+      ...MEDIA_KINDS.directorWork.size,
       fps: 12,
       seconds: loop + 0.5,
       grain: 0,
@@ -128,8 +128,8 @@ export function directorFootage(artist: Artist, out: string, display: string): P
   return footage(directorRecipe(artist), out, display);
 }
 
-export function filmWorkFootage(artist: Artist, index: number, out: string, display: string): Promise<void> {
-  return footage(filmWorkRecipe(artist, index), out, display);
+export function directorWorkFootage(artist: Artist, index: number, out: string, display: string): Promise<void> {
+  return footage(directorWorkRecipe(artist, index), out, display);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -153,8 +153,8 @@ export function photograph(artist: Artist, out: string): Promise<void> {
   );
 }
 
-export function photoWork(artist: Artist, index: number, out: string): Promise<void> {
-  const { width, height } = MEDIA_KINDS.photoWork.size;
+export function photographerWork(artist: Artist, index: number, out: string): Promise<void> {
+  const { width, height } = MEDIA_KINDS.photographerWork.size;
   const style = styleOf(artist.id);
   return stillPng(
     sceneSvg(style.motifs[index % 3], width, height, style.palette, rng(`work-scene:${artist.id}:${index}`), {

@@ -20,12 +20,12 @@ export function demoSource(of: SourceOf, out: string, display: string): Promise<
   switch (of.kind) {
     case "directorClip":
       return demo.directorFootage(of.artist, out, display);
-    case "filmWork":
-      return demo.filmWorkFootage(of.artist, of.index, out, display);
+    case "directorWork":
+      return demo.directorWorkFootage(of.artist, of.index, out, display);
     case "photograph":
       return demo.photograph(of.artist, out);
-    case "photoWork":
-      return demo.photoWork(of.artist, of.index, out);
+    case "photographerWork":
+      return demo.photographerWork(of.artist, of.index, out);
     case "bioPhoto":
       return demo.bioPhoto(of.artist.id, out);
     case "agentPhoto":

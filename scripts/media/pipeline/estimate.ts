@@ -49,7 +49,7 @@ const COST: Partial<Record<Kind, number | { perSecond: number }>> = {
   reelMp4: { perSecond: 2.4 },
   directorClip: 2.4,
   reelThumb: 2.2,
-  filmWork: 1.1,
+  directorWork: 1.1,
   seekSprite: 4.4,
   ladderAvif: 0.5,
   ladderWebp: 0.1,

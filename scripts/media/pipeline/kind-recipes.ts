@@ -7,7 +7,7 @@ import path from "node:path";
 
 import { MEDIA_KINDS, type MediaKindName, type SizedKind } from "#app/lib/media-kinds.ts";
 import { HLS_LADDER, REEL_MP4 } from "#app/lib/reel-frames.ts";
-import { directorClip, directorStill, filmWorkAnimation, filmWorkStill } from "#scripts/media/recipes/clips.ts";
+import { directorClip, directorStill, directorWorkAnimation, directorWorkStill } from "#scripts/media/recipes/clips.ts";
 import { reelHls, reelMp4, reelPoster, reelThumb } from "#scripts/media/recipes/reels.ts";
 import { croppedJpeg, logoPng } from "#scripts/media/recipes/stills.ts";
 import { sizeRecipe } from "./file-jobs.ts";
@@ -72,27 +72,27 @@ export const KIND_RECIPES = {
       (file, info, out, display) =>
         directorStill(file, info, out, display, choices),
   },
-  filmWork: {
+  directorWork: {
     source: "video",
     fills: true,
-    recipe: sized("filmWork"),
+    recipe: sized("directorWork"),
     make:
       ({ choices }) =>
       (file, info, out, display) =>
-        filmWorkAnimation(file, info, out, display, choices.focus),
+        directorWorkAnimation(file, info, out, display, choices.focus),
   },
-  filmWorkStill: {
+  directorWorkStill: {
     source: "video",
     fills: true,
-    recipe: sized("filmWorkStill"),
+    recipe: sized("directorWorkStill"),
     make:
       ({ choices }) =>
       (file, info, out, display) =>
-        filmWorkStill(file, info, out, display, choices.focus),
+        directorWorkStill(file, info, out, display, choices.focus),
   },
   photographerDesktop: croppedStill("photographerDesktop"),
   photographerMobile: croppedStill("photographerMobile"),
-  photoWork: croppedStill("photoWork"),
+  photographerWork: croppedStill("photographerWork"),
   bioPhoto: croppedStill("bioPhoto"),
   reelMp4: {
     source: "video",

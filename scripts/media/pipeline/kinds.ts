@@ -36,7 +36,7 @@ export type Kind = keyof typeof KINDS;
 /** What a source file is of: the content entry (and which of its works) it is made for. */
 export type SourceOf =
   | { kind: "directorClip" | "photograph"; artist: Artist }
-  | { kind: "filmWork" | "photoWork"; artist: Artist; index: number }
+  | { kind: "directorWork" | "photographerWork"; artist: Artist; index: number }
   | { kind: "bioPhoto"; artist: Artist }
   | { kind: "agentPhoto" }
   | { kind: "reel"; reel: Reel }

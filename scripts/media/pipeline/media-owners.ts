@@ -1,5 +1,6 @@
 /** The content's entries that have media files, in content order: what each kind's row makes a job for. */
 import type { Artist } from "#app/content/types.ts";
+import { type ArtistList, WORK_PLACE } from "#app/lib/artist-lists.ts";
 import type { MediaPlace } from "#app/lib/media-kinds.ts";
 import { namedSources } from "#app/lib/media-paths.ts";
 import type { Focus } from "#scripts/media/recipes/probe.ts";
@@ -26,23 +27,19 @@ export interface MediaOwner {
 }
 
 /** An artist and their works, numbered as their paths are (artist-shape.ts): the recent ones, then the extra ones. */
-function artistOwners(artist: Artist, type: "film" | "photography"): MediaOwner[] {
+function artistOwners(artist: Artist, list: ArtistList): MediaOwner[] {
   const works = [...artist.recentWorkThumbs, ...(artist.extraThumbs ?? [])];
-  const choices = type === "film" ? { start: artist.clipStart, focus: artist.focus } : { focus: artist.focus };
+  const director = list === "directors";
+  const choices = director ? { start: artist.clipStart, focus: artist.focus } : { focus: artist.focus };
+  const work = WORK_PLACE[list];
   return [
-    {
-      place: type,
-      id: artist.id,
-      work: 0,
-      choices,
-      of: { kind: type === "film" ? "directorClip" : "photograph", artist },
-    },
-    ...works.map((work, index): MediaOwner => ({
-      place: type === "film" ? "filmWork" : "photoWork",
+    { place: list, id: artist.id, work: 0, choices, of: { kind: director ? "directorClip" : "photograph", artist } },
+    ...works.map((thumb, index): MediaOwner => ({
+      place: work,
       id: artist.id,
       work: index + 1,
-      choices: { focus: work.focus },
-      of: { kind: type === "film" ? "filmWork" : "photoWork", artist, index },
+      choices: { focus: thumb.focus },
+      of: { kind: work, artist, index },
     })),
   ];
 }
@@ -51,8 +48,8 @@ function artistOwners(artist: Artist, type: "film" | "photography"): MediaOwner[
 export function mediaOwners(content: MediaContent): MediaOwner[] {
   const artists = [...content.directors, ...content.photographers];
   return [
-    ...content.directors.flatMap((artist) => artistOwners(artist, "film")),
-    ...content.photographers.flatMap((artist) => artistOwners(artist, "photography")),
+    ...content.directors.flatMap((artist) => artistOwners(artist, "directors")),
+    ...content.photographers.flatMap((artist) => artistOwners(artist, "photographers")),
     ...artists.flatMap((artist): MediaOwner[] =>
       artist.bioPhoto ? [{ place: "bio", id: artist.id, work: 0, choices: {}, of: { kind: "bioPhoto", artist } }] : [],
     ),

@@ -64,14 +64,14 @@ export async function directorStill(
 }
 
 /** A film work thumbnail: a looping animated WebP, cropped at `focus`. */
-export async function filmWorkAnimation(
+export async function directorWorkAnimation(
   source: string,
   info: SourceInfo,
   out: string,
   display: string,
   focus?: Focus,
 ): Promise<void> {
-  const size = MEDIA_KINDS.filmWork.size;
+  const size = MEDIA_KINDS.directorWork.size;
   const frames = await rawFrames(
     source,
     loopGraph(WORK_LOOP, info, size, ANIMATION_RATE, focus),
@@ -83,13 +83,13 @@ export async function filmWorkAnimation(
 }
 
 /** The work thumbnail's first frame, shown until it plays. */
-export async function filmWorkStill(
+export async function directorWorkStill(
   source: string,
   info: SourceInfo,
   out: string,
   display: string,
   focus?: Focus,
 ): Promise<void> {
-  const size = MEDIA_KINDS.filmWork.size;
+  const size = MEDIA_KINDS.directorWork.size;
   await stillAt(source, info, WORK_LOOP.start, ANIMATION_RATE, cover(size, info, focus), size, out, display);
 }

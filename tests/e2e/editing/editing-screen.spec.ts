@@ -156,7 +156,7 @@ test.describe("the editing screen", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Yes, delete" }).click();
     expect((await answer).status()).toBe(422);
     for (const { name, index } of credits) {
-      const spot = `app/content/reels/${name}:\\d+: spots\\[${index}\\]\\.artist: "theo-marchand" is not the id of a film artist`;
+      const spot = `app/content/reels/${name}:\\d+: spots\\[${index}\\]\\.artist: "theo-marchand" is not the id of a director`;
       await expect(page.getByText(new RegExp(spot.replaceAll(".md", "\\.md")))).toBeVisible();
     }
     expect(existsSync(path.join(dir, "app/content/artists/directors/theo-marchand.md"))).toBe(true);

@@ -47,7 +47,7 @@ describe("npm run roster", () => {
       const copy = frontOf(path.join(dir, path.dirname(file), `${id}-${TIMES}.md`));
       expect(copy.id).toBe(`${id}-${TIMES}`);
       for (const field of ["name", "website"]) expect(copy[field]).not.toBe(original[field]);
-      const place = file.includes("/directors/") ? "film" : "photography";
+      const place = file.includes("/directors/") ? "directors" : "photographers";
       const kinds = MEDIA_KIND_ROWS.filter(
         ([, row]) => row.place === place || (row.place === "bio" && original.bioPhoto),
       );

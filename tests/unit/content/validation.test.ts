@@ -33,12 +33,12 @@ const photographer = photographers[0].id;
 const withExtras = photographers.find((artist) => artist.extraThumbs !== undefined)?.id ?? "";
 const reel = reels[0].slug;
 
-/** What the validator says of every spot credited to `id` once no film artist has that id. */
+/** What the validator says of every spot credited to `id` once no director has that id. */
 function orphanedSpots(id: string): string[] {
   return reels.flatMap((reel) =>
     reel.spots.flatMap((spot, index) =>
       spot.artist === id
-        ? [`app/content/reels/${reel.slug}.md: spots[${index}].artist: "${id}" is not the id of a film artist`]
+        ? [`app/content/reels/${reel.slug}.md: spots[${index}].artist: "${id}" is not the id of a director`]
         : [],
     ),
   );
@@ -554,7 +554,7 @@ describe("reel spots", () => {
 
   it("rejects a spot credited to someone who is not a film artist", () => {
     expect(problemsAfter((content) => (content.reels[reels[0].slug].spots[0].artist = photographer))).toEqual([
-      `app/content/reels/${reel}.md: spots[0].artist: "${photographer}" is not the id of a film artist`,
+      `app/content/reels/${reel}.md: spots[0].artist: "${photographer}" is not the id of a director`,
     ]);
   });
 });

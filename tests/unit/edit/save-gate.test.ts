@@ -55,7 +55,7 @@ describe.skipIf(!isDemoContent)(`${DEMO_ONLY}: a save through the editing screen
     const theo = "app/content/artists/directors/theo-marchand.md";
     const { problems } = await checkSave(ROOT, { additions: [], deletions: [{ path: theo }] });
     expect(problems).toEqual([
-      'app/content/reels/reel-2020.md:18: spots[2].artist: "theo-marchand" is not the id of a film artist',
+      'app/content/reels/reel-2020.md:18: spots[2].artist: "theo-marchand" is not the id of a director',
     ]);
     expect(readFileSync(path.join(ROOT, theo), "utf8")).toContain("id: theo-marchand");
   });

@@ -51,7 +51,7 @@ describe("ladders", () => {
   });
 
   it("offers AVIF, then WebP, then the still's own format", () => {
-    const image = responsiveImage("filmWorkStill", "/images/work/jane/1.jpg");
+    const image = responsiveImage("directorWorkStill", "/images/work/jane/1.jpg");
     expect(image.sources).toEqual([
       { type: "image/avif", srcSet: "/images/work/jane/1-320w.avif 320w, /images/work/jane/1-480w.avif 480w" },
       { type: "image/webp", srcSet: "/images/work/jane/1-320w.webp 320w, /images/work/jane/1-480w.webp 480w" },

@@ -27,8 +27,8 @@ describe("which source feeds which outputs", () => {
   // Entries of the content with each kind of media, so the rules are checked on whatever roster it holds.
   const allArtists = [...SITE_CONTENT.directors, ...SITE_CONTENT.photographers];
   const director = SITE_CONTENT.directors[0];
-  const filmWork = SITE_CONTENT.directors.find((artist) => artist.recentWorkThumbs.length > 0);
-  const photoWork = SITE_CONTENT.photographers.find((artist) => artist.recentWorkThumbs.length > 0);
+  const directorWork = SITE_CONTENT.directors.find((artist) => artist.recentWorkThumbs.length > 0);
+  const photographerWork = SITE_CONTENT.photographers.find((artist) => artist.recentWorkThumbs.length > 0);
   const withBioPhoto = allArtists.find((artist) => artist.bioPhoto !== undefined);
   const [reel] = SITE_CONTENT.reels;
   const fileName = (sitePath: string) => basename(sitePath, extname(sitePath));
@@ -38,15 +38,18 @@ describe("which source feeds which outputs", () => {
     expect(madeFrom(director.mobileBG)).toBe(`media/artists/${director.id}/clip.{mp4,mov,m4v,webm}`);
   });
 
-  it.skipIf(!filmWork || !photoWork)(
+  it.skipIf(!directorWork || !photographerWork)(
     "names work sources after the work's file, films' as videos and photographers' as pictures (skipped without both kinds of work)",
     () => {
-      if (!filmWork || !photoWork) return;
-      const [film] = filmWork.recentWorkThumbs;
-      expect(outputsOf(`media/artists/${filmWork.id}/work-${fileName(film.image)}`)).toEqual([film.image, film.still]);
-      const [photo] = photoWork.recentWorkThumbs;
+      if (!directorWork || !photographerWork) return;
+      const [film] = directorWork.recentWorkThumbs;
+      expect(outputsOf(`media/artists/${directorWork.id}/work-${fileName(film.image)}`)).toEqual([
+        film.image,
+        film.still,
+      ]);
+      const [photo] = photographerWork.recentWorkThumbs;
       expect(madeFrom(photo.image)).toBe(
-        `media/artists/${photoWork.id}/work-${fileName(photo.image)}.{jpg,jpeg,png,webp,tif,tiff}`,
+        `media/artists/${photographerWork.id}/work-${fileName(photo.image)}.{jpg,jpeg,png,webp,tif,tiff}`,
       );
     },
   );
@@ -119,7 +122,7 @@ describe("finding a source", () => {
 });
 
 describe("up to date", () => {
-  const key = entryKey("photoWork@1 600x750", [["media/artists/jane/work-1.jpg", "abc"]]);
+  const key = entryKey("photographerWork@1 600x750", [["media/artists/jane/work-1.jpg", "abc"]]);
   const entry = { from: ["media/artists/jane/work-1.jpg"], key };
 
   it("skips an output made from the same source by the same recipe", () => {
@@ -128,13 +131,13 @@ describe("up to date", () => {
 
   it("remakes it when the source's content, its path or the recipe changed, or when forced", () => {
     expect(
-      decide(entryKey("photoWork@1 600x750", [["media/artists/jane/work-1.jpg", "abd"]]), entry, true, false),
+      decide(entryKey("photographerWork@1 600x750", [["media/artists/jane/work-1.jpg", "abd"]]), entry, true, false),
     ).toBe("make");
     expect(
-      decide(entryKey("photoWork@1 600x750", [["media/artists/jane/work-1.png", "abc"]]), entry, true, false),
+      decide(entryKey("photographerWork@1 600x750", [["media/artists/jane/work-1.png", "abc"]]), entry, true, false),
     ).toBe("make");
     expect(
-      decide(entryKey("photoWork@2 600x750", [["media/artists/jane/work-1.jpg", "abc"]]), entry, true, false),
+      decide(entryKey("photographerWork@2 600x750", [["media/artists/jane/work-1.jpg", "abc"]]), entry, true, false),
     ).toBe("make");
     expect(decide(key, entry, true, true)).toBe("make");
   });

@@ -27,7 +27,7 @@ describe("a reel's chapters", () => {
   });
 
   it("refuse a spot whose director is not found", () => {
-    expect(() => reelChapters(reels[0], () => undefined)).toThrow(/no film artist/);
+    expect(() => reelChapters(reels[0], () => undefined)).toThrow(/no director/);
   });
 
   it("know which one plays at a moment", () => {
