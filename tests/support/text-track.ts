@@ -6,6 +6,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
+import { expect } from "@playwright/test";
+
+import { captionsTrack } from "#app/reel/tracks.ts";
+
 /** A cue as the engine's VTTCue holds it, its text also as the engine renders it (getCueAsHTML). */
 export interface EngineCue {
   startTime: number;
@@ -76,4 +80,28 @@ const REELS = join(import.meta.dirname, "../../app/content/reels");
 export function originalCaptions(slug: string, lang: string): string | undefined {
   const name = readdirSync(REELS).find((file) => file.toLowerCase() === `${slug}.${lang}.vtt`.toLowerCase());
   return name && readFileSync(join(REELS, name), "utf8");
+}
+
+/**
+ * Each captions file a reel serves, as the engine's own parser reads it (`read` runs `engineCues`
+ * in a page), against the same engine's reading of the editors' original: the times, the text as
+ * shown and every setting, cue by cue. A SubRip original has no parser in a browser: what it is
+ * served as is in tests/fixtures/golden/captions/.
+ */
+export async function expectServedAsOriginals(
+  reel: { slug: string; duration: number },
+  langs: readonly string[],
+  read: (source: { src: string } | { text: string }) => Promise<EngineCue[]>,
+) {
+  for (const lang of langs) {
+    const original = originalCaptions(reel.slug, lang);
+    if (original === undefined) continue;
+    const served = await read({ src: captionsTrack(reel.slug, lang) });
+    const shown = everShown(await read({ text: original }), reel.duration);
+    expect(shown.length, `${lang}: the original has cues`).toBeGreaterThan(0);
+    expect(
+      served.map(({ text: _text, ...cue }) => cue),
+      `${lang}: times, text as shown, settings`,
+    ).toEqual(shown.map(({ text: _text, ...cue }) => cue));
+  }
 }

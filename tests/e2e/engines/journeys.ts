@@ -15,11 +15,10 @@ import { PAGE_LANGUAGE } from "#app/lib/page-language.ts";
 import { inPageLanguageFirst } from "#app/reel/captions.server.ts";
 import { freshText, scriptLines } from "#app/reel/cue-text.server.ts";
 import { clockTime } from "#app/reel/timeline.ts";
-import { captionsTrack } from "#app/reel/tracks.ts";
 import { plainText } from "#app/reel/webvtt.ts";
 import tailwindConfig from "../../../tailwind.config.ts";
 import { segmentSpan } from "#tests/support/hls.ts";
-import { engineCues, everShown, originalCaptions } from "#tests/support/text-track.ts";
+import { engineCues, expectServedAsOriginals } from "#tests/support/text-track.ts";
 import { firstScreenTiming } from "#tests/support/hydration.ts";
 import { sitemapUrls } from "#tests/support/sitemap.ts";
 import type { Engine, EngineDriver } from "#scripts/lib/engines/driver.ts";
@@ -387,17 +386,8 @@ export function defineJourneys(engine: Engine) {
       await site.goto(`/${reel.slug}`);
       await hydrated(site);
       // Each served file as the engine's own parser reads it, against the same engine's reading of the original.
-      for (const track of captions[reel.slug]!) {
-        const served = await site.run(engineCues, { src: captionsTrack(reel.slug, track.lang) });
-        const original = originalCaptions(reel.slug, track.lang);
-        if (original === undefined) continue;
-        const read = everShown(await site.run(engineCues, { text: original }), reel.duration);
-        expect(read.length, `${track.lang}: the original has cues`).toBeGreaterThan(0);
-        expect(
-          served.map(({ text: _text, ...cue }) => cue),
-          `${track.lang}: times, text as shown, settings`,
-        ).toEqual(read.map(({ text: _text, ...cue }) => cue));
-      }
+      const langs = captions[reel.slug]!.map((track) => track.lang);
+      await expectServedAsOriginals(reel, langs, (source) => site.run(engineCues, source));
       // The transcript: the page's language first, each line by its speaker, the others marked with theirs.
       const [shown, ...others] = inPageLanguageFirst(captions[reel.slug]!, PAGE_LANGUAGE);
       const transcript = await site.run(() => {

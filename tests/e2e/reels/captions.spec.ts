@@ -18,7 +18,7 @@ import { captionsTrack, descriptionsTrack } from "#app/reel/tracks.ts";
 import { numbered, plainText, writeWebVtt } from "#app/reel/webvtt.ts";
 import { checkCaptions } from "#scripts/content/checks/captions.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
-import { engineCues, everShown, originalCaptions } from "#tests/support/text-track.ts";
+import { engineCues, everShown, expectServedAsOriginals } from "#tests/support/text-track.ts";
 
 /** The captions files the unit tests read, shaped like the W3C's WebVTT parsing tests. */
 const UNIT_FILES = join(import.meta.dirname, "../../fixtures/captions");
@@ -82,19 +82,8 @@ test.describe("as the browser's own WebVTT parser reads them", () => {
       page,
     }) => {
       await page.goto("/biography");
-      for (const track of captions[reel.slug] ?? []) {
-        const served = await page.evaluate(engineCues, { src: captionsTrack(reel.slug, track.lang) });
-        const original = originalCaptions(reel.slug, track.lang);
-        // SubRip has no parser in the browser: tests/fixtures/golden/captions/ holds what it is served as.
-        if (original === undefined) continue;
-        const read = everShown(await page.evaluate(engineCues, { text: original }), reel.duration);
-        expect(read.length, `${track.lang}: the original has cues`).toBeGreaterThan(0);
-        // The times, the text as the browser shows it, and every setting, cue by cue.
-        expect(
-          served.map(({ text: _text, ...cue }) => cue),
-          track.lang,
-        ).toEqual(read.map(({ text: _text, ...cue }) => cue));
-      }
+      const langs = (captions[reel.slug] ?? []).map((track) => track.lang);
+      await expectServedAsOriginals(reel, langs, (source) => page.evaluate(engineCues, source));
       const described = await page.evaluate(engineCues, { src: descriptionsTrack(reel.slug) });
       expect(described.map((cue) => cue.startTime)).toEqual(reel.spots.map((spot) => spot.start));
       reel.spots.forEach((spot, index) => {
