@@ -117,6 +117,23 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DEMO, TOOLING, SERVER_ONLY] }] },
   },
   {
+    // A page's route takes its loader from app/loaders/ by re-export, never by import: esbuild keeps an
+    // imported `.server` module, which Remix empties in the browser's build, as a chunk every visit preloads.
+    files: ["app/root.tsx", "app/routes/*.tsx"],
+    // A resource route: the browser's build has an empty module for it whatever it imports.
+    ignores: ["app/routes/$.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[importKind='value'][source.value=/\\.server(\\.tsx?)?$/]",
+          message:
+            "Re-export the loader from app/loaders/ (`export { loader } from …`), or import only its type: an imported `.server` module is an empty chunk in the browser's build.",
+        },
+      ],
+    },
+  },
+  {
     // One naming style: kebab-case files and folders. Route files are URL syntax; `.server`, `.client`, `.test`, `.d`
     // and `.config` are middle extensions.
     files: [CODE],

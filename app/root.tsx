@@ -1,5 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -18,27 +17,11 @@ import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { MediaOriginContext } from "#app/components/use-media-url.ts";
 import { site } from "#app/content/index.ts";
-import { MEDIA_ORIGIN } from "#app/lib/media-origin.server.ts";
-import { REEL_FRAME_CSS } from "#app/lib/reel-frame-css.server.ts";
-import { SITE_URL } from "#app/lib/site-url.server.ts";
 import stylesheet from "#app/styles/tailwind.css";
 import { PAGE_LANGUAGE } from "#app/lib/page-language.ts";
+import type { loader } from "#app/loaders/root.server.ts";
 
-export function loader({ request }: LoaderFunctionArgs) {
-  // Routes match case-insensitively; send /Contact to the one canonical /contact.
-  const { pathname, search } = new URL(request.url);
-  if (pathname !== pathname.toLowerCase()) throw redirect(pathname.toLowerCase() + search, 301);
-  return {
-    agentName: site.agentName,
-    agencyName: site.agencyName,
-    copyrightYear: site.copyrightYear,
-    nav: site.nav,
-    siteUrl: SITE_URL,
-    mediaOrigin: MEDIA_ORIGIN,
-    // The reel players' shapes: every page's HTML carries them (app/lib/reel-frames.ts, reelFrameCss).
-    reelFrameCss: REEL_FRAME_CSS,
-  };
-}
+export { loader } from "#app/loaders/root.server.ts";
 
 /** Error pages are titled here, the only route whose meta runs when the root ErrorBoundary shows. */
 export const meta: MetaFunction = ({ error }) => {

@@ -1,25 +1,11 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { ArtistProfile } from "#app/components/artist-profile.tsx";
-import { site } from "#app/content/index.ts";
-import { listOfUrlType } from "#app/lib/artist-lists.ts";
-import { findArtist, orNotFound } from "#app/lib/catalog.server.ts";
+import type { loader } from "#app/loaders/artist-page.server.ts";
 import { artistMeta } from "#app/lib/seo.ts";
 
-/**
- * /artists/:type/:id, where type is "film" or "photography". The id is the first segment of the
- * splat so that /artists/film/jane/anything can answer 301 to the canonical /artists/film/jane.
- */
-export function loader({ params }: LoaderFunctionArgs) {
-  const [id = "", ...extra] = (params["*"] ?? "").split("/");
-  // /artists/film alone names no artist: it is an unknown page like any other.
-  if (id === "") throw redirect("/artists/directors", 302);
-  const artist = orNotFound(findArtist(listOfUrlType(params.type ?? ""), id));
-  if (extra.length > 0) throw redirect(artist.url, 301);
-  return { artist, instagramBaseUrl: site.instagramBaseUrl };
-}
+/** /artists/:type/:id: an artist's detail page. */
+export { loader } from "#app/loaders/artist-page.server.ts";
 
 export default function ArtistDetail() {
   const { artist, instagramBaseUrl } = useLoaderData<typeof loader>();

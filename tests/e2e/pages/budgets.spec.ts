@@ -77,6 +77,20 @@ test.describe("first-load budgets on a phone", () => {
   }
 });
 
+test("no page preloads an empty module (a `.server` module a route imported)", async ({ request, isMobile }) => {
+  test.skip(isMobile, "the build does not depend on the screen");
+  // Remix empties a `.server` module in the browser's build to esbuild's CommonJS `module.exports = {}`.
+  const EMPTY =
+    /^(\/\/[^\n]*\n)?import\{\w+ as \w+\}from"[^"]+";var \w+=\w+\(\((\w+),(\w+)\)=>\{\3\.exports=\{\}\}\);export\{\w+ as \w+\};?\s*$/;
+  for (const path of PAGES) {
+    const html = await (await request.get(path)).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => href);
+    expect(preloads.length, path).toBeGreaterThan(0);
+    const empty = preloads.filter((href) => EMPTY.test(readFileSync(`public${href}`, "utf8")));
+    expect(empty, `${path}: empty modules it preloads`).toEqual([]);
+  }
+});
+
 test("video.js's ES modules import window and document as ES modules, not through CommonJS interop", ({ isMobile }) => {
   test.skip(!isMobile, "one check of the build is enough");
   // The bundler wraps a CommonJS module an ES module imports, and its wrapper copies every own
