@@ -110,7 +110,7 @@ test.describe("films of another shape and rate", () => {
       await mkdir(path.join(dir, "media/reels"), { recursive: true });
       await copyFile(path.join(ROOT, "media/manifest.json"), path.join(dir, "media/manifest.json"));
       for (const [i, film] of FILMS.entries()) {
-        const seconds = 2;
+        const seconds = 3;
         run(dir, "ffmpeg", [
           "-v",
           "error",
