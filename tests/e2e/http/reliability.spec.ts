@@ -78,8 +78,11 @@ test.describe("reliability", () => {
         })
         .on("error", reject);
     });
-    // Pages requested at the same moment as the signal.
-    const pages = SECTION_PAGES.map((path) => fetchText(origin + path, agent));
+    // Pages requested at the same moment as the signal, each on a connection of its own: one sent on the
+    // idle kept-alive connection can cross the server's closing it (HTTP's own race, which browsers
+    // answer by sending again), and a loaded run read that as ECONNRESET.
+    const fresh = new http.Agent({ keepAlive: false });
+    const pages = SECTION_PAGES.map((path) => fetchText(origin + path, fresh));
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     const signalled = Date.now();
