@@ -1,26 +1,9 @@
 import { artists, site } from "#app/content/index.ts";
-import type { Artist } from "#app/content/types.ts";
 import { REEL_PAGES, SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { ARTIST_SHAPE_PAGES } from "#tests/support/artist-shapes.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 
-const roster: readonly Artist[] = [...artists.directors, ...artists.photographers];
-/**
- * An artist's page for each shape the one template takes, not every artist's page (each costs axe a
- * whole page): each list, and an artist with an extra group, a bio photo, no biography, no recent
- * work, no Instagram, wherever the roster has one.
- */
-const ARTIST_SHAPES: ((artist: Artist) => boolean)[] = [
-  (artist) => (artists.directors as readonly Artist[]).includes(artist),
-  (artist) => (artists.photographers as readonly Artist[]).includes(artist),
-  (artist) => Boolean(artist.extraThumbs?.length),
-  (artist) => artist.bioPhoto !== undefined,
-  (artist) => artist.biography === "",
-  (artist) => artist.recentWorkThumbs.length === 0,
-  (artist) => !artist.instagram,
-];
-const ARTIST_PAGES = new Set(ARTIST_SHAPES.flatMap((shape) => roster.find(shape)?.url ?? []));
-
-const PAGES = [...SECTION_PAGES, ...ARTIST_PAGES, "/artists/film/nobody"];
+const PAGES = [...SECTION_PAGES, ...ARTIST_SHAPE_PAGES, "/artists/film/nobody"];
 
 test.describe("axe (WCAG 2.2 AA, and label in name)", () => {
   // Two artists in the visitor's selects, so the header's selects link shows its count.
