@@ -2,7 +2,7 @@
  * `npm run bench` (after `npm run build`): how fast each page reaches a phone, how much the server
  * takes, how fast the reels start, the cluster, the other engines and a larger roster, each figure
  * next to its goal; a benchmark, not a test. docs/benchmarks.md says what each section measures and
- * how to read it. `--only=reels|cluster|engines|roster` (or BENCH_ONLY) runs that section alone.
+ * how to read it. `--only=pages|reels|cluster|engines|roster` (or BENCH_ONLY) runs that section alone.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,11 +34,17 @@ const GOALS = { score: 98, lcpMs: 1800, cls: 0.01, tbtMs: 50, jsKiB: 100, modern
 /** The reel pages evaluate video.js and build the player after their first paint, without waiting for a press. */
 const REEL_PAGE_GOALS = { ...GOALS, score: 95, tbtMs: 200 };
 const goalsFor = (page) => (REEL_PAGES.includes(page) ? REEL_PAGE_GOALS : GOALS);
-/** The sections that run alone, in the order the whole bench runs them after its own three. */
-const SECTIONS = { reels: reelStartSection, cluster: clusterSection, engines: enginesSection, roster: rosterSection };
+/** The sections, in the order the whole bench runs them; each also runs alone. */
+const SECTIONS = {
+  pages: pagesSection,
+  reels: reelStartSection,
+  cluster: clusterSection,
+  engines: enginesSection,
+  roster: rosterSection,
+};
 const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length) ?? process.env.BENCH_ONLY;
 if (ONLY !== undefined && !(ONLY in SECTIONS))
-  throw new Error(`--only=${ONLY}: the sections that run alone are "reels", "cluster", "engines" and "roster"`);
+  throw new Error(`--only=${ONLY}: the sections are ${Object.keys(SECTIONS).map((name) => `"${name}"`).join(", ")}`);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const THROUGHPUT = { connections: 32, seconds: 10, page: "/artists/directors" };
 const SOAK = { connections: 64, seconds: Number(process.env.BENCH_SOAK_SECONDS ?? 60) };
@@ -173,7 +179,8 @@ async function soakRow(app) {
   };
 }
 
-if (ONLY === undefined) {
+/** Pages on a phone, the server's throughput and the soak: one production server. */
+async function pagesSection() {
   await withServer(startServer(PORTS.app), async (app) => {
     console.log(
       `Pages on a phone: Lighthouse mobile (goals: perf and TBT as the row says, LCP ≤ ${GOALS.lcpMs} ms, ` +
