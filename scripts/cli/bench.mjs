@@ -44,7 +44,11 @@ const SECTIONS = {
 };
 const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length) ?? process.env.BENCH_ONLY;
 if (ONLY !== undefined && !(ONLY in SECTIONS))
-  throw new Error(`--only=${ONLY}: the sections are ${Object.keys(SECTIONS).map((name) => `"${name}"`).join(", ")}`);
+  throw new Error(
+    `--only=${ONLY}: the sections are ${Object.keys(SECTIONS)
+      .map((name) => `"${name}"`)
+      .join(", ")}`,
+  );
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const THROUGHPUT = { connections: 32, seconds: 10, page: "/artists/directors" };
 const SOAK = { connections: 64, seconds: Number(process.env.BENCH_SOAK_SECONDS ?? 60) };
