@@ -22,3 +22,13 @@ export interface EntryStatus {
   /** The content check's problems in the entry's file, with media looked for in public/. */
   problems: string[];
 }
+
+/**
+ * A captions file saved with a reel: media/.uploads/{slug}/captions--{language}.{vtt|srt}. Checked
+ * and filed as app/content/reels/{slug}.{language}.{format}, in place of that language's file.
+ */
+export const CAPTIONS_UPLOAD = /^captions--([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.(vtt|srt)$/;
+
+/** Where a reel's captions file in a language is: the content check's own naming (docs/reels.md). */
+export const captionsPath = (slug: string, lang: string, format: string) =>
+  `app/content/reels/${slug}.${lang}.${format}`;

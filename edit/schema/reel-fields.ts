@@ -3,6 +3,7 @@ import { fields } from "@keystatic/core";
 
 import { fromSlug } from "../fields/from-slug.ts";
 import { plainBody } from "../fields/plain-body.tsx";
+import { captionsUpload } from "../fields/captions-upload.tsx";
 import { sourceUpload } from "../fields/source-upload.tsx";
 
 const spot = fields.object({
@@ -43,6 +44,11 @@ export function reelFields() {
       kind: "reel",
       accept: "video",
       status: true,
+    }),
+    captions: captionsUpload({
+      label: "Captions",
+      description:
+        "A captions file (WebVTT .vtt, or SubRip .srt) in one language: it replaces the reel's file in that language, if it has one, and is checked as the content check does (docs/reels.md). One language a save.",
     }),
     autoplay: fields.checkbox({
       label: "Starts by itself",

@@ -18,6 +18,7 @@ import { storage } from "../storage.ts";
 import { PREVIEW_META } from "../preview.ts";
 import { entryStatus } from "./entry-status.ts";
 import { mediaBuilder } from "./media-build.ts";
+import { fileCaptions } from "./captions-uploads.ts";
 import { checkSave, type Save } from "./save-gate.ts";
 import { fileUploads } from "./upload-slots.ts";
 
@@ -127,6 +128,8 @@ export async function startEditServer({ root, port, previewOrigin, host = LOOPBA
     });
     if (save && answer.status === 200) {
       // The save stands; a source that cannot be filed shows as media not made (entry-status.ts).
+      // Captions are content: filed first, as the gate checked them, for the site's watch to recompile.
+      await fileCaptions(root).catch(logged);
       const saved = validateContent(readContentFiles(root), { publicDir: null });
       const filled = saved.content ? await fileUploads(root, saved.content).catch(logged) : [];
       if (filled.length > 0 || save.deletions.length > 0) media.request();

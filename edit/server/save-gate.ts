@@ -11,6 +11,7 @@ import path from "node:path";
 
 import { type ContentResult, validateContent } from "#scripts/content/load.ts";
 import { readContentFiles } from "#scripts/content/read.ts";
+import { CAPTIONS_UPLOAD, captionsPath, UPLOADS_DIR } from "../upload-rules.ts";
 
 /** A Keystatic save, as its local API receives it: files (base64url) to write and to delete, by path from the root. */
 export interface Save {
@@ -21,6 +22,22 @@ export interface Save {
 const CONTENT = "app/content/";
 const MANIFEST = "media/manifest.json";
 
+/**
+ * A reel's captions upload as the file it is filed as (captions-uploads.ts), and the file it
+ * replaces in the other format; undefined for any other file.
+ */
+export function captionsUploadOf(file: string): { path: string; replaces: string } | undefined {
+  const parts = path.posix.relative(UPLOADS_DIR, file).split("/");
+  const [slug, name] = parts;
+  const match = parts.length === 2 && slug !== ".." ? CAPTIONS_UPLOAD.exec(name) : null;
+  if (!match) return undefined;
+  const [, lang, format] = match;
+  return {
+    path: captionsPath(slug, lang, format),
+    replaces: captionsPath(slug, lang, format === "vtt" ? "srt" : "vtt"),
+  };
+}
+
 /** The content as it would be after `save`: compiled, or the check's problems (file, line, field, message). */
 export async function checkSave(root: string, save: Save): Promise<ContentResult> {
   const copy = await mkdtemp(path.join(tmpdir(), "edit-save-"));
@@ -29,9 +46,13 @@ export async function checkSave(root: string, save: Save): Promise<ContentResult
     if (existsSync(path.join(root, MANIFEST))) await cp(path.join(root, MANIFEST), path.join(copy, MANIFEST));
     for (const { path: file } of save.deletions.filter(({ path: file }) => file.startsWith(CONTENT)))
       await rm(path.join(copy, file), { force: true });
-    for (const { path: file, contents } of save.additions.filter(({ path: file }) => file.startsWith(CONTENT))) {
-      await mkdir(path.dirname(path.join(copy, file)), { recursive: true });
-      await writeFile(path.join(copy, file), Buffer.from(contents, "base64url"));
+    for (const { path: file, contents } of save.additions) {
+      const captions = captionsUploadOf(file);
+      if (captions) await rm(path.join(copy, captions.replaces), { force: true });
+      const at = captions?.path ?? file;
+      if (!at.startsWith(CONTENT)) continue;
+      await mkdir(path.dirname(path.join(copy, at)), { recursive: true });
+      await writeFile(path.join(copy, at), Buffer.from(contents, "base64url"));
     }
     return validateContent(readContentFiles(copy), { publicDir: null });
   } finally {

@@ -10,6 +10,9 @@ import path from "node:path";
 import { type Page } from "@playwright/test";
 import { parse } from "yaml";
 
+import { captionsPath } from "../../../edit/upload-rules.ts";
+import { reels } from "#app/content/index.ts";
+import { captionsTrack } from "#app/reel/tracks.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { freePort } from "#tests/support/scratch-project.ts";
 import { type EditingInstance, startEditingInstance, stopEditingInstance } from "./editing-instance.ts";
@@ -160,6 +163,39 @@ test.describe("the editing screen", () => {
       await expect(page.getByText(new RegExp(spot.replaceAll(".md", "\\.md")))).toBeVisible();
     }
     expect(existsSync(path.join(dir, "app/content/artists/directors/theo-marchand.md"))).toBe(true);
+  });
+
+  test("a reel's captions in a new language: refused while broken, then filed beside the reel and served", async ({
+    page,
+  }) => {
+    const { dir, editOrigin, siteOrigin } = edit!;
+    const [reel] = reels;
+    const lang = ["fr", "de", "it", "is", "fi"].find(
+      (tag) => !existsSync(path.join(dir, captionsPath(reel.slug, tag, "vtt"))),
+    )!;
+    const filed = path.join(dir, captionsPath(reel.slug, lang, "vtt"));
+    const captionsFile = (text: string) => ({ name: `${lang}.vtt`, mimeType: "text/vtt", buffer: Buffer.from(text) });
+    await page.goto(`${editOrigin}/keystatic/collection/reels/item/${reel.slug}`);
+    await page.getByRole("textbox", { name: "Language" }).fill(lang);
+    const file = page.locator('input[type="file"][aria-label="Captions: file"]');
+    await file.setInputFiles(captionsFile("00:00:01.000 --> 00:00:04.000\nSans signature\n"));
+    expect((await save(page)).status()).toBe(422);
+    await expect(
+      page.getByText(`app/content/reels/${reel.slug}.${lang}.vtt:1: must start with the line "WEBVTT"`),
+    ).toBeVisible();
+    expect(existsSync(filed)).toBe(false);
+
+    await file.setInputFiles(captionsFile("WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nBonjour à tous\n"));
+    expect((await save(page)).status()).toBe(200);
+    expect(readFileSync(filed, "utf8")).toContain("Bonjour à tous");
+    // The reel's own file says nothing of it.
+    expect(entryFile(dir, `app/content/reels/${reel.slug}.md`).fields).not.toHaveProperty("captions");
+    // The site in development mode recompiles the content and serves the new track.
+    await expect(async () => {
+      const served = await page.request.get(`${siteOrigin}${captionsTrack(reel.slug, lang)}`);
+      expect(served.status()).toBe(200);
+      expect(await served.text()).toContain("Bonjour à tous");
+    }).toPass({ timeout: 60_000 });
   });
 
   test("a duplicate id, a bad link and a missing field are each refused with the check's message", async ({ page }) => {

@@ -2,12 +2,14 @@
  * The editing screen's gate (edit/server/save-gate.ts): a save is the content check's to refuse,
  * in its own words, before anything is written; the messages below are the check's, written out by hand.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 import { describe, expect, test } from "vitest";
 
-import { checkSave } from "../../../edit/server/save-gate.ts";
+import { captionsUploadOf, checkSave } from "../../../edit/server/save-gate.ts";
+import { captionsPath } from "../../../edit/upload-rules.ts";
+import { captions, reels } from "#app/content/index.ts";
 import { DEMO_ONLY, isDemoContent } from "#tests/support/demo-content.ts";
 
 const ROOT = path.join(import.meta.dirname, "../../..");
@@ -58,5 +60,60 @@ describe.skipIf(!isDemoContent)(`${DEMO_ONLY}: a save through the editing screen
       'app/content/reels/reel-2020.md:18: spots[2].artist: "theo-marchand" is not the id of a director',
     ]);
     expect(readFileSync(path.join(ROOT, theo), "utf8")).toContain("id: theo-marchand");
+  });
+});
+
+describe("a reel's captions file saved through the editing screen", () => {
+  const [reel] = reels;
+  // A language the reel has no captions in yet.
+  const lang = ["fr", "de", "it", "is", "fi"].find((tag) => !captions[reel.slug]?.some((track) => track.lang === tag))!;
+  const upload = (slug: string, name: string, text: string) => file(`media/.uploads/${slug}/${name}`, text);
+
+  test("is checked as the reel's captions in its language, and added to them", async () => {
+    const { problems, content } = await checkSave(ROOT, {
+      additions: [upload(reel.slug, `captions--${lang}.vtt`, "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nBonjour\n")],
+      deletions: [],
+    });
+    expect(problems).toEqual([]);
+    const added = content?.captions[reel.slug]?.find((track) => track.lang === lang);
+    expect(added?.cues.map(({ start, end, text }) => ({ start, end, text }))).toEqual([
+      { start: 1, end: 2, text: "Bonjour" },
+    ]);
+  });
+
+  test("is refused, named as the file it would be, when the check refuses it", async () => {
+    const { problems } = await checkSave(ROOT, {
+      additions: [upload(reel.slug, `captions--${lang}.vtt`, "00:00:01.000 --> 00:00:02.000\nBonjour\n")],
+      deletions: [],
+    });
+    expect(problems).toEqual([`app/content/reels/${reel.slug}.${lang}.vtt:1: must start with the line "WEBVTT"`]);
+  });
+
+  const captioned = reels.find((candidate) => (captions[candidate.slug] ?? []).length > 0);
+  test.skipIf(!captioned)("in the other format replaces its language's file, rather than doubling it", async () => {
+    const [track] = captions[captioned!.slug];
+    const srt = existsSync(path.join(ROOT, captionsPath(captioned!.slug, track.lang, "srt")));
+    const other = srt ? "vtt" : "srt";
+    const text =
+      other === "srt"
+        ? "1\n00:00:01,000 --> 00:00:02,000\nHello\n"
+        : "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello\n";
+    const { problems, content } = await checkSave(ROOT, {
+      additions: [upload(captioned!.slug, `captions--${track.lang}.${other}`, text)],
+      deletions: [],
+    });
+    expect(problems).toEqual([]);
+    const tracks = content?.captions[captioned!.slug]?.filter(({ lang }) => lang === track.lang);
+    expect(tracks?.map(({ cues }) => cues.map((cue) => cue.text))).toEqual([["Hello"]]);
+  });
+
+  test("elsewhere than a reel's upload folder is no captions file", () => {
+    expect(captionsUploadOf("media/.uploads/captions--fr.vtt")).toBeUndefined();
+    expect(captionsUploadOf("media/.uploads/a/b/captions--fr.vtt")).toBeUndefined();
+    expect(captionsUploadOf("app/content/reels/a.fr.vtt")).toBeUndefined();
+    expect(captionsUploadOf("media/.uploads/reel-x/captions--pt-BR.srt")).toEqual({
+      path: "app/content/reels/reel-x.pt-BR.srt",
+      replaces: "app/content/reels/reel-x.pt-BR.vtt",
+    });
   });
 });

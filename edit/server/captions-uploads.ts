@@ -1,0 +1,24 @@
+/** Files each reel's captions upload the save's gate has passed where the content check reads it (save-gate.ts says where). */
+import { existsSync } from "node:fs";
+import { readdir, rename, rm } from "node:fs/promises";
+import path from "node:path";
+
+import { UPLOADS_DIR } from "../upload-rules.ts";
+import { captionsUploadOf } from "./save-gate.ts";
+
+/** Moves every captions upload to app/content/reels/, in place of its language's file; the files filed, root-relative. */
+export async function fileCaptions(root: string): Promise<string[]> {
+  const uploads = path.join(root, UPLOADS_DIR);
+  if (!existsSync(uploads)) return [];
+  const filed: string[] = [];
+  for (const entry of await readdir(uploads, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const from = path.join(entry.parentPath, entry.name);
+    const captions = captionsUploadOf(path.relative(root, from).split(path.sep).join("/"));
+    if (!captions) continue;
+    await rm(path.join(root, captions.replaces), { force: true });
+    await rename(from, path.join(root, captions.path));
+    filed.push(captions.path);
+  }
+  return filed;
+}
