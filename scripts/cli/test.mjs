@@ -1,6 +1,6 @@
 /** `npm test` from a fresh clone: installs what is missing (browsers, ffmpeg, Varnish…), lints, type-checks, builds, tests. */
 import { existsSync } from "node:fs";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 
 import { ensureEngines } from "#scripts/setup/ensure-engines.mjs";
 import { ensureFfmpeg } from "#scripts/setup/ensure-ffmpeg.mjs";
@@ -12,11 +12,35 @@ function step(command, args) {
   if (status !== 0) process.exit(status ?? 1);
 }
 
+/**
+ * `npm run` scripts side by side, each one's output printed whole as it ends: for steps that share
+ * no files (lint reads the sources; the type check also writes the compiled content, which lint
+ * ignores), on a machine whose other core would wait.
+ * @param {string[]} scripts
+ */
+async function together(scripts) {
+  const runs = scripts.map(
+    (script) =>
+      new Promise((resolve) => {
+        const child = spawn("npm", ["run", script], { stdio: ["ignore", "pipe", "pipe"] });
+        let output = "";
+        child.stdout.on("data", (chunk) => (output += chunk));
+        child.stderr.on("data", (chunk) => (output += chunk));
+        child.on("close", (status) => {
+          console.log(`\n$ npm run ${script}\n${output.trimEnd()}`);
+          resolve(status);
+        });
+      }),
+  );
+  const statuses = await Promise.all(runs);
+  const failed = statuses.find((status) => status !== 0);
+  if (failed !== undefined) process.exit(failed ?? 1);
+}
+
 // A checkout from before lint joined the tests has the packages but not ESLint.
 if (!existsSync("node_modules/.bin/remix") || !existsSync("node_modules/.bin/eslint"))
   step("npm", ["ci", "--no-audit", "--no-fund"]);
-step("npm", ["run", "lint"]);
-step("npm", ["run", "typecheck"]);
+await together(["lint", "typecheck"]);
 
 // Imported only now: it needs @playwright/test, which `npm ci` has just installed.
 const { ensureBrowser } = await import("#scripts/setup/ensure-browser.mjs");
