@@ -1,4 +1,4 @@
-/** The artist's detail page's data (app/routes/artists.$type.$.tsx re-exports it: see app/loaders/README.md). */
+/** The artist's detail page's data (app/routes/artists.$type.$.tsx re-exports it: docs/architecture.md says why). */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 

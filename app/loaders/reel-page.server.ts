@@ -1,4 +1,4 @@
-/** A reel's page's data (app/routes/$slug.tsx re-exports it: see app/loaders/README.md). */
+/** A reel's page's data (app/routes/$slug.tsx re-exports it: docs/architecture.md says why). */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { reelBySlug } from "#app/lib/catalog.server.ts";

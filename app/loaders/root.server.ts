@@ -1,4 +1,4 @@
-/** Every page's data: the header, footer and head (app/root.tsx re-exports it: see app/loaders/README.md). */
+/** Every page's data: the header, footer and head (app/root.tsx re-exports it: docs/architecture.md says why). */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 

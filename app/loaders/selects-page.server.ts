@@ -1,4 +1,4 @@
-/** The selects page's data (app/routes/selects.tsx re-exports it: see app/loaders/README.md). */
+/** The selects page's data (app/routes/selects.tsx re-exports it: docs/architecture.md says why). */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import type { SelectedArtist } from "#app/components/selected-artist-entry.tsx";
