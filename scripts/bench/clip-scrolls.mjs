@@ -54,23 +54,36 @@ async function visit(browser, origin, clipPaths, run) {
 
 /**
  * In the page, from the moment it stopped (`since`, its clock): how long until every clip whose
- * tile is wholly on screen plays (not paused, past its first frame), and how many there are.
+ * tile is wholly on screen plays (not paused, past its first frame), and how many there are. The
+ * row is found by an IntersectionObserver, as the site finds it: measuring each tile's box instead
+ * forces the layout of every tile off screen (`content-visibility: auto` skips it), which held the
+ * page's next frame for 0.5–1 s, a wait the measurement made and no visitor has.
  */
 function rowPlaying({ since, timeoutMs }) {
   const clips = /** @type {HTMLVideoElement[]} */ ([...document.querySelectorAll("video[data-director-clip]")]);
-  const row = clips.filter((video) => {
-    const frame = (video.parentElement ?? video).getBoundingClientRect();
-    return frame.top >= 0 && frame.bottom <= window.innerHeight;
-  });
+  const frameOf = (video) => video.parentElement ?? video;
   return new Promise((resolve) => {
-    const check = () => {
-      const ms = performance.now() - since;
-      if (row.length > 0 && row.every((video) => !video.paused && video.currentTime > 0))
-        resolve({ ms, clips: row.length });
-      else if (ms > timeoutMs) resolve({ ms: undefined, clips: row.length });
-      else requestAnimationFrame(check);
-    };
-    check();
+    // Each frame's first entry says where it is; they may come in more than one call.
+    const wholly = new Map();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries)
+          if (!wholly.has(entry.target)) wholly.set(entry.target, entry.intersectionRatio >= 1);
+        if (wholly.size < clips.length) return;
+        observer.disconnect();
+        const row = clips.filter((video) => wholly.get(frameOf(video)));
+        const check = () => {
+          const ms = performance.now() - since;
+          if (row.length > 0 && row.every((video) => !video.paused && video.currentTime > 0))
+            resolve({ ms, clips: row.length });
+          else if (ms > timeoutMs) resolve({ ms: undefined, clips: row.length });
+          else requestAnimationFrame(check);
+        };
+        check();
+      },
+      { threshold: 1 },
+    );
+    for (const video of clips) observer.observe(frameOf(video));
   });
 }
 
