@@ -21,13 +21,16 @@ export interface EntryStatus {
   media: { label: string; made: boolean }[];
   /** The content check's problems in the entry's file, with media looked for in public/. */
   problems: string[];
+  /** A reel's captions files, by language ("en": "reel-2020.en.vtt"); none for other entries. */
+  captions: Record<string, string>;
 }
 
 /**
  * A captions file saved with a reel: media/.uploads/{slug}/captions--{language}.{vtt|srt}. Checked
- * and filed as app/content/reels/{slug}.{language}.{format}, in place of that language's file.
+ * and filed as app/content/reels/{slug}.{language}.{format}, in place of that language's file. A
+ * `captions--{language}.remove` saved instead asks for that language's file to be removed.
  */
-export const CAPTIONS_UPLOAD = /^captions--([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.(vtt|srt)$/;
+export const CAPTIONS_UPLOAD = /^captions--([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.(vtt|srt|remove)$/;
 
 /** Where a reel's captions file in a language is: the content check's own naming (docs/reels.md). */
 export const captionsPath = (slug: string, lang: string, format: string) =>

@@ -5,38 +5,12 @@
 import { Notice } from "@keystar/ui/notice";
 import { Content } from "@keystar/ui/slots";
 import { Text } from "@keystar/ui/typography";
-import { useEffect, useState } from "react";
 
-import type { EntryStatus } from "../upload-rules.ts";
-
-/** The entry in Keystatic's address: /keystatic/collection/{collection}/item/{id}; none while creating one. */
-function openEntry(): string | undefined {
-  const match = /\/collection\/([^/]+)\/item\/([^/]+)/.exec(window.location.pathname);
-  return match ? `${match[1]}/${decodeURIComponent(match[2])}` : undefined;
-}
+import { openEntry, useEntryStatus } from "./use-entry-status.ts";
 
 export function MediaStatus() {
   const entry = openEntry();
-  const [status, setStatus] = useState<EntryStatus>();
-
-  useEffect(() => {
-    if (!entry) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const controller = new AbortController();
-    const poll = async () => {
-      const response = await fetch(`/edit/api/status?entry=${encodeURIComponent(entry)}`, {
-        signal: controller.signal,
-      });
-      const next = (await response.json()) as EntryStatus;
-      setStatus(next);
-      if (next.build.state === "running") timer = setTimeout(() => void poll(), 2000);
-    };
-    poll().catch(() => undefined);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [entry]);
+  const status = useEntryStatus();
 
   if (!entry) return <Text size="small">Nothing is made yet: the media are made when you save.</Text>;
   if (!status) return null;

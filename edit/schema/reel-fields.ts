@@ -48,7 +48,7 @@ export function reelFields() {
     captions: captionsUpload({
       label: "Captions",
       description:
-        "A captions file (WebVTT .vtt, or SubRip .srt) in one language: it replaces the reel's file in that language, if it has one, and is checked as the content check does (docs/reels.md). One language a save.",
+        "A captions file (WebVTT .vtt, or SubRip .srt) in one language: it replaces the reel's file in that language, if it has one, and is checked as the content check does (docs/reels.md). The reel's files are listed below, each with its Remove. One language a save.",
     }),
     autoplay: fields.checkbox({
       label: "Starts by itself",

@@ -6,7 +6,10 @@ import path from "node:path";
 import { UPLOADS_DIR } from "../upload-rules.ts";
 import { captionsUploadOf } from "./save-gate.ts";
 
-/** Moves every captions upload to app/content/reels/, in place of its language's file; the files filed, root-relative. */
+/**
+ * Moves every captions upload to app/content/reels/, in place of its language's file, and carries
+ * out every removal; the files filed, root-relative.
+ */
 export async function fileCaptions(root: string): Promise<string[]> {
   const uploads = path.join(root, UPLOADS_DIR);
   if (!existsSync(uploads)) return [];
@@ -16,9 +19,12 @@ export async function fileCaptions(root: string): Promise<string[]> {
     const from = path.join(entry.parentPath, entry.name);
     const captions = captionsUploadOf(path.relative(root, from).split(path.sep).join("/"));
     if (!captions) continue;
-    await rm(path.join(root, captions.replaces), { force: true });
-    await rename(from, path.join(root, captions.path));
-    filed.push(captions.path);
+    for (const removed of captions.removes) await rm(path.join(root, removed), { force: true });
+    if (captions.path === undefined) await rm(from);
+    else {
+      await rename(from, path.join(root, captions.path));
+      filed.push(captions.path);
+    }
   }
   return filed;
 }

@@ -54,9 +54,11 @@ export function entryStatus(root: string, entry: string, build: MediaBuild): Ent
         : of.kind !== "logo" && of.artist.id === id,
   );
   const { problems } = validateContent(readContentFiles(root), { publicDir: path.join(root, "public") });
+  const captions = collection === "reels" ? read.captions.filter((track) => track.slug === id) : [];
   return {
     build,
     media: own.map((job) => ({ label: label(job), made: existsSync(path.join(root, "public", job.site)) })),
     problems: file === undefined ? [] : problems.filter((problem) => problem.startsWith(`${file}:`)),
+    captions: Object.fromEntries(captions.map((track) => [track.lang, path.basename(track.name)])),
   };
 }

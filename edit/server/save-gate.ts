@@ -23,19 +23,19 @@ const CONTENT = "app/content/";
 const MANIFEST = "media/manifest.json";
 
 /**
- * A reel's captions upload as the file it is filed as (captions-uploads.ts), and the file it
- * replaces in the other format; undefined for any other file.
+ * A reel's captions upload as the file it is filed as (captions-uploads.ts), if any, and the files
+ * it removes: that language's file in the other format, or in both formats for a removal;
+ * undefined for any other file.
  */
-export function captionsUploadOf(file: string): { path: string; replaces: string } | undefined {
+export function captionsUploadOf(file: string): { path?: string; removes: string[] } | undefined {
   const parts = path.posix.relative(UPLOADS_DIR, file).split("/");
   const [slug, name] = parts;
   const match = parts.length === 2 && slug !== ".." ? CAPTIONS_UPLOAD.exec(name) : null;
   if (!match) return undefined;
   const [, lang, format] = match;
-  return {
-    path: captionsPath(slug, lang, format),
-    replaces: captionsPath(slug, lang, format === "vtt" ? "srt" : "vtt"),
-  };
+  const other = { vtt: "srt", srt: "vtt" }[format];
+  if (!other) return { removes: [captionsPath(slug, lang, "vtt"), captionsPath(slug, lang, "srt")] };
+  return { path: captionsPath(slug, lang, format), removes: [captionsPath(slug, lang, other)] };
 }
 
 /** The content as it would be after `save`: compiled, or the check's problems (file, line, field, message). */
@@ -48,9 +48,9 @@ export async function checkSave(root: string, save: Save): Promise<ContentResult
       await rm(path.join(copy, file), { force: true });
     for (const { path: file, contents } of save.additions) {
       const captions = captionsUploadOf(file);
-      if (captions) await rm(path.join(copy, captions.replaces), { force: true });
-      const at = captions?.path ?? file;
-      if (!at.startsWith(CONTENT)) continue;
+      for (const removed of captions?.removes ?? []) await rm(path.join(copy, removed), { force: true });
+      const at = captions ? captions.path : file;
+      if (!at?.startsWith(CONTENT)) continue;
       await mkdir(path.dirname(path.join(copy, at)), { recursive: true });
       await writeFile(path.join(copy, at), Buffer.from(contents, "base64url"));
     }

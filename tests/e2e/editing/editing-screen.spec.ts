@@ -198,6 +198,41 @@ test.describe("the editing screen", () => {
     }).toPass({ timeout: 60_000 });
   });
 
+  test("a reel's captions in a language removed: listed with the reel, gone from its files and the site", async ({
+    page,
+  }) => {
+    const { dir, editOrigin, siteOrigin } = edit!;
+    const [reel] = reels;
+    // Whichever captions the copy's reel has now (the test before added one).
+    const named = new RegExp(`^${reel.slug}\\.([A-Za-z-]+)\\.(vtt|srt)$`);
+    const files = readdirSync(path.join(dir, "app/content/reels")).filter((name) => named.test(name));
+    expect(files.length, `captions of ${reel.slug} in the copy`).toBeGreaterThan(0);
+    const [file] = files;
+    const [, lang] = named.exec(file)!;
+    const served = () => page.request.get(`${siteOrigin}${captionsTrack(reel.slug, lang)}`);
+    expect((await served()).status()).toBe(200);
+
+    await page.goto(`${editOrigin}/keystatic/collection/reels/item/${reel.slug}`);
+    for (const listed of files) await expect(page.getByText(listed, { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: `Remove ${lang}`, exact: true }).click();
+    await expect(page.getByText(`${file}: removed when you save`)).toBeVisible();
+    await page.getByText(`${file}: removed when you save`).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "test-results/screenshots/editing-screen-captions.png" });
+    expect((await save(page)).status()).toBe(200);
+
+    for (const format of ["vtt", "srt"])
+      expect(existsSync(path.join(dir, captionsPath(reel.slug, lang, format)))).toBe(false);
+    // Nor is the removal's own note left among the uploads.
+    const uploads = path.join(dir, "media/.uploads");
+    const left = existsSync(uploads) ? readdirSync(uploads, { recursive: true }) : [];
+    expect(left).not.toContainEqual(expect.stringContaining(`captions--${lang}`));
+    // The screen lists what is left, without a reload; the site in development mode stops serving it.
+    await expect(page.getByText(file, { exact: true })).toHaveCount(0);
+    for (const left of files.filter((name) => name !== file))
+      await expect(page.getByText(left, { exact: true })).toBeVisible();
+    await expect(async () => expect((await served()).status()).toBe(404)).toPass({ timeout: 60_000 });
+  });
+
   test("a duplicate id, a bad link and a missing field are each refused with the check's message", async ({ page }) => {
     const { dir, editOrigin } = edit!;
     // Mira Castell is a director: a photographer of the same name would take her id.

@@ -107,13 +107,35 @@ describe("a reel's captions file saved through the editing screen", () => {
     expect(tracks?.map(({ cues }) => cues.map((cue) => cue.text))).toEqual([["Hello"]]);
   });
 
+  test.skipIf(!captioned)("a removal takes that language's captions away, and nothing else", async () => {
+    const tracks = captions[captioned!.slug];
+    const [removed] = tracks;
+    const { problems, content } = await checkSave(ROOT, {
+      additions: [upload(captioned!.slug, `captions--${removed.lang}.remove`, "remove\n")],
+      deletions: [],
+    });
+    expect(problems).toEqual([]);
+    expect(content?.captions[captioned!.slug]?.map(({ lang }) => lang) ?? []).toEqual(
+      tracks.filter(({ lang }) => lang !== removed.lang).map(({ lang }) => lang),
+    );
+    // Only the copy the gate checks changes: the file is still there.
+    const kept = ["vtt", "srt"].filter((format) =>
+      existsSync(path.join(ROOT, captionsPath(captioned!.slug, removed.lang, format))),
+    );
+    expect(kept).toHaveLength(1);
+  });
+
   test("elsewhere than a reel's upload folder is no captions file", () => {
     expect(captionsUploadOf("media/.uploads/captions--fr.vtt")).toBeUndefined();
     expect(captionsUploadOf("media/.uploads/a/b/captions--fr.vtt")).toBeUndefined();
     expect(captionsUploadOf("app/content/reels/a.fr.vtt")).toBeUndefined();
     expect(captionsUploadOf("media/.uploads/reel-x/captions--pt-BR.srt")).toEqual({
       path: "app/content/reels/reel-x.pt-BR.srt",
-      replaces: "app/content/reels/reel-x.pt-BR.vtt",
+      removes: ["app/content/reels/reel-x.pt-BR.vtt"],
     });
+    expect(captionsUploadOf("media/.uploads/reel-x/captions--pt-BR.remove")).toEqual({
+      removes: ["app/content/reels/reel-x.pt-BR.vtt", "app/content/reels/reel-x.pt-BR.srt"],
+    });
+    expect(captionsUploadOf("media/.uploads/reel-x/captions--pt-BR.txt")).toBeUndefined();
   });
 });

@@ -1,0 +1,40 @@
+/** What the editing server says of the entry open on the screen (GET /edit/api/status), for the fields that show it. */
+import { useEffect, useState } from "react";
+
+import type { EntryStatus } from "../upload-rules.ts";
+
+/** The entry in Keystatic's address: /keystatic/collection/{collection}/item/{id}; none while creating one. */
+export function openEntry(): string | undefined {
+  const match = /\/collection\/([^/]+)\/item\/([^/]+)/.exec(window.location.pathname);
+  return match ? `${match[1]}/${decodeURIComponent(match[2])}` : undefined;
+}
+
+/**
+ * The open entry's status, asked when the field appears and again each time `asked` changes (a
+ * field asks again once its save is through); polled every 2 s while a media build runs.
+ */
+export function useEntryStatus(asked?: unknown): EntryStatus | undefined {
+  const entry = openEntry();
+  const [status, setStatus] = useState<EntryStatus>();
+
+  useEffect(() => {
+    if (!entry) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const controller = new AbortController();
+    const poll = async () => {
+      const response = await fetch(`/edit/api/status?entry=${encodeURIComponent(entry)}`, {
+        signal: controller.signal,
+      });
+      const next = (await response.json()) as EntryStatus;
+      setStatus(next);
+      if (next.build.state === "running") timer = setTimeout(() => void poll(), 2000);
+    };
+    poll().catch(() => undefined);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [entry, asked]);
+
+  return status;
+}
