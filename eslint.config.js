@@ -12,20 +12,35 @@ import tseslint from "typescript-eslint";
 
 const CODE = "**/*.{js,mjs,cjs,ts,tsx}";
 const APP = "app/**/*.{ts,tsx}";
-const DEMO = {
-  group: ["**/demo/*", "./demo/*"],
-  message: "The demo generator is imported by nothing outside scripts/media/demo/.",
+/**
+ * Which top-level folders each folder's code may import (its own always): the model is imported by
+ * everything and imports nothing; scripts/ holds entry points and tooling, which nothing imports;
+ * demo/ is imported by nothing, so deleting it leaves a working media build. Enforced on resolved
+ * paths, so an alias (`#scripts/…`) and a relative path (`../scripts/…`) are caught alike.
+ */
+/** @type {Record<string, string[]>} */
+const MAY_IMPORT = {
+  model: [],
+  lib: [],
+  app: ["model"],
+  server: ["app", "model"],
+  "content-check": ["model", "lib"],
+  "media-build": ["model", "content-check", "lib"],
+  "media-publish": ["model", "content-check", "media-build", "lib"],
+  edit: ["model", "content-check", "media-build", "lib"],
+  demo: ["model", "content-check", "media-build", "lib"],
+  tests: ["app", "model", "content-check", "media-build", "media-publish", "edit", "lib", "server", "tests"],
+  scripts: ["app", "model", "content-check", "media-build", "media-publish", "edit", "lib", "server", "tests"],
 };
-const TOOLING = {
-  group: ["\\#scripts/*", "\\#server/*", "\\#tests/*", "**/scripts/**", "**/server/**"],
-  allowTypeImports: true,
-  message: "app/ takes no code from scripts/, server/ or tests/.",
-};
-const TESTS = {
-  group: ["\\#tests/*", "**/tests/**"],
-  allowTypeImports: true,
-  message: "Only tests import tests/: what the bench and the tests share lives in scripts/lib/.",
-};
+/** @param {string} folder @param {string[]} allowed */
+const zone = (folder, allowed) => ({
+  target: `./${folder}`,
+  from: Object.keys(MAY_IMPORT)
+    .filter((other) => other !== folder && !allowed.includes(other))
+    .map((other) => `./${other}`),
+  message: `${folder}/ may import only ${[...allowed, folder].map((name) => `${name}/`).join(", ")} (eslint.config.js, MAY_IMPORT).`,
+});
+const BOUNDARIES = Object.entries(MAY_IMPORT).map(([folder, allowed]) => zone(folder, allowed));
 const SERVER_ONLY = {
   group: ["**/*.server", "**/*.server.*"],
   allowTypeImports: true,
@@ -73,7 +88,7 @@ export default tseslint.config(
   {
     // The browser runs app/ (and the functions the e2e specs and the benchmark hand to a page); vendor/global is
     // read by video.js there.
-    files: ["app/**", "tests/e2e/**", "scripts/bench/**", "vendor/**"],
+    files: ["app/**", "model/**", "tests/e2e/**", "tests/support/**", "scripts/bench/**", "vendor/**"],
     languageOptions: { globals: { ...globals.browser } },
   },
   { files: [APP], ...react.configs.flat.recommended },
@@ -91,30 +106,24 @@ export default tseslint.config(
       "react/prop-types": "off",
     },
   },
-  // Import boundaries, as patterns of import paths (a type import crosses freely: it leaves nothing in a bundle).
+  // Import boundaries between the top-level folders, and the model free of Node.
   {
-    // The demo's generator is a folder nothing else imports: deleting it leaves a working media build.
     files: [CODE],
-    ignores: ["scripts/media/demo/**"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DEMO] }] },
+    ignores: ["demo/**/*.test.ts"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: BOUNDARIES }] },
   },
   {
-    // The commands, the bench and the server take nothing from the tests; a test may take from them.
-    files: ["scripts/**", "server/**"],
-    ignores: ["scripts/media/demo/**", "**/*.test.ts"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DEMO, TESTS] }] },
+    // The demo generator's own tests sit in its folder (deleting it takes them along) and read as tests do.
+    files: ["demo/**/*.test.ts"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: [zone("demo", MAY_IMPORT.tests)] }] },
   },
-  {
-    // app/ is bundled on its own: it takes no code from the tooling or the server.
-    files: ["app/**"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DEMO, TOOLING] }] },
-  },
+  { files: ["model/**"], rules: { "import-x/no-nodejs-modules": "error" } },
   {
     // Code the browser bundles takes nothing from a `.server` module (Remix would leave it empty there). Routes and
     // root may: Remix strips their loaders from the browser's build.
     files: ["app/components/**", "app/lib/**", "app/reel/**", "app/entry.client.tsx"],
     ignores: ["**/*.server.{ts,tsx}"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DEMO, TOOLING, SERVER_ONLY] }] },
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_ONLY] }] },
   },
   {
     // A page's route takes its loader from app/loaders/ by re-export, never by import: esbuild keeps an

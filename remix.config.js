@@ -2,9 +2,9 @@
 export default {
   ignoredRouteFiles: ["**/.*"],
   serverModuleFormat: "esm",
-  // package.json `imports` (#app/…): Remix takes any specifier not starting with "." for a package and leaves it
-  // out of the server build; these are the app's own files, so they are bundled.
-  serverDependenciesToBundle: [/^#app\//],
+  // package.json `imports` (#app/…, #model/…): Remix takes any specifier not starting with "." for a package and
+  // leaves it out of the server build; these are the project's own files, so they are bundled.
+  serverDependenciesToBundle: [/^#(app|model)\//],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

@@ -1,8 +1,8 @@
 import type { Config } from "tailwindcss";
 
 import { clientLogos } from "./app/content/index.ts";
-import { logoSprites, logoTiles } from "./app/lib/media.ts";
-import { colors } from "./app/lib/theme.ts";
+import { logoSprites, logoTiles } from "./model/media.ts";
+import { colors } from "./model/theme.ts";
 
 export default {
   content: ["./app/**/*.{ts,tsx}"],

@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     // The demo generator's own tests sit in its folder, so deleting the folder takes them along.
-    include: ["tests/unit/**/*.test.ts", "scripts/media/demo/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.ts", "demo/**/*.test.ts"],
     globalSetup: ["tests/support/compile-content.ts"],
     // Vitest runs on one core fewer than the machine has: on a 2-core CI machine, one file at a time.
     // The media tests wait on ffmpeg and sharp much of their time, so every core is one file's:

@@ -18,7 +18,7 @@ import { SiteHeader } from "#app/components/site-header.tsx";
 import { MediaOriginContext } from "#app/components/use-media-url.ts";
 import { site } from "#app/content/index.ts";
 import stylesheet from "#app/styles/tailwind.css";
-import { PAGE_LANGUAGE } from "#app/lib/page-language.ts";
+import { PAGE_LANGUAGE } from "#model/page-language.ts";
 import type { loader } from "#app/loaders/root.server.ts";
 
 export { loader } from "#app/loaders/root.server.ts";

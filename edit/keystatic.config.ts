@@ -5,7 +5,7 @@
  */
 import { collection, config } from "@keystatic/core";
 
-import { ARTIST_URL_TYPE, type ArtistList } from "#app/lib/artist-lists.ts";
+import { ARTIST_URL_TYPE, type ArtistList } from "#model/artist-lists.ts";
 
 import { artistFields } from "./schema/artist-fields.ts";
 import { reelFields } from "./schema/reel-fields.ts";

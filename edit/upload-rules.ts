@@ -1,5 +1,5 @@
 /** What the editing screen and its server agree on for uploads. */
-import type { SourceOf } from "#scripts/media/pipeline/kinds.ts";
+import type { SourceOf } from "#media-build/kinds.ts";
 
 /** Where an entry's new sources are saved (hidden, so the media build never reads them there). */
 export const UPLOADS_DIR = "media/.uploads";

@@ -8,10 +8,9 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import express, { type RequestHandler, Router } from "express";
 
-const ASSET_CACHE = { immutable: true, maxAge: "1y" };
+import { MEDIA_MAX_AGE } from "#model/media-paths.ts";
 
-/** Media keep their names across deploys: caches revalidate them after 30 days (seconds); a bucket's objects get the same (scripts/media/publish/headers.ts). */
-export const MEDIA_MAX_AGE = 30 * 24 * 60 * 60;
+const ASSET_CACHE = { immutable: true, maxAge: "1y" };
 
 // The static layer's MIME table predates AVIF; without this, the image ladders go out as octet-stream.
 express.static.mime.define({ "image/avif": ["avif"] });

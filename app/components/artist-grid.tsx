@@ -1,6 +1,6 @@
 import { type ReactNode, useRef } from "react";
 
-import { type ImageLoading, listImageLoading } from "#app/lib/media.ts";
+import { type ImageLoading, listImageLoading } from "#model/media.ts";
 import { useSelects } from "#app/lib/selects-store.ts";
 
 import { ArtistTile, type TileArtist } from "./artist-tile.tsx";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { memo, type ReactNode } from "react";
 
-import type { ImageLoading } from "#app/lib/media.ts";
+import type { ImageLoading } from "#model/media.ts";
 
 import { ExternalLink } from "./external-link.tsx";
 import { SelectsToggleButton } from "./selects-toggle.tsx";

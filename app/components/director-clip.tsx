@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef } from "react";
 
-import type { ImageLoading } from "#app/lib/media.ts";
+import type { ImageLoading } from "#model/media.ts";
 import { watchClip } from "#app/lib/motion.ts";
 
 import { ARTIST_GRID_SIZES } from "./artist-grid.tsx";

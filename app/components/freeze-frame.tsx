@@ -1,7 +1,7 @@
 import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
 
-import type { ImageLoading } from "#app/lib/media.ts";
-import { type LadderKind, MEDIA_KINDS } from "#app/lib/media-kinds.ts";
+import type { ImageLoading } from "#model/media.ts";
+import { type LadderKind, MEDIA_KINDS } from "#model/media-kinds.ts";
 import { prefersReducedMotion } from "#app/lib/motion.ts";
 
 import { Picture } from "./picture.tsx";

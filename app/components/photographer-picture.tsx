@@ -1,4 +1,4 @@
-import type { ImageLoading } from "#app/lib/media.ts";
+import type { ImageLoading } from "#model/media.ts";
 
 import { ARTIST_GRID_SIZES } from "./artist-grid.tsx";
 import { Picture } from "./picture.tsx";

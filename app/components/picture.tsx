@@ -1,5 +1,5 @@
-import { type ImageLoading, loadingAttributes, responsiveImage, type ResponsiveImage } from "#app/lib/media.ts";
-import type { LadderKind } from "#app/lib/media-kinds.ts";
+import { type ImageLoading, loadingAttributes, responsiveImage, type ResponsiveImage } from "#model/media.ts";
+import type { LadderKind } from "#model/media-kinds.ts";
 
 import { useMediaUrl } from "./use-media-url.ts";
 

@@ -1,11 +1,11 @@
 import { type RefObject, useEffect, useRef } from "react";
 
-import { HIGH_FETCH_PRIORITY, videoPoster } from "#app/lib/media.ts";
-import { frameClass, reelPosterSize } from "#app/lib/reel-frames.ts";
+import { HIGH_FETCH_PRIORITY, videoPoster } from "#model/media.ts";
+import { frameClass, reelPosterSize } from "#model/reel-frames.ts";
 import { mount } from "#app/reel/player/mount.client.ts";
 import type { ReelPageValue } from "#app/reel/reel.server.ts";
-import { mediaPaths } from "#app/lib/media-paths.ts";
-import { reelTracks } from "#app/reel/tracks.ts";
+import { mediaPaths } from "#model/media-paths.ts";
+import { reelTracks } from "#model/tracks.ts";
 
 import { useMediaUrl } from "./use-media-url.ts";
 

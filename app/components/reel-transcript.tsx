@@ -1,7 +1,7 @@
 import type { MouseEvent } from "react";
 
 import { wantsItsOwnPage } from "#app/reel/player/seek.ts";
-import { PAGE_LANGUAGE } from "#app/lib/page-language.ts";
+import { PAGE_LANGUAGE } from "#model/page-language.ts";
 import type { ReelPageValue, Transcript } from "#app/reel/reel.server.ts";
 import { clockTime, momentPath } from "#app/reel/timeline.ts";
 

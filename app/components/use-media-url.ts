@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 
-import { mediaUrl } from "#app/lib/media.ts";
+import { mediaUrl } from "#model/media.ts";
 
 /**
  * The media origin (MEDIA_ORIGIN, or "" for the site itself), which root.tsx provides from its

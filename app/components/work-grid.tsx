@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 import type { WorkThumb } from "#app/content/types.ts";
-import { listImageLoading } from "#app/lib/media.ts";
+import { listImageLoading } from "#model/media.ts";
 
 import { ExternalLink } from "./external-link.tsx";
 import { FreezeFrame } from "./freeze-frame.tsx";

@@ -1,7 +1,7 @@
 /** Look-ups over the bundled content, used by route loaders. */
 import { artists, captions, reels } from "#app/content/index.ts";
 import type { Artist, Reel } from "#app/content/types.ts";
-import type { ArtistList } from "#app/lib/artist-lists.ts";
+import type { ArtistList } from "#model/artist-lists.ts";
 
 export function findArtist(list: ArtistList | undefined, id: string): Artist | undefined {
   return list && artists[list].find((artist) => artist.id === id);

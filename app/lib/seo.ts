@@ -8,9 +8,9 @@ import { contact, site } from "#app/content/index.ts";
 import type { Artist, Reel } from "#app/content/types.ts";
 import { chapterLabel, momentPath, type ReelChapter } from "#app/reel/timeline.ts";
 
-import { mediaUrl, PREVIEW_SIZE } from "./media.ts";
-import { mediaPaths } from "./media-paths.ts";
-import { reelPosterSize } from "./reel-frames.ts";
+import { mediaUrl, PREVIEW_SIZE } from "#model/media.ts";
+import { mediaPaths } from "#model/media-paths.ts";
+import { reelPosterSize } from "#model/reel-frames.ts";
 import { artistCount, selectsPath } from "./selects.ts";
 
 interface PageSeo {

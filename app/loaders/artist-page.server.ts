@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
 import { site } from "#app/content/index.ts";
-import { listOfUrlType } from "#app/lib/artist-lists.ts";
+import { listOfUrlType } from "#model/artist-lists.ts";
 import { findArtist, orNotFound } from "#app/lib/catalog.server.ts";
 
 /**

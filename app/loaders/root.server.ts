@@ -18,7 +18,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     nav: site.nav,
     siteUrl: SITE_URL,
     mediaOrigin: MEDIA_ORIGIN,
-    // The reel players' shapes: every page's HTML carries them (app/lib/reel-frames.ts, reelFrameCss).
+    // The reel players' shapes: every page's HTML carries them (model/reel-frames.ts, reelFrameCss).
     reelFrameCss: REEL_FRAME_CSS,
   };
 }

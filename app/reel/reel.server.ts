@@ -1,12 +1,12 @@
 /** A reel as the server serves it: its page's one value, and its chapters and described picture as cues. */
 import { captionsOf, findArtist } from "#app/lib/catalog.server.ts";
 import type { Reel } from "#app/content/types.ts";
-import { PAGE_LANGUAGE } from "#app/lib/page-language.ts";
+import { PAGE_LANGUAGE } from "#model/page-language.ts";
 
-import { type CaptionTrack, inPageLanguageFirst, languageLabel } from "./captions.server.ts";
-import { freshText, scriptLines } from "./cue-text.server.ts";
+import { type CaptionTrack, inPageLanguageFirst, languageLabel } from "#model/cues/captions.ts";
+import { freshText, scriptLines } from "#model/cues/cue-text.ts";
 import { chapterLabel, type ReelChapter, reelChapters, startTime } from "./timeline.ts";
-import { type Cue, escapeText, plainText } from "./webvtt.ts";
+import { type Cue, escapeText, plainText } from "#model/cues/webvtt.ts";
 
 /** The reel's spots as chapters, each with its director. */
 export const chaptersOf = (reel: Reel): ReelChapter[] => reelChapters(reel, (id) => findArtist("directors", id));

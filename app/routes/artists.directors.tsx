@@ -7,7 +7,7 @@ import { ClipMotionContext, DirectorClip } from "#app/components/director-clip.t
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { useThumbnailMotion } from "#app/components/use-thumbnail-motion.tsx";
 import { artists } from "#app/content/index.ts";
-import type { ImageLoading } from "#app/lib/media.ts";
+import type { ImageLoading } from "#model/media.ts";
 import { sectionMeta } from "#app/lib/seo.ts";
 
 /** A 1440×900 desktop shows three rows of three (the third just begins), a phone three tiles. */

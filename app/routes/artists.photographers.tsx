@@ -5,7 +5,7 @@ import { ArtistGrid } from "#app/components/artist-grid.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { PhotographerPicture } from "#app/components/photographer-picture.tsx";
 import { artists } from "#app/content/index.ts";
-import type { ImageLoading } from "#app/lib/media.ts";
+import type { ImageLoading } from "#model/media.ts";
 import { sectionMeta } from "#app/lib/seo.ts";
 
 /** A 1440×900 desktop shows two rows of four (the second just begins), a phone three rows of two. */

@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { useMediaUrl } from "#app/components/use-media-url.ts";
 import { clientLogos, clientNames } from "#app/content/index.ts";
-import { listImageLoading, loadingAttributes, logoSprites, logoTiles } from "#app/lib/media.ts";
-import { MEDIA_KINDS } from "#app/lib/media-kinds.ts";
+import { listImageLoading, loadingAttributes, logoSprites, logoTiles } from "#model/media.ts";
+import { MEDIA_KINDS } from "#model/media-kinds.ts";
 import { sectionMeta } from "#app/lib/seo.ts";
 
 export function loader() {

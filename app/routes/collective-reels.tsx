@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { FreezeFrame } from "#app/components/freeze-frame.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { reels } from "#app/content/index.ts";
-import { listImageLoading } from "#app/lib/media.ts";
+import { listImageLoading } from "#model/media.ts";
 import { sectionMeta } from "#app/lib/seo.ts";
 
 export function loader() {

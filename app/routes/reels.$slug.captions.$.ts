@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { captionsOf } from "#app/lib/catalog.server.ts";
 import { vttResponse } from "#app/lib/http.server.ts";
-import { numbered, writeWebVtt } from "#app/reel/webvtt.ts";
+import { numbered, writeWebVtt } from "#model/cues/webvtt.ts";
 
 export function loader({ params, request }: LoaderFunctionArgs) {
   const lang = /^(.+)\.vtt$/.exec(params["*"] ?? "")?.[1];

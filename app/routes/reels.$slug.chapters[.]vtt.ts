@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { reelBySlug } from "#app/lib/catalog.server.ts";
 import { vttResponse } from "#app/lib/http.server.ts";
 import { chapterCues, chaptersOf } from "#app/reel/reel.server.ts";
-import { numbered, writeWebVtt } from "#app/reel/webvtt.ts";
+import { numbered, writeWebVtt } from "#model/cues/webvtt.ts";
 
 export function loader({ params, request }: LoaderFunctionArgs) {
   const reel = reelBySlug(params.slug ?? "");

@@ -12,7 +12,7 @@ import { TextField } from "@keystar/ui/text-field";
 import { Text } from "@keystar/ui/typography";
 import { useRef } from "react";
 
-import { UPLOADS_DIR } from "../upload-rules.ts";
+import { UPLOADS_DIR } from "#edit/upload-rules.ts";
 import { useEntryStatus } from "./use-entry-status.ts";
 
 interface CaptionsValue {

@@ -1,7 +1,7 @@
 /**
  * The text below a Markdown file's front matter, edited as plain text and written back byte for
  * byte: Keystatic's Markdoc and MDX fields would re-serialise it (escapes, joined lines), and the
- * site reads it as text with its line breaks (scripts/content/read.ts), not as Markdown.
+ * site reads it as text with its line breaks (content-check/read.ts), not as Markdown.
  */
 import type { ContentFormField } from "@keystatic/core";
 import { TextArea } from "@keystar/ui/text-field";

@@ -10,7 +10,7 @@ import { Flex } from "@keystar/ui/layout";
 import { Text } from "@keystar/ui/typography";
 import { useId, useRef, useState } from "react";
 
-import { MAX_UPLOAD_BYTES, type UploadKind, UPLOADS_DIR } from "../upload-rules.ts";
+import { MAX_UPLOAD_BYTES, type UploadKind, UPLOADS_DIR } from "#edit/upload-rules.ts";
 import { MediaStatus } from "./media-status.tsx";
 
 interface Upload {

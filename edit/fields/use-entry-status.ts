@@ -1,7 +1,7 @@
 /** What the editing server says of the entry open on the screen (GET /edit/api/status), for the fields that show it. */
 import { useEffect, useState } from "react";
 
-import type { EntryStatus } from "../upload-rules.ts";
+import type { EntryStatus } from "#edit/upload-rules.ts";
 
 /** The entry in Keystatic's address: /keystatic/collection/{collection}/item/{id}; none while creating one. */
 export function openEntry(): string | undefined {

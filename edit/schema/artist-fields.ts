@@ -1,13 +1,13 @@
 /** A director's or photographer's fields, in their files' order, with docs/content.md's help. */
 import { fields } from "@keystatic/core";
 
-import type { ArtistList } from "#app/lib/artist-lists.ts";
+import type { ArtistList } from "#model/artist-lists.ts";
 
-import { fromSlug } from "../fields/from-slug.ts";
-import { focusPoint } from "../fields/focus-point.tsx";
-import { plainBody } from "../fields/plain-body.tsx";
-import { sourceUpload } from "../fields/source-upload.tsx";
-import { textOrEmpty } from "../fields/text-or-empty.tsx";
+import { fromSlug } from "#edit/fields/from-slug.ts";
+import { focusPoint } from "#edit/fields/focus-point.tsx";
+import { plainBody } from "#edit/fields/plain-body.tsx";
+import { sourceUpload } from "#edit/fields/source-upload.tsx";
+import { textOrEmpty } from "#edit/fields/text-or-empty.tsx";
 
 const TITLES = ["Photographer", "Director", "Photographer / Director", "CGI VFX 3D"];
 

@@ -1,10 +1,10 @@
 /** A reel's fields, in its file's order, with docs/content.md's and docs/reels.md's help. */
 import { fields } from "@keystatic/core";
 
-import { fromSlug } from "../fields/from-slug.ts";
-import { plainBody } from "../fields/plain-body.tsx";
-import { captionsUpload } from "../fields/captions-upload.tsx";
-import { sourceUpload } from "../fields/source-upload.tsx";
+import { fromSlug } from "#edit/fields/from-slug.ts";
+import { plainBody } from "#edit/fields/plain-body.tsx";
+import { captionsUpload } from "#edit/fields/captions-upload.tsx";
+import { sourceUpload } from "#edit/fields/source-upload.tsx";
 
 const spot = fields.object({
   start: fields.number({

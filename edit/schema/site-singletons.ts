@@ -1,9 +1,9 @@
 /** The single files: clients.yaml, biography.md, contact.yaml and site.yaml, with docs/content.md's help. */
 import { fields, singleton } from "@keystatic/core";
 
-import { plainBody } from "../fields/plain-body.tsx";
-import { sourceUpload } from "../fields/source-upload.tsx";
-import { previewUrl } from "../preview.ts";
+import { plainBody } from "#edit/fields/plain-body.tsx";
+import { sourceUpload } from "#edit/fields/source-upload.tsx";
+import { previewUrl } from "#edit/preview.ts";
 
 /** The section pages whose title and description site.yaml sets. */
 const SECTION_PAGES = [

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 
-import { UPLOADS_DIR } from "../upload-rules.ts";
+import { UPLOADS_DIR } from "#edit/upload-rules.ts";
 import { captionsUploadOf } from "./save-gate.ts";
 
 /**

@@ -11,11 +11,11 @@ import path from "node:path";
 import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
 import { build } from "esbuild";
 
-import { validateContent } from "#scripts/content/load.ts";
-import { readContentFiles } from "#scripts/content/read.ts";
-import config from "../keystatic.config.ts";
-import { storage } from "../storage.ts";
-import { PREVIEW_META } from "../preview.ts";
+import { validateContent } from "#content-check/check.ts";
+import { readContentFiles } from "#content-check/read.ts";
+import config from "#edit/keystatic.config.ts";
+import { storage } from "#edit/storage.ts";
+import { PREVIEW_META } from "#edit/preview.ts";
 import { entryStatus } from "./entry-status.ts";
 import { mediaBuilder } from "./media-build.ts";
 import { fileCaptions } from "./captions-uploads.ts";

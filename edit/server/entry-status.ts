@@ -2,11 +2,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 
-import { validateContent } from "#scripts/content/load.ts";
-import { readContentFiles } from "#scripts/content/read.ts";
-import { planJobs } from "#scripts/media/pipeline/plan-jobs.ts";
-import { isSourceJob, type SourceJob } from "#scripts/media/pipeline/kinds.ts";
-import type { EntryStatus } from "../upload-rules.ts";
+import { validateContent } from "#content-check/check.ts";
+import { readContentFiles } from "#content-check/read.ts";
+import { planJobs } from "#media-build/plan-jobs.ts";
+import { isSourceJob, type SourceJob } from "#media-build/kinds.ts";
+import type { EntryStatus } from "#edit/upload-rules.ts";
 import type { MediaBuild } from "./media-build.ts";
 import { mediaContentOf } from "./media-content.ts";
 

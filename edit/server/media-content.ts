@@ -1,6 +1,6 @@
-/** The compiled content as the media build takes it (as scripts/media/pipeline/site-content.ts gives the site's). */
-import type { Content } from "#scripts/content/compile.ts";
-import type { MediaContent } from "#scripts/media/pipeline/kinds.ts";
+/** The compiled content as the media build takes it (as media-build/site-content.ts gives the site's). */
+import type { Content } from "#model/content.ts";
+import type { MediaContent } from "#media-build/kinds.ts";
 
 export const mediaContentOf = (content: Content): MediaContent => ({
   directors: content.artists.directors,

@@ -9,9 +9,9 @@ import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { type ContentResult, validateContent } from "#scripts/content/load.ts";
-import { readContentFiles } from "#scripts/content/read.ts";
-import { CAPTIONS_UPLOAD, captionsPath, UPLOADS_DIR } from "../upload-rules.ts";
+import { type ContentResult, validateContent } from "#content-check/check.ts";
+import { readContentFiles } from "#content-check/read.ts";
+import { CAPTIONS_UPLOAD, captionsPath, UPLOADS_DIR } from "#edit/upload-rules.ts";
 
 /** A Keystatic save, as its local API receives it: files (base64url) to write and to delete, by path from the root. */
 export interface Save {

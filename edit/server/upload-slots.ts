@@ -7,11 +7,11 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 
-import type { Content } from "#scripts/content/compile.ts";
-import { planJobs } from "#scripts/media/pipeline/plan-jobs.ts";
-import { isSourceJob, type SourceOf } from "#scripts/media/pipeline/kinds.ts";
-import { EXTENSIONS, findSource, listSources } from "#scripts/media/pipeline/sources.ts";
-import { UPLOADS_DIR } from "../upload-rules.ts";
+import type { Content } from "#model/content.ts";
+import { planJobs } from "#media-build/plan-jobs.ts";
+import { isSourceJob, type SourceOf } from "#media-build/kinds.ts";
+import { EXTENSIONS, findSource, listSources } from "#media-build/sources.ts";
+import { UPLOADS_DIR } from "#edit/upload-rules.ts";
 import { mediaContentOf } from "./media-content.ts";
 
 /** "directorWork--extraThumbs-1-film.mp4" in folder "ada-rowe" → what it is of. */

@@ -4,7 +4,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { scrollContinuously } from "#scripts/lib/scroll-continuously.ts";
+import { scrollContinuously } from "#tests/support/scroll-continuously.ts";
 
 /** Reading the names, an ordinary wheel or trackpad scroll, a brisk one (a screen every 150 ms). */
 const SCROLL_SPEEDS = [1000, 2000, 6000];

@@ -9,7 +9,7 @@
  */
 import { execFileSync } from "node:child_process";
 
-import { clusterWorkDir, startCluster, startServer } from "#scripts/lib/server-process.mjs";
+import { clusterWorkDir, startCluster, startServer } from "#tests/support/server-process.mjs";
 import { cpuTime } from "./cpu-time.mjs";
 import { load, loadRow, mark, PAGE_MIX, withServer } from "./shared.mjs";
 

@@ -1,7 +1,7 @@
 /**
  * How fast a reel starts in the other engines (`npm run bench -- --only=engines`): Firefox and
  * WebKitGTK, driven as in the cross-engine journeys (tests/e2e/engines), by the same drivers
- * (scripts/lib/engines), on every reel page.
+ * (tests/support/engines/), on every reel page.
  * Press → first moving frame, on the site's page and on its floor: a page holding only a native
  * `<video>` of the same reel's MP4, served beside the site; from the start, and from a moment (the
  * site's `?t=` link against the floor's `#t=` media fragment). Neither driver can throttle the
@@ -16,11 +16,11 @@
 import { createServer } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { gecko } from "#scripts/lib/engines/gecko.ts";
-import { webkit } from "#scripts/lib/engines/webkit.ts";
+import { gecko } from "#tests/support/engines/gecko.ts";
+import { webkit } from "#tests/support/engines/webkit.ts";
 import { reels } from "#app/content/index.ts";
-import { REEL_PAGES } from "#scripts/lib/pages.mjs";
-import { startServer } from "#scripts/lib/server-process.mjs";
+import { REEL_PAGES } from "#tests/support/pages.mjs";
+import { startServer } from "#tests/support/server-process.mjs";
 import { cell, firstLine, mark, summary } from "./shared.mjs";
 
 const PORT = 3329;

@@ -2,7 +2,7 @@
  * The reel-start section's report (scripts/bench/reel-start.mjs): one table row per reel and
  * profile, each figure beside its goal, then the measurements that failed.
  */
-import { REEL_PAGES } from "#scripts/lib/pages.mjs";
+import { REEL_PAGES } from "#tests/support/pages.mjs";
 import { cell, mark, summary } from "./shared.mjs";
 
 const GOALS = { ratio: 1.5, pressToPlayMs: 200, height: 1080 };

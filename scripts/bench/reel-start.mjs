@@ -21,8 +21,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import { devices } from "@playwright/test";
 
-import { REEL_PAGES } from "#scripts/lib/pages.mjs";
-import { startServer } from "#scripts/lib/server-process.mjs";
+import { REEL_PAGES } from "#tests/support/pages.mjs";
+import { startServer } from "#tests/support/server-process.mjs";
 import { reelStartReport } from "./reel-start-report.mjs";
 import { firstLine, launchBrowser, PHONE } from "./shared.mjs";
 

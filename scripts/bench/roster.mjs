@@ -9,8 +9,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-import { makeRoster } from "#scripts/cli/roster.ts";
-import { startServer } from "#scripts/lib/server-process.mjs";
+import { makeRoster } from "#tests/support/roster.ts";
+import { startServer } from "#tests/support/server-process.mjs";
 import { clipScrollRows, clipScrolls } from "./clip-scrolls.mjs";
 import { BROWSER_ACCEPT_ENCODING, lighthouseFigures, load, mark, withBrowsers, withServer } from "./shared.mjs";
 

@@ -8,7 +8,7 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "#scripts/setup/browser.mjs";
-import { SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { SECTION_PAGES } from "#tests/support/pages.mjs";
 
 /** As the e2e phone project: the screen matches the viewport (see playwright.config.ts). */
 export const PHONE = {

@@ -23,9 +23,9 @@ import {
   withBrowsers,
   withServer,
 } from "#scripts/bench/shared.mjs";
-import { REEL_PAGES } from "#scripts/lib/pages.mjs";
-import { residentMiB, startServer, startStaticServer } from "#scripts/lib/server-process.mjs";
-import { videojsChunks } from "#scripts/lib/videojs-chunks.mjs";
+import { REEL_PAGES } from "#tests/support/pages.mjs";
+import { residentMiB, startServer, startStaticServer } from "#tests/support/server-process.mjs";
+import { videojsChunks } from "#tests/support/videojs-chunks.mjs";
 
 /** The reel start section (scripts/bench/reel-start.mjs) runs its own server on 3324, the cluster section on 3325–3328. */
 const PORTS = { app: 3321, uncached: 3322, static: 3323 };

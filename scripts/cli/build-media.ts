@@ -1,12 +1,12 @@
 /**
  * `npm run media [-- --force] [-- --reels] [-- --report]`: makes every image and video the content
  * references from the sources in media/ (docs/media.md), then prints the sizes, the reels' quality
- * and what could not be made. The command itself is scripts/media/pipeline/media-command.ts.
+ * and what could not be made. The command itself is media-build/media-command.ts.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { mediaCommand } from "#scripts/media/pipeline/media-command.ts";
+import { mediaCommand } from "#media-build/media-command.ts";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "../..");
 

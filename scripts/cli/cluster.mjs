@@ -9,7 +9,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { ensureVarnish } from "#scripts/setup/ensure-varnish.mjs";
-import { answersHealthz, clusterWorkDir, SERVER_ENTRY } from "#scripts/lib/server-process.mjs";
+import { answersHealthz, clusterWorkDir, SERVER_ENTRY } from "#tests/support/server-process.mjs";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 const VCL_DIR = path.join(ROOT, "deploy/varnish");

@@ -8,9 +8,10 @@ import { existsSync, readFileSync, watch, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { type Content, generatedModule } from "#scripts/content/compile.ts";
-import { loadContent } from "#scripts/content/load.ts";
-import { mapLimited } from "#scripts/lib/pool.ts";
+import type { Content } from "#model/content.ts";
+import { generatedModule } from "#content-check/generated-module.ts";
+import { loadContent } from "#content-check/check.ts";
+import { mapLimited } from "#lib/pool.ts";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CONTENT_DIR = path.join(ROOT, "app/content");

@@ -9,9 +9,9 @@ import { parseArgs } from "node:util";
 
 import type { S3Client } from "@aws-sdk/client-s3";
 
-import { commandOutput, progressEvery } from "#scripts/lib/progress.ts";
+import { commandOutput, progressEvery } from "#lib/progress.ts";
 
-// The AWS SDK (and scripts/media/publish/, which uses it) is loaded once the arguments and
+// The AWS SDK (and media-publish/, which uses it) is loaded once the arguments and
 // settings are known good: a mistyped setting is answered at once, not after a second of loading.
 type Sdk = typeof import("@aws-sdk/client-s3");
 
@@ -123,7 +123,7 @@ function makeClient({ S3Client }: Sdk, { endpoint, region }: Settings): S3Client
           forcePathStyle: true,
           // The SDK's default since 2025 adds CRC32 checksums to every upload, which several
           // S3-compatible stores reject; a store's own setting (AWS_REQUEST_CHECKSUM_CALCULATION)
-          // still wins. Uploads carry Content-MD5 either way (scripts/media/publish/).
+          // still wins. Uploads carry Content-MD5 either way (media-publish/).
           requestChecksumCalculation: process.env.AWS_REQUEST_CHECKSUM_CALCULATION ? undefined : "WHEN_REQUIRED",
           responseChecksumValidation: process.env.AWS_RESPONSE_CHECKSUM_VALIDATION ? undefined : "WHEN_REQUIRED",
         }
@@ -178,9 +178,9 @@ async function main(): Promise<void> {
   // pinned in package.json runs on 20, which this project targets. One warning per run would only be noise.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const sdk = await import("@aws-sdk/client-s3");
-  const { describeError } = await import("#scripts/media/publish/s3-errors.ts");
-  const { corsJson, corsRules, setCors } = await import("#scripts/media/publish/cors.ts");
-  const { megabytes, publishMedia } = await import("#scripts/media/publish/publish.ts");
+  const { describeError } = await import("#media-publish/s3-errors.ts");
+  const { corsJson, corsRules, setCors } = await import("#media-publish/cors.ts");
+  const { megabytes, publishMedia } = await import("#media-publish/publish.ts");
   const client = makeClient(sdk, settings);
   await checkBucket(sdk, describeError, client, settings);
 
@@ -234,9 +234,6 @@ async function main(): Promise<void> {
 
 main().catch(async (error: unknown) => {
   if (error instanceof SettingError) console.error(`media:publish: ${error.message}`);
-  else
-    console.error(
-      `media:publish failed: ${(await import("#scripts/media/publish/s3-errors.ts")).describeError(error)}`,
-    );
+  else console.error(`media:publish failed: ${(await import("#media-publish/s3-errors.ts")).describeError(error)}`);
   process.exitCode = 1;
 });

@@ -1,4 +1,4 @@
-import { masterVariants, mediaSegments } from "#app/lib/hls.ts";
+import { masterVariants, mediaSegments } from "#model/hls.ts";
 
 /** The renditions a master playlist lists: each one's frame size, codecs and its playlist's path. */
 export function renditionsOf(masterText: string, masterPath: string) {

@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 
 import { expect } from "@playwright/test";
 
-export { PROJECT_SOURCES, scratchProject } from "#scripts/lib/scratch-project.ts";
+export { PROJECT_SOURCES, scratchProject } from "#tests/support/project-copy.ts";
 
 /**
  * The first free port of this worker's share of 3660–3699 (the range this project's tests may use):

@@ -8,7 +8,7 @@ import { join } from "node:path";
 
 import { expect } from "@playwright/test";
 
-import { captionsTrack } from "#app/reel/tracks.ts";
+import { captionsTrack } from "#model/tracks.ts";
 
 /** A cue as the engine's VTTCue holds it, its text also as the engine renders it (getCueAsHTML). */
 export interface EngineCue {

@@ -5,7 +5,7 @@
 import videojsStylesheet from "video.js/dist/video-js.css";
 
 import type { ReelSource } from "#app/content/types.ts";
-import { reelPosterSize } from "#app/lib/reel-frames.ts";
+import { reelPosterSize } from "#model/reel-frames.ts";
 import playerStylesheet from "#app/styles/reel-player.css";
 
 import type { ReelPageValue } from "#app/reel/reel.server.ts";

@@ -3,7 +3,7 @@
  * frame under the pointer while hovering or dragging. Our own, not a plugin: see docs/reels.md.
  */
 import { chapterIndexAt, chapterLabel, clockTime, type ReelChapter } from "#app/reel/timeline.ts";
-import { parseWebVtt } from "#app/reel/webvtt.ts";
+import { parseWebVtt } from "#model/cues/webvtt.ts";
 import type { Player } from "./videojs.client.ts";
 
 /** The control bar's progress control and its seek bar (the slider), if the player has them. */

@@ -4,7 +4,7 @@
  */
 import type videojs from "video.js";
 
-import { masterVariants } from "#app/lib/hls.ts";
+import { masterVariants } from "#model/hls.ts";
 
 import { msePlaysTransmuxedStreams } from "./mse-probe.client.ts";
 

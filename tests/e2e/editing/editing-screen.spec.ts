@@ -10,9 +10,9 @@ import path from "node:path";
 import { type Page } from "@playwright/test";
 import { parse } from "yaml";
 
-import { captionsPath } from "../../../edit/upload-rules.ts";
+import { captionsPath } from "#edit/upload-rules.ts";
 import { reels } from "#app/content/index.ts";
-import { captionsTrack } from "#app/reel/tracks.ts";
+import { captionsTrack } from "#model/tracks.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { freePort } from "#tests/support/scratch-project.ts";
 import { type EditingInstance, startEditingInstance, stopEditingInstance } from "./editing-instance.ts";

@@ -11,18 +11,18 @@ import { expect, test as base } from "#tests/support/fixtures.ts";
 import resolveConfig from "tailwindcss/resolveConfig.js";
 
 import { artists, captions, reels } from "#app/content/index.ts";
-import { PAGE_LANGUAGE } from "#app/lib/page-language.ts";
-import { inPageLanguageFirst } from "#app/reel/captions.server.ts";
-import { freshText, scriptLines } from "#app/reel/cue-text.server.ts";
+import { PAGE_LANGUAGE } from "#model/page-language.ts";
+import { inPageLanguageFirst } from "#model/cues/captions.ts";
+import { freshText, scriptLines } from "#model/cues/cue-text.ts";
 import { clockTime } from "#app/reel/timeline.ts";
-import { plainText } from "#app/reel/webvtt.ts";
+import { plainText } from "#model/cues/webvtt.ts";
 import tailwindConfig from "../../../tailwind.config.ts";
 import { segmentSpan } from "#tests/support/hls.ts";
 import { engineCues, expectServedAsOriginals } from "#tests/support/text-track.ts";
 import { firstScreenTiming } from "#tests/support/hydration.ts";
 import { ARTIST_SHAPE_PAGES } from "#tests/support/artist-shapes.ts";
-import { SECTION_PAGES } from "#scripts/lib/pages.mjs";
-import type { Engine, EngineDriver } from "#scripts/lib/engines/driver.ts";
+import { SECTION_PAGES } from "#tests/support/pages.mjs";
+import type { Engine, EngineDriver } from "#tests/support/engines/driver.ts";
 
 const PHONE = 390;
 const DESKTOP = 1440;

@@ -4,8 +4,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 
 import { artists, reels } from "#app/content/index.ts";
-import { SECTION_PAGES } from "#scripts/lib/pages.mjs";
-import { startServer } from "#scripts/lib/server-process.mjs";
+import { SECTION_PAGES } from "#tests/support/pages.mjs";
+import { startServer } from "#tests/support/server-process.mjs";
 import { expect, type Hydration, test } from "#tests/support/fixtures.ts";
 import { encodedRequest } from "#tests/support/raw-http.ts";
 

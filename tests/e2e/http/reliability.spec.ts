@@ -4,8 +4,8 @@ import { once } from "node:events";
 import autocannon from "autocannon";
 
 import { artists } from "#app/content/index.ts";
-import { SECTION_PAGES } from "#scripts/lib/pages.mjs";
-import { startServer } from "#scripts/lib/server-process.mjs";
+import { SECTION_PAGES } from "#tests/support/pages.mjs";
+import { startServer } from "#tests/support/server-process.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { artists, reels } from "#app/content/index.ts";
-import { ladderFiles } from "#app/lib/media.ts";
-import { REEL_PAGES, SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { ladderFiles } from "#model/media.ts";
+import { REEL_PAGES, SECTION_PAGES } from "#tests/support/pages.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
 
 /** A missing file, answered as the site's server answers one. */

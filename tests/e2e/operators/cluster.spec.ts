@@ -6,8 +6,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
 
 import { artists, reels } from "#app/content/index.ts";
-import { SECTION_PAGES } from "#scripts/lib/pages.mjs";
-import { startCluster, startStaticServer } from "#scripts/lib/server-process.mjs";
+import { SECTION_PAGES } from "#tests/support/pages.mjs";
+import { startCluster, startStaticServer } from "#tests/support/server-process.mjs";
 import { SITE_URL } from "#tests/support/site-url.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { mediaUrlsOf, playNativeThenInHlsEngine } from "#tests/support/media-urls.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 
 import { artists, reels } from "#app/content/index.ts";
-import { startServer } from "#scripts/lib/server-process.mjs";
+import { startServer } from "#tests/support/server-process.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { freePort, PROJECT_SOURCES, run, scratchProject } from "#tests/support/scratch-project.ts";
 

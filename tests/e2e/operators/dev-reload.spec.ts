@@ -3,7 +3,7 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import { contact } from "#app/content/index.ts";
-import { answersHealthz } from "#scripts/lib/server-process.mjs";
+import { answersHealthz } from "#tests/support/server-process.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { PROJECT_SOURCES, scratchProject } from "#tests/support/scratch-project.ts";
 

@@ -14,8 +14,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { artists, reels } from "#app/content/index.ts";
-import { mediaPaths } from "#app/lib/media-paths.ts";
-import { startServer } from "#scripts/lib/server-process.mjs";
+import { mediaPaths } from "#model/media-paths.ts";
+import { startServer } from "#tests/support/server-process.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { mediaUrlsOf, playNativeThenInHlsEngine } from "#tests/support/media-urls.ts";
 import { freePort, PROJECT_SOURCES, run, scratchProject } from "#tests/support/scratch-project.ts";

@@ -1,5 +1,5 @@
 import { artists, site } from "#app/content/index.ts";
-import { REEL_PAGES, SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { REEL_PAGES, SECTION_PAGES } from "#tests/support/pages.mjs";
 import { ARTIST_SHAPE_PAGES } from "#tests/support/artist-shapes.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 

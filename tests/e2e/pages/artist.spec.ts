@@ -1,6 +1,6 @@
 import { artists, site } from "#app/content/index.ts";
 import type { Artist } from "#app/content/types.ts";
-import { responsiveImage } from "#app/lib/media.ts";
+import { responsiveImage } from "#model/media.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 
 const allArtists: Artist[] = [...artists.directors, ...artists.photographers];

@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import type { Metafile } from "esbuild";
 
 import { artists } from "#app/content/index.ts";
-import { REEL_PAGES, SECTION_PAGES } from "#scripts/lib/pages.mjs";
-import { videojsChunks } from "#scripts/lib/videojs-chunks.mjs";
+import { REEL_PAGES, SECTION_PAGES } from "#tests/support/pages.mjs";
+import { videojsChunks } from "#tests/support/videojs-chunks.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { firstScreenTiming } from "#tests/support/hydration.ts";
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { artists } from "#app/content/index.ts";
-import { REEL_PAGES, SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { REEL_PAGES, SECTION_PAGES } from "#tests/support/pages.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { scrollThrough } from "#tests/support/scroll.ts";
 

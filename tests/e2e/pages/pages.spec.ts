@@ -1,6 +1,6 @@
 import { artists, clientLogos, clientNames, contact, reels, testimonials } from "#app/content/index.ts";
-import { ladderFiles, logoSprites, responsiveImage, videoPoster } from "#app/lib/media.ts";
-import { MEDIA_KINDS } from "#app/lib/media-kinds.ts";
+import { ladderFiles, logoSprites, responsiveImage, videoPoster } from "#model/media.ts";
+import { MEDIA_KINDS } from "#model/media-kinds.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { scrollThrough } from "#tests/support/scroll.ts";
 

@@ -13,9 +13,9 @@ import { gzipSync } from "node:zlib";
 
 import type { APIRequestContext, CDPSession, Page } from "@playwright/test";
 
-import { makeRoster } from "#scripts/cli/roster.ts";
-import { startServer } from "#scripts/lib/server-process.mjs";
-import { scrollContinuously } from "#scripts/lib/scroll-continuously.ts";
+import { makeRoster } from "#tests/support/roster.ts";
+import { startServer } from "#tests/support/server-process.mjs";
+import { scrollContinuously } from "#tests/support/scroll-continuously.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { freePort, run } from "#tests/support/scratch-project.ts";
 

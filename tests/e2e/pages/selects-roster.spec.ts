@@ -11,8 +11,8 @@ import { gzipSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 
 import { artists } from "#app/content/index.ts";
-import { makeRoster } from "#scripts/cli/roster.ts";
-import { startServer } from "#scripts/lib/server-process.mjs";
+import { makeRoster } from "#tests/support/roster.ts";
+import { startServer } from "#tests/support/server-process.mjs";
 import { SITE_URL } from "#tests/support/site-url.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { freePort, run } from "#tests/support/scratch-project.ts";

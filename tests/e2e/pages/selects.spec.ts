@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
 
 import { artists } from "#app/content/index.ts";
-import { mediaPaths } from "#app/lib/media-paths.ts";
+import { mediaPaths } from "#model/media-paths.ts";
 import { MAX_SELECTS, searchText } from "#app/lib/selects.ts";
 import { SITE_URL } from "#tests/support/site-url.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 
 import { artists, reels } from "#app/content/index.ts";
-import { SECTION_PAGES } from "#scripts/lib/pages.mjs";
+import { SECTION_PAGES } from "#tests/support/pages.mjs";
 import { SITE_URL } from "#tests/support/site-url.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { CRAWLER, sitemapUrls } from "#tests/support/sitemap.ts";

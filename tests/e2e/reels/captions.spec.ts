@@ -10,13 +10,13 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 
 import { captions, reels } from "#app/content/index.ts";
-import { PAGE_LANGUAGE } from "#app/lib/page-language.ts";
-import { inPageLanguageFirst } from "#app/reel/captions.server.ts";
-import { freshText, scriptLines } from "#app/reel/cue-text.server.ts";
+import { PAGE_LANGUAGE } from "#model/page-language.ts";
+import { inPageLanguageFirst } from "#model/cues/captions.ts";
+import { freshText, scriptLines } from "#model/cues/cue-text.ts";
 import { clockTime, momentPath } from "#app/reel/timeline.ts";
-import { captionsTrack, descriptionsTrack } from "#app/reel/tracks.ts";
-import { numbered, plainText, writeWebVtt } from "#app/reel/webvtt.ts";
-import { checkCaptions } from "#scripts/content/checks/captions.ts";
+import { captionsTrack, descriptionsTrack } from "#model/tracks.ts";
+import { numbered, plainText, writeWebVtt } from "#model/cues/webvtt.ts";
+import { checkCaptions } from "#content-check/checks/captions.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { engineCues, everShown, expectServedAsOriginals } from "#tests/support/text-track.ts";
 

@@ -8,9 +8,9 @@ import type { Page } from "@playwright/test";
 
 import { artists, reels } from "#app/content/index.ts";
 import { clockTime } from "#app/reel/timeline.ts";
-import { mediaPaths } from "#app/lib/media-paths.ts";
-import { chaptersTrack } from "#app/reel/tracks.ts";
-import { parseWebVtt } from "#app/reel/webvtt.ts";
+import { mediaPaths } from "#model/media-paths.ts";
+import { chaptersTrack } from "#model/tracks.ts";
+import { parseWebVtt } from "#model/cues/webvtt.ts";
 import { SITE_URL } from "#tests/support/site-url.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
 import type { ReelPlayer } from "#tests/support/reel-player.ts";

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 
 import { reels } from "#app/content/index.ts";
-import { videoPoster } from "#app/lib/media.ts";
-import { reelLadder } from "#app/lib/reel-frames.ts";
+import { videoPoster } from "#model/media.ts";
+import { reelLadder } from "#model/reel-frames.ts";
 import { STALL_SECONDS } from "#app/reel/player/fallback.client.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { DEMO_TITLE_CARD } from "#tests/support/demo-title-card.ts";

@@ -12,7 +12,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 
 import { artists } from "#app/content/index.ts";
-import { startServer } from "#scripts/lib/server-process.mjs";
+import { startServer } from "#tests/support/server-process.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { ReelPlayer } from "#tests/support/reel-player.ts";
 import { freePort, PROJECT_SOURCES, run, scratchProject } from "#tests/support/scratch-project.ts";

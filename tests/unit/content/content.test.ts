@@ -64,7 +64,7 @@ demoOnly(`${DEMO_ONLY}: artists`, () => {
 });
 
 demoOnly(`${DEMO_ONLY}: reels`, () => {
-  // Each reel's HLS master and MP4 are derived from its slug (scripts/content/shapes.ts): not checked again here.
+  // Each reel's HLS master and MP4 are derived from its slug (model/shapes/content-shape.ts): not checked again here.
   it("has the three reels, none playing by itself, each with its controls", () => {
     expect(reels.map((reel) => reel.slug)).toEqual(["collective-reel", "reel-2020", "reel-2021"]);
     expect(reels.map((reel) => reel.title).slice(1)).toEqual(["2020 Reel", "2021 Reel"]);
@@ -77,7 +77,7 @@ demoOnly(`${DEMO_ONLY}: reels`, () => {
 
 demoOnly(`${DEMO_ONLY}: clients, biography and contact`, () => {
   // Alt text, names in capitals and unique, a testimonial's fields and a profile's paragraphs are
-  // the shapes' rules (scripts/content/shapes.ts), which every content passes to compile.
+  // the shapes' rules (model/shapes/content-shape.ts), which every content passes to compile.
   it("lists about 55 logos and about 130 names", () => {
     expect(clientLogos.length).toBeGreaterThanOrEqual(50);
     expect(clientLogos.length).toBeLessThanOrEqual(60);

@@ -5,8 +5,8 @@ import path from "node:path";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { MEDIA_KIND_ROWS } from "#app/lib/media-kinds.ts";
-import { makeRoster } from "#scripts/cli/roster.ts";
+import { MEDIA_KIND_ROWS } from "#model/media-kinds.ts";
+import { makeRoster } from "#tests/support/roster.ts";
 
 const ARTISTS = "app/content/artists";
 const TIMES = 3;

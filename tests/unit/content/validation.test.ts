@@ -18,10 +18,11 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { artists, biography, captions, clientLogos, clientNames, reels, testimonials } from "#app/content/index.ts";
 import type { Film } from "#app/content/types.ts";
-import { validateContent } from "#scripts/content/load.ts";
-import { readContentFiles } from "#scripts/content/read.ts";
-import { RESERVED_SLUGS } from "#scripts/content/reel-shape.ts";
-import { logoSprites } from "#app/lib/media.ts";
+import { validateContent } from "#content-check/check.ts";
+import { readContentFiles } from "#content-check/read.ts";
+import { RESERVED_SLUGS } from "#model/shapes/reel-shape.ts";
+import { logoSprites } from "#model/media.ts";
+import { PROJECT_SOURCES } from "#tests/support/project-copy.ts";
 
 const ROOT = join(import.meta.dirname, "../../..");
 const PUBLIC_DIR = join(ROOT, "public");
@@ -674,15 +675,7 @@ describe("collecting every problem", () => {
  */
 function scratchProject(): string {
   const dir = mkdtempSync(join(tmpdir(), "content-check-"));
-  for (const file of [
-    "app",
-    "scripts",
-    "package.json",
-    "remix.config.js",
-    "remix.env.d.ts",
-    "tailwind.config.ts",
-    "tsconfig.json",
-  ]) {
+  for (const file of PROJECT_SOURCES) {
     cpSync(join(ROOT, file), join(dir, file), { recursive: true });
   }
   rmSync(join(dir, "app/content/generated.js"), { force: true });

@@ -7,8 +7,8 @@ import path from "node:path";
 
 import { describe, expect, test } from "vitest";
 
-import { captionsUploadOf, checkSave } from "../../../edit/server/save-gate.ts";
-import { captionsPath } from "../../../edit/upload-rules.ts";
+import { captionsUploadOf, checkSave } from "#edit/server/save-gate.ts";
+import { captionsPath } from "#edit/upload-rules.ts";
 import { captions, reels } from "#app/content/index.ts";
 import { DEMO_ONLY, isDemoContent } from "#tests/support/demo-content.ts";
 

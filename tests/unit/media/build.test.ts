@@ -8,15 +8,15 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Artist } from "#app/content/types.ts";
-import { type LadderFile, ladderFiles, logoSprites } from "#app/lib/media.ts";
-import { MEDIA_KINDS } from "#app/lib/media-kinds.ts";
-import { colors } from "#app/lib/theme.ts";
-import { planJobs } from "#scripts/media/pipeline/plan-jobs.ts";
-import type { Job, MediaContent } from "#scripts/media/pipeline/kinds.ts";
-import { buildMedia } from "#scripts/media/pipeline/run.ts";
-import type { RunOptions } from "#scripts/media/pipeline/run-options.ts";
-import { ffprobe } from "#scripts/media/recipes/ffmpeg.ts";
-import { croppedJpeg } from "#scripts/media/recipes/stills.ts";
+import { type LadderFile, ladderFiles, logoSprites } from "#model/media.ts";
+import { MEDIA_KINDS } from "#model/media-kinds.ts";
+import { colors } from "#model/theme.ts";
+import { planJobs } from "#media-build/plan-jobs.ts";
+import type { Job, MediaContent } from "#media-build/kinds.ts";
+import { buildMedia } from "#media-build/run.ts";
+import type { RunOptions } from "#media-build/run-options.ts";
+import { ffprobe } from "#media-build/recipes/ffmpeg.ts";
+import { croppedJpeg } from "#media-build/recipes/stills.ts";
 import { photographer } from "#tests/support/test-artists.ts";
 import { filesUnder } from "#tests/support/test-files.ts";
 

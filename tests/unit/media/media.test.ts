@@ -14,8 +14,8 @@ import {
   logoTiles,
   responsiveImage,
   videoPoster,
-} from "#app/lib/media.ts";
-import { isLadderKind, type LadderKind, MEDIA_KINDS } from "#app/lib/media-kinds.ts";
+} from "#model/media.ts";
+import { isLadderKind, type LadderKind, MEDIA_KINDS } from "#model/media-kinds.ts";
 import { parseMediaOrigin } from "#app/lib/media-origin.server.ts";
 
 const KINDS = Object.keys(MEDIA_KINDS).filter((kind): kind is LadderKind => isLadderKind(kind));

@@ -2,14 +2,14 @@ import { basename, extname } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { mediaPaths } from "#app/lib/media-paths.ts";
+import { mediaPaths } from "#model/media-paths.ts";
 
-import { diagnosis, failureLine, failureReport, missingSourcesMessage } from "#scripts/media/pipeline/failures.ts";
-import { planJobs } from "#scripts/media/pipeline/plan-jobs.ts";
-import type { SourceJob } from "#scripts/media/pipeline/kinds.ts";
-import { decide, entryKey, filmFacts, serializeManifest } from "#scripts/media/pipeline/manifest.ts";
-import { SITE_CONTENT } from "#scripts/media/pipeline/site-content.ts";
-import { expectedName, findSource, type Slot } from "#scripts/media/pipeline/sources.ts";
+import { diagnosis, failureLine, failureReport, missingSourcesMessage } from "#media-build/failures.ts";
+import { planJobs } from "#media-build/plan-jobs.ts";
+import type { SourceJob } from "#media-build/kinds.ts";
+import { decide, entryKey, filmFacts, serializeManifest } from "#media-build/manifest.ts";
+import { SITE_CONTENT } from "#media-build/site-content.ts";
+import { expectedName, findSource, type Slot } from "#media-build/sources.ts";
 
 const jobs = planJobs(SITE_CONTENT);
 

@@ -18,13 +18,13 @@ import {
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { corsRules, setCors } from "#scripts/media/publish/cors.ts";
-import { CACHE_CONTROL } from "#scripts/media/publish/headers.ts";
-import { type PublishOptions, publishMedia } from "#scripts/media/publish/publish.ts";
+import { corsRules, setCors } from "#media-publish/cors.ts";
+import { CACHE_CONTROL } from "#media-publish/headers.ts";
+import { type PublishOptions, publishMedia } from "#media-publish/publish.ts";
 import { staticFiles } from "#server/static-files.ts";
 
 /**
- * `npm run media:publish` (scripts/media/publish/, scripts/cli/media-publish.ts) against s3rver, an
+ * `npm run media:publish` (media-publish/, scripts/cli/media-publish.ts) against s3rver, an
  * S3 stand-in on a loopback port with its store in a temp folder, publishing a small temp project:
  * a still, its WebP, a seek-bar index, an icon, an HLS folder (master, a rung's playlist, two
  * segments) and an 11 MB film sent in 5 MB parts.

@@ -6,12 +6,12 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { reels } from "#app/content/index.ts";
-import { mediaSegments } from "#app/lib/hls.ts";
-import { HLS_LADDER, HLS_MASTER_ORDER, REEL_MP4, reelLadder, type Rendition } from "#app/lib/reel-frames.ts";
-import { planJobs } from "#scripts/media/pipeline/plan-jobs.ts";
-import { SITE_CONTENT } from "#scripts/media/pipeline/site-content.ts";
-import { ffprobe } from "#scripts/media/recipes/ffmpeg.ts";
-import { reelHls, rewriteMaster, segmentStarts } from "#scripts/media/recipes/reels.ts";
+import { mediaSegments } from "#model/hls.ts";
+import { HLS_LADDER, HLS_MASTER_ORDER, REEL_MP4, reelLadder, type Rendition } from "#model/reel-frames.ts";
+import { planJobs } from "#media-build/plan-jobs.ts";
+import { SITE_CONTENT } from "#media-build/site-content.ts";
+import { ffprobe } from "#media-build/recipes/ffmpeg.ts";
+import { reelHls, rewriteMaster, segmentStarts } from "#media-build/recipes/reels.ts";
 
 describe("reel ladder", () => {
   it("has 1080p, 720p, 540p and 360p at 16:9, high profile from 720p up, and a 1080p MP4", () => {

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { reels } from "#app/content/index.ts";
 import type { Artist, Reel } from "#app/content/types.ts";
-import { ladderFiles } from "#app/lib/media.ts";
-import { planJobs } from "#scripts/media/pipeline/plan-jobs.ts";
-import type { Job, MediaContent } from "#scripts/media/pipeline/kinds.ts";
-import type { Manifest } from "#scripts/media/pipeline/manifest.ts";
-import { buildMedia } from "#scripts/media/pipeline/run.ts";
+import { ladderFiles } from "#model/media.ts";
+import { planJobs } from "#media-build/plan-jobs.ts";
+import type { Job, MediaContent } from "#media-build/kinds.ts";
+import type { Manifest } from "#media-build/manifest.ts";
+import { buildMedia } from "#media-build/run.ts";
 import { testFilm } from "#tests/support/test-film.ts";
 
 const ffmpegMissing = spawnSync("ffmpeg", ["-version"]).status !== 0;

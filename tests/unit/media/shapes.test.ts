@@ -14,13 +14,13 @@ import {
   reelPosterSize,
   reelRate,
   seekThumbSize,
-} from "#app/lib/reel-frames.ts";
-import { directorStill } from "#scripts/media/recipes/clips.ts";
-import { ffprobe } from "#scripts/media/recipes/ffmpeg.ts";
-import { ladderImage } from "#scripts/media/recipes/ladders.ts";
-import { previewJpeg } from "#scripts/media/recipes/previews.ts";
-import type { SourceInfo } from "#scripts/media/recipes/probe.ts";
-import { reelHls, reelMp4, reelPoster, reelThumb } from "#scripts/media/recipes/reels.ts";
+} from "#model/reel-frames.ts";
+import { directorStill } from "#media-build/recipes/clips.ts";
+import { ffprobe } from "#media-build/recipes/ffmpeg.ts";
+import { ladderImage } from "#media-build/recipes/ladders.ts";
+import { previewJpeg } from "#media-build/recipes/previews.ts";
+import type { SourceInfo } from "#media-build/recipes/probe.ts";
+import { reelHls, reelMp4, reelPoster, reelThumb } from "#media-build/recipes/reels.ts";
 
 const sizes = (rungs: readonly Frame[]) => rungs.map((rung) => [rung.width, rung.height]);
 

@@ -10,14 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { reels } from "#app/content/index.ts";
 import type { Artist, Reel } from "#app/content/types.ts";
-import { planJobs } from "#scripts/media/pipeline/plan-jobs.ts";
-import type { MediaContent } from "#scripts/media/pipeline/kinds.ts";
+import { planJobs } from "#media-build/plan-jobs.ts";
+import type { MediaContent } from "#media-build/kinds.ts";
+import { PROJECT_SOURCES } from "#tests/support/project-copy.ts";
 import { testFilm } from "#tests/support/test-film.ts";
 
 /**
  * An agency's own media build: a roster none of whose sources are the demo's (small files made
  * here with ffmpeg and sharp), built by a scratch copy of the repository's scripts/ and app/
- * without scripts/media/demo/ (the demo's generator and its entry), under a fontconfig that
+ * without demo/ (the demo's generator and its entry), under a fontconfig that
  * holds only the two faces the link previews are set in.
  */
 
@@ -87,9 +88,9 @@ describe.skipIf(ffmpegMissing || fontsMissing || !reels[0])(`media build without
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), "media-without-demo-"));
-    const outsideDemo = (source: string) => !source.startsWith(path.join(REPO, "scripts/media/demo"));
-    await cp(path.join(REPO, "scripts"), path.join(root, "scripts"), { recursive: true, filter: outsideDemo });
-    await cp(path.join(REPO, "app"), path.join(root, "app"), { recursive: true });
+    // The project's code without demo/: the copy has no file of the demo generator to load.
+    for (const folder of PROJECT_SOURCES.filter((source) => !source.includes(".")))
+      await cp(path.join(REPO, folder), path.join(root, folder), { recursive: true });
     for (const file of ["package.json", "tsconfig.json", "public/favicon.svg"])
       await cp(path.join(REPO, file), path.join(root, file));
     await symlink(path.join(REPO, "node_modules"), path.join(root, "node_modules"));
@@ -118,8 +119,8 @@ describe.skipIf(ffmpegMissing || fontsMissing || !reels[0])(`media build without
       path.join(root, "build.ts"),
       [
         'import { readFileSync } from "node:fs";',
-        'import { planJobs } from "./scripts/media/pipeline/plan-jobs";',
-        'import { buildMedia } from "./scripts/media/pipeline/run";',
+        'import { planJobs } from "./media-build/plan-jobs";',
+        'import { buildMedia } from "./media-build/run";',
         'const roster = JSON.parse(readFileSync("roster.json", "utf8"));',
         "const summary = await buildMedia(planJobs(roster), { root: process.cwd(), force: false, log: (line) => console.log(line) });",
         "console.log(JSON.stringify(summary));",
@@ -133,7 +134,7 @@ describe.skipIf(ffmpegMissing || fontsMissing || !reels[0])(`media build without
     "makes every output of a roster of the agency's own files, with no demo code and only the previews' fonts",
     { timeout: 300_000 },
     async () => {
-      expect(existsSync(path.join(root, "scripts/media/demo"))).toBe(false);
+      expect(existsSync(path.join(root, "demo"))).toBe(false);
       const env = { ...process.env, FONTCONFIG_FILE: path.join(root, "fonts.conf") };
       const { stdout } = await promisify(execFile)(path.join(REPO, "node_modules/.bin/tsx"), ["build.ts"], {
         cwd: root,

@@ -3,11 +3,11 @@ import { join } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { checkCues, languageLabel, parseCaptions } from "#app/reel/captions.server.ts";
-import { subRipPosition } from "#app/reel/cue-text.server.ts";
-import { numbered, plainText, writeWebVtt } from "#app/reel/webvtt.ts";
+import { checkCues, languageLabel, parseCaptions } from "#model/cues/captions.ts";
+import { subRipPosition } from "#model/cues/cue-text.ts";
+import { numbered, plainText, writeWebVtt } from "#model/cues/webvtt.ts";
 
-import { checkCaptions } from "#scripts/content/checks/captions.ts";
+import { checkCaptions } from "#content-check/checks/captions.ts";
 
 const VTT = `WEBVTT
 

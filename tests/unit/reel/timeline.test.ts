@@ -7,9 +7,9 @@ import { reels } from "#app/content/index.ts";
 import { thumbnailsOf } from "#app/reel/player/seek-bar.client.ts";
 import { chapterCues } from "#app/reel/reel.server.ts";
 import { chapterIndexAt, clockTime, fragmentTime, momentPath, reelChapters, startTime } from "#app/reel/timeline.ts";
-import { mediaPaths } from "#app/lib/media-paths.ts";
-import { numbered, writeWebVtt } from "#app/reel/webvtt.ts";
-import { seekCells, seekIndexVtt } from "#scripts/media/recipes/seek-thumbnails.ts";
+import { mediaPaths } from "#model/media-paths.ts";
+import { numbered, writeWebVtt } from "#model/cues/webvtt.ts";
+import { seekCells, seekIndexVtt } from "#media-build/recipes/seek-thumbnails.ts";
 
 const director = (id: string) => ({ name: id.toUpperCase(), url: `/artists/film/${id}` });
 

@@ -3,8 +3,8 @@ import { join } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { inPageLanguageFirst, parseCaptions } from "#app/reel/captions.server.ts";
-import { scriptLines } from "#app/reel/cue-text.server.ts";
+import { inPageLanguageFirst, parseCaptions } from "#model/cues/captions.ts";
+import { scriptLines } from "#model/cues/cue-text.ts";
 import { transcriptOf } from "#app/reel/reel.server.ts";
 import type { ReelChapter } from "#app/reel/timeline.ts";
 

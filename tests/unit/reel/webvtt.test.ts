@@ -3,8 +3,8 @@ import { join } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { parseSubRip } from "#app/reel/subrip.server.ts";
-import { escapeText, formatTimestamp, numbered, parseWebVtt, plainText, writeWebVtt } from "#app/reel/webvtt.ts";
+import { parseSubRip } from "#model/cues/subrip.ts";
+import { escapeText, formatTimestamp, numbered, parseWebVtt, plainText, writeWebVtt } from "#model/cues/webvtt.ts";
 
 /** A file of tests/fixtures/captions/, written by hand in the shape of the W3C's WebVTT parsing tests. */
 const file = (name: string) => readFileSync(join(import.meta.dirname, "../../fixtures/captions", name), "utf8");

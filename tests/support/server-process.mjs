@@ -1,0 +1,120 @@
+/** Servers as child processes on loopback ports (after `npm run build`), for the benchmark and tests. */
+import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+export const SERVER_ENTRY = "build/server.js";
+
+/** A production server's environment on a loopback `port`, with `env` over it. */
+const serverEnv = (port, env) => ({
+  ...process.env,
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  NODE_ENV: "production",
+  ...env,
+});
+
+/**
+ * @param {number} port
+ * @param {{ env?: Record<string, string>, stdio?: import("node:child_process").StdioOptions, cwd?: string }} [options]
+ *   `cwd`: the project whose build to serve (this one by default).
+ */
+export async function startServer(port, { env = {}, stdio = "ignore", cwd } = {}) {
+  return waitUntilHealthy(spawn(process.execPath, [SERVER_ENTRY], { cwd, env: serverEnv(port, env), stdio }), port);
+}
+
+/**
+ * One folder served by tests/support/static-server.mjs, with `media` as a media origin.
+ * @param {string} dir
+ * @param {number} port
+ * @param {{ media?: boolean }} [options]
+ */
+export function startStaticServer(dir, port, { media = false } = {}) {
+  const args = ["tests/support/static-server.mjs", dir, String(port), ...(media ? ["--media"] : [])];
+  return waitUntilHealthy(spawn(process.execPath, args, { stdio: "ignore" }), port);
+}
+
+/**
+ * @param {import("node:child_process").ChildProcess} child
+ * @param {number} port
+ * @returns {Promise<{ child: import("node:child_process").ChildProcess, origin: string }>}
+ */
+async function waitUntilHealthy(child, port) {
+  const origin = `http://127.0.0.1:${port}`;
+  if (await answersHealthz(child, origin)) return { child, origin };
+  child.kill();
+  throw new Error(`the server did not start on ${origin}: run \`npm run build\` first`);
+}
+
+/**
+ * Whether `child` comes to answer `{origin}/healthz`, tried `attempts` times 100 ms apart; false once it has exited.
+ * @param {import("node:child_process").ChildProcess} child
+ * @param {string} origin
+ */
+export async function answersHealthz(child, origin, attempts = 100) {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const ok = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(1_000) })
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) return true;
+    if (child.exitCode !== null || child.signalCode !== null) return false;
+    await sleep(100);
+  }
+  return false;
+}
+
+/** A process's resident memory in MiB, from /proc (Linux). @param {number} pid */
+export async function residentMiB(pid) {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const rss = status.match(/VmRSS:\s+(\d+)/);
+  if (!rss) throw new Error(`process ${pid} has no VmRSS in /proc (a zombie, or a kernel thread)`);
+  return Number(rss[1]) / 1024;
+}
+
+/** The working directory (`varnishadm -n`) of the cluster's Varnish on `port`. @param {number} port */
+export function clusterWorkDir(port) {
+  return path.join(tmpdir(), `agency-varnish-${port}`);
+}
+
+/**
+ * Starts `npm run start:cluster` on `port`; resolves once Varnish answers, with the process ids the cluster reported.
+ * @param {number} port
+ * @param {{ env?: Record<string, string>, stderr?: "inherit" | "ignore" }} [options] `stderr`: Varnish's and
+ *   the instances' messages
+ * @returns {Promise<{ child: import("node:child_process").ChildProcess, origin: string, varnishPid: number,
+ *   instances: { port: number, pid: number }[] }>}
+ */
+export function startCluster(port, { env = {}, stderr = "inherit" } = {}) {
+  const child = spawn(process.execPath, ["scripts/cli/cluster.mjs"], {
+    env: serverEnv(port, env),
+    stdio: ["ignore", "pipe", stderr],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    let ready = false;
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`the cluster did not start on port ${port}:\n${output}`));
+    }, 30_000);
+    // Read to the end, so the instances' request logs never fill the pipe.
+    child.stdout.on("data", (chunk) => {
+      if (ready) return;
+      output += chunk;
+      const line = output.match(/^cluster: ready .*\(varnishd pid (\d+),.*$/m);
+      if (!line) return;
+      ready = true;
+      clearTimeout(timer);
+      const instances = [...line[0].matchAll(/instance on port (\d+) pid (\d+)/g)].map(([, instancePort, pid]) => ({
+        port: Number(instancePort),
+        pid: Number(pid),
+      }));
+      resolve({ child, origin: `http://127.0.0.1:${port}`, varnishPid: Number(line[1]), instances });
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      if (!ready) reject(new Error(`the cluster exited (${code}) before it was ready:\n${output}`));
+    });
+  });
+}
