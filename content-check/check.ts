@@ -16,8 +16,8 @@ export type ContentResult =
   | { content: Content; problems: []; warnings: string[] }
   | { content: undefined; problems: string[]; warnings: string[] };
 
-/** Where the media the content names are. */
-export interface MediaPlace {
+/** How the check looks for the media the content names: in public/, in the manifest, or not at all. */
+export interface MediaLookup {
   /** `null`: not made yet (the media script's own reading): taken as present, nothing checked against the films. */
   publicDir: string | null;
   /** Served from MEDIA_ORIGIN: a path must be an output media/manifest.json records. */
@@ -27,12 +27,12 @@ export interface MediaPlace {
 }
 
 /** Reads and checks the content of the project at `root`: the compiled content, or its problems. */
-export function loadContent(root: string, media: MediaPlace): ContentResult {
+export function loadContent(root: string, media: MediaLookup): ContentResult {
   return validateContent(readContentFiles(root), media);
 }
 
 /** The compiled content of the files `read`, or every problem in them. */
-export function validateContent(read: ContentRead, { publicDir, remote = false, named }: MediaPlace): ContentResult {
+export function validateContent(read: ContentRead, { publicDir, remote = false, named }: MediaLookup): ContentResult {
   // A file that could not be read is missing from the content: its fields would all be reported too.
   if (read.problems.length > 0) return { content: undefined, problems: read.problems, warnings: [] };
   const media: MediaFiles = {

@@ -1,4 +1,4 @@
-/** The module content-build.ts writes of the compiled content (app/content/generated.js and .d.ts). */
+/** The module build.ts writes of the compiled content (app/content/generated.js and .d.ts). */
 import type { Content } from "#model/content.ts";
 
 /**

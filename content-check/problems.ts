@@ -32,7 +32,7 @@ export function problemOf(issue: z.core.$ZodIssue, files: ReadFile[]): Problem {
   return { ...problem, line: read?.lineOf([...problem.path, issue.keys[0]]) };
 }
 
-/** Words zod's generic issues (wrong type, missing field, value outside a set); shapes.ts words the rest. */
+/** Words zod's generic issues (wrong type, missing field, value outside a set); the shapes (model/shapes/) word the rest. */
 export function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case "invalid_type":

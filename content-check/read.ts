@@ -9,6 +9,7 @@ import { isNode, LineCounter, parseDocument } from "yaml";
 
 import type { Film } from "#model/content.ts";
 import type { CaptionFormat } from "#model/cues/captions.ts";
+import { CONTENT_DIR, readCaptionsFileName } from "#model/content-files.ts";
 
 /** Where a part of the content comes from: "app/content/artists/directors/x.md", at ["artists", "directors", "x"]. */
 export interface ContentFile {
@@ -68,20 +69,20 @@ const FOLDERS: Layout[] = [
 /** The file the part of the content at `contentPath` comes from, if any. */
 export function fileOf(contentPath: readonly PropertyKey[]): ContentFile | undefined {
   const single = SINGLE_FILES.find((file) => contentPath[0] === file.at[0]);
-  if (single) return { name: `app/content/${single.path}`, at: single.at };
+  if (single) return { name: `${CONTENT_DIR}/${single.path}`, at: single.at };
   const folder = FOLDERS.find((candidate) => candidate.at.every((key, index) => contentPath[index] === key));
   const entry = folder ? contentPath[folder.at.length] : undefined;
   if (folder === undefined || typeof entry !== "string") return undefined;
-  return { name: `app/content/${folder.path}/${entry}.md`, at: [...folder.at, entry] };
+  return { name: `${CONTENT_DIR}/${folder.path}/${entry}.md`, at: [...folder.at, entry] };
 }
 
 /** Reads the content of the project at `root` (its app/content/ folder). */
 export function readContentFiles(root: string): ContentRead {
   const read: ContentRead = { content: {}, files: [], captions: [], films: {}, outputs: new Set(), problems: [] };
   readFilms(root, read);
-  const contentDir = path.join(root, "app/content");
+  const contentDir = path.join(root, CONTENT_DIR);
   for (const layout of SINGLE_FILES) {
-    const name = `app/content/${layout.path}`;
+    const name = `${CONTENT_DIR}/${layout.path}`;
     if (existsSync(path.join(root, name))) readFile(root, name, layout.at, layout.body, read);
     else read.problems.push(`${name}: is missing`);
   }
@@ -95,18 +96,11 @@ export function readContentFiles(root: string): ContentRead {
           .sort()
       : [];
     for (const entry of entries) {
-      const name = `app/content/${folder.path}/${entry}`;
-      const captions = folder.path === "reels" ? CAPTIONS_FILE.exec(entry) : null;
+      const name = `${CONTENT_DIR}/${folder.path}/${entry}`;
+      const captions = folder.path === "reels" ? readCaptionsFileName(entry) : undefined;
       if (entry.endsWith(".md")) readFile(root, name, [...folder.at, entry.slice(0, -".md".length)], folder.body, read);
       else if (captions) {
-        const [, slug, lang, format] = captions;
-        read.captions.push({
-          name,
-          slug,
-          lang,
-          format: format as CaptionFormat,
-          text: readFileSync(path.join(root, name), "utf8"),
-        });
+        read.captions.push({ name, ...captions, text: readFileSync(path.join(root, name), "utf8") });
       } else if (folder.path === "reels") {
         read.problems.push(
           `${name}: only {slug}.md files and their captions ({slug}.{language}.vtt or .srt, e.g. reel-2020.en.vtt) belong in reels/: rename or move this one`,
@@ -139,9 +133,6 @@ function readFilms(root: string, read: ContentRead) {
   );
 }
 
-/** `{slug}.{lang}.vtt` or `.srt`: the reel's slug, a language tag, the format. */
-const CAPTIONS_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.(vtt|srt)$/;
-
 /** What app/content/ and app/content/artists/ hold besides code. */
 const TOP_LEVEL = new Set([...SINGLE_FILES, ...FOLDERS].map((entry) => entry.path.split("/")[0]));
 const IN_ARTISTS = new Set(
@@ -156,7 +147,7 @@ function strayFiles(contentDir: string): string[] {
           .filter((entry) => !entry.startsWith(".") && !/\.(ts|js)$/.test(entry) && !expected.has(entry))
           .map(
             (entry) =>
-              `app/content/${dir}${entry}: not a file the site reads; docs/content.md lists where content goes`,
+              `${CONTENT_DIR}/${dir}${entry}: not a file the site reads; docs/content.md lists where content goes`,
           )
       : [];
   return [...stray("", TOP_LEVEL), ...stray("artists/", IN_ARTISTS)];

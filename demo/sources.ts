@@ -4,7 +4,7 @@ import { writeFile } from "node:fs/promises";
 import type { Artist, ClientLogo, Reel } from "#model/content.ts";
 import { MEDIA_KINDS } from "#model/media-kinds.ts";
 import { SITE_CONTENT } from "#media-build/site-content.ts";
-import type { SourceType } from "#media-build/sources.ts";
+import type { SourceType } from "#model/media-paths.ts";
 import { BITEXACT, ffmpeg } from "#media-build/recipes/ffmpeg.ts";
 import type { Size } from "#media-build/recipes/probe.ts";
 import { driftCamera, footageGraph, moveCamera, padAudioGraph, pickLight, reelGraph, type Footage } from "./graphs.ts";
@@ -178,7 +178,7 @@ export function bioPhoto(id: string, out: string): Promise<void> {
 // Reels
 
 const REEL_FPS = 25;
-/** Drawn at the reel's largest output size (reelFrames.ts REEL_VIDEO), so nothing is enlarged. */
+/** Drawn at the reel's largest output size (model/reel-frames.ts REEL_VIDEO), so nothing is enlarged. */
 const REEL_VIDEO = { width: 1920, height: 1080 };
 /** The title card over the opening; the first spot's lower third follows it. */
 const REEL_TITLE = { in: 0.4, out: 3.8 };

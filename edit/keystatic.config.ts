@@ -5,7 +5,7 @@
  */
 import { collection, config } from "@keystatic/core";
 
-import { ARTIST_URL_TYPE, type ArtistList } from "#model/artist-lists.ts";
+import { type ArtistList, artistUrl } from "#model/artist-lists.ts";
 
 import { artistFields } from "./schema/artist-fields.ts";
 import { reelFields } from "./schema/reel-fields.ts";
@@ -20,8 +20,9 @@ const artistCollection = (label: string, folder: ArtistList) =>
     slugField: "name",
     format: { contentField: "biography" },
     entryLayout: "form",
-    columns: ["order", "title"],
-    previewUrl: previewUrl(`/artists/${ARTIST_URL_TYPE[folder]}/{slug}`),
+    // Keystatic's list always shows the file's name (the id) first: the artist's name beside it.
+    columns: ["name", "title", "order"],
+    previewUrl: previewUrl(artistUrl(folder, "{slug}")),
     schema: artistFields(folder),
   });
 
@@ -44,7 +45,7 @@ export default config({
       slugField: "title",
       format: { contentField: "description" },
       entryLayout: "form",
-      columns: ["order"],
+      columns: ["title", "order"],
       previewUrl: previewUrl("/{slug}"),
       schema: reelFields(),
     }),

@@ -2,6 +2,8 @@
  * `npm run edit`: the editing screen on http://127.0.0.1:4000 (EDIT_PORT), writing to this working
  * copy, and beside it the site in development mode on http://127.0.0.1:3000 (PORT) as its preview,
  * which reloads on every save. Loopback only, no account: one person on one machine (docs/content.md).
+ * The preview is `npm run edit:preview`, `npm run dev` without its watch of the content files: the
+ * editing server compiles the content once a save's media are made (server/site-update.ts).
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -13,8 +15,8 @@ const editPort = Number(process.env.EDIT_PORT ?? 4000);
 const sitePort = Number(process.env.PORT ?? 3000);
 const previewOrigin = `http://127.0.0.1:${sitePort}`;
 
-// Its own process group, so the servers `npm run dev` starts stop with it.
-const site = spawn("npm", ["run", "dev", "--", "--port", String(sitePort + 1)], {
+// Its own process group, so the servers `npm run edit:preview` starts stop with it.
+const site = spawn("npm", ["run", "edit:preview", "--", "--port", String(sitePort + 1)], {
   cwd: root,
   detached: true,
   stdio: "inherit",

@@ -1,8 +1,9 @@
 /** What the editing screen and its server agree on for uploads. */
+import { MEDIA_DIR } from "#model/media-paths.ts";
 import type { SourceOf } from "#media-build/kinds.ts";
 
 /** Where an entry's new sources are saved (hidden, so the media build never reads them there). */
-export const UPLOADS_DIR = "media/.uploads";
+export const UPLOADS_DIR = `${MEDIA_DIR}/.uploads`;
 
 /**
  * The largest file the screen takes: Keystatic sends a save as one JSON request, the file in
@@ -14,9 +15,16 @@ export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 /** The source an upload is, in the media build's words. */
 export type UploadKind = SourceOf["kind"];
 
+/** Where the editing server's media build is: idle, making a save's media, or failed on its last run. */
+export interface MediaBuild {
+  state: "idle" | "running" | "failed";
+  /** What the last run could not make, and why, when it failed. */
+  message?: string;
+}
+
 /** What the media build has made of one entry, as GET /edit/api/status answers. */
 export interface EntryStatus {
-  build: { state: "idle" | "running" | "failed"; message?: string };
+  build: MediaBuild;
   /** Each output the entry needs from a source: what it is, and whether public/ has it. */
   media: { label: string; made: boolean }[];
   /** The content check's problems in the entry's file, with media looked for in public/. */
@@ -24,14 +32,3 @@ export interface EntryStatus {
   /** A reel's captions files, by language ("en": "reel-2020.en.vtt"); none for other entries. */
   captions: Record<string, string>;
 }
-
-/**
- * A captions file saved with a reel: media/.uploads/{slug}/captions--{language}.{vtt|srt}. Checked
- * and filed as app/content/reels/{slug}.{language}.{format}, in place of that language's file. A
- * `captions--{language}.remove` saved instead asks for that language's file to be removed.
- */
-export const CAPTIONS_UPLOAD = /^captions--([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.(vtt|srt|remove)$/;
-
-/** Where a reel's captions file in a language is: the content check's own naming (docs/reels.md). */
-export const captionsPath = (slug: string, lang: string, format: string) =>
-  `app/content/reels/${slug}.${lang}.${format}`;

@@ -2,7 +2,7 @@
 import type { EncodeProgress } from "#media-build/recipes/ffmpeg.ts";
 import type { SourceInfo } from "#media-build/recipes/probe.ts";
 import { type Output, progressLines } from "#lib/progress.ts";
-import type { Job, Kind } from "./kinds.ts";
+import type { Job, OutputKind } from "./kinds.ts";
 import { CONCURRENCY } from "./run-options.ts";
 
 /** On a terminal, an encode shows its progress once it has run this long (seconds): short ones would only flicker. */
@@ -44,7 +44,7 @@ export function encodeReporter(output: Output & { progressEvery?: number }): {
  * recipe at a time on the 2-core machine of docs/benchmarks.md on 2026-11-25, with the 30 s 1080p
  * reel-2021.mp4 and a 6000×4000 JPEG. Other kinds take a fraction of a second: DEFAULT_COST.
  */
-const COST: Partial<Record<Kind, number | { perSecond: number }>> = {
+const COST: Partial<Record<OutputKind, number | { perSecond: number }>> = {
   reelHls: { perSecond: 5.2 },
   reelMp4: { perSecond: 2.4 },
   directorClip: 2.4,

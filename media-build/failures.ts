@@ -1,6 +1,6 @@
 /** What went wrong with a file and how to fix it: decoders' reasons read for an operator, and the run's failures. */
-import { MEDIA_DIR } from "#model/media-paths.ts";
-import { expectedName, type Slot, type SourceType } from "./sources.ts";
+import { MEDIA_DIR, type SourceType } from "#model/media-paths.ts";
+import { expectedName, type Slot } from "./sources.ts";
 
 export const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 

@@ -11,12 +11,12 @@ import { icoFromPng, iconPng } from "#media-build/recipes/icons.ts";
 import { ladderImage, logoStrip } from "#media-build/recipes/ladders.ts";
 import { previewJpeg, requirePreviewFonts } from "#media-build/recipes/previews.ts";
 import { seekIndex, seekSprite } from "#media-build/recipes/seek-thumbnails.ts";
-import type { FileJob, Job, Kind, MediaContent } from "./kinds.ts";
+import type { FileJob, Job, MediaContent, OutputKind } from "./kinds.ts";
 
 /** A size as a recipe names it: "1280x720". */
 export const sizeRecipe = ({ width, height }: { width: number; height: number }): string => `${width}x${height}`;
 
-const LADDER_KIND: Record<LadderFile["format"], Kind> = {
+const LADDER_KIND: Record<LadderFile["format"], OutputKind> = {
   avif: "ladderAvif",
   webp: "ladderWebp",
   jpg: "ladderJpeg",

@@ -13,10 +13,10 @@ import { croppedJpeg, logoPng } from "#media-build/recipes/stills.ts";
 import { sizeRecipe } from "./file-jobs.ts";
 import type { SourceJob } from "./kinds.ts";
 import type { Choices, MediaOwner } from "./media-owners.ts";
-import type { SourceType } from "./sources.ts";
+import type { SourceType } from "#model/media-paths.ts";
 
-export interface KindRecipe {
-  /** What its source in media/ is: a film, a picture or a logo (sources.ts lists the file types of each). */
+export interface MediaKindRecipe {
+  /** What its source in media/ is: a film, a picture or a logo (model/media-paths.ts lists the file types of each). */
   source: SourceType;
   /** Whether the output is scaled to fill its kind's size: a smaller source is enlarged, and warned about. */
   fills?: true;
@@ -42,7 +42,7 @@ const sized = (kind: SizedKind) => (owner: MediaOwner) =>
   sizeRecipe(MEDIA_KINDS[kind].size) + choicesRecipe(owner.choices);
 
 /** A still cropped from a picture to the size of its kind, around its entry's focus. */
-const croppedStill = (kind: SizedKind): KindRecipe => ({
+const croppedStill = (kind: SizedKind): MediaKindRecipe => ({
   source: "image",
   fills: true,
   transparent: true,
@@ -53,7 +53,8 @@ const croppedStill = (kind: SizedKind): KindRecipe => ({
       croppedJpeg(file, out, MEDIA_KINDS[kind].size, choices.focus, transparentOut),
 });
 
-export const KIND_RECIPES = {
+/** The recipe of each of MEDIA_KINDS; the other OUTPUT_KINDS (kinds.ts) are made from these files by file-jobs.ts. */
+export const MEDIA_KIND_RECIPES = {
   directorClip: {
     source: "video",
     fills: true,
@@ -125,4 +126,4 @@ export const KIND_RECIPES = {
     recipe: sized("clientLogo"),
     make: () => (file, _info, out) => logoPng(file, out, MEDIA_KINDS.clientLogo.size),
   },
-} satisfies Record<MediaKindName, KindRecipe>;
+} satisfies Record<MediaKindName, MediaKindRecipe>;

@@ -1,5 +1,5 @@
 /** The media build's kinds of output and its jobs: a source job reads a file in media/, a file job files in public/. */
-import type { Artist, ClientLogo, Reel } from "#model/content.ts";
+import type { Artist, ClientLogo, Content, Reel } from "#model/content.ts";
 import { MEDIA_KINDS } from "#model/media-kinds.ts";
 import type { Size, SourceInfo } from "#media-build/recipes/probe.ts";
 import type { Slot } from "./sources.ts";
@@ -15,8 +15,18 @@ export interface MediaContent {
   agencyName: string;
 }
 
+/** The compiled content as the media build takes it: the site's (site-content.ts), or a save's in the editing screen. */
+export const mediaContentOf = (content: Content): MediaContent => ({
+  directors: content.artists.directors,
+  photographers: content.artists.photographers,
+  agentPhoto: content.biography.biography.photo,
+  reels: content.reels,
+  clientLogos: content.clients.clientLogos,
+  agencyName: content.site.agencyName,
+});
+
 /** Every kind of output: the kinds the content names (model/media-kinds.ts), and the files derived from them. */
-export const KINDS = {
+export const OUTPUT_KINDS = {
   ...MEDIA_KINDS,
   seekSprite: { label: "seek-bar thumbnails (webp)", extension: ".webp", version: 1 },
   seekIndex: { label: "seek-bar index (vtt)", extension: ".vtt", version: 1 },
@@ -31,7 +41,7 @@ export const KINDS = {
   favicon: { label: "favicon (ico)", extension: ".ico", version: 1 },
 } as const;
 
-export type Kind = keyof typeof KINDS;
+export type OutputKind = keyof typeof OUTPUT_KINDS;
 
 /** What a source file is of: the content entry (and which of its works) it is made for. */
 export type SourceOf =
@@ -51,7 +61,7 @@ export interface Source {
 interface JobBase {
   /** Site path the content references ("/images/…"), under public/. */
   site: string;
-  kind: Kind;
+  kind: OutputKind;
   /** What shapes the output besides its inputs (size, format): part of its up-to-date key. */
   recipe: string;
 }
@@ -82,4 +92,4 @@ export type Job = SourceJob | FileJob;
 export const isSourceJob = (job: Job): job is SourceJob => "source" in job;
 
 /** A job's recipe with its kind and the kind's version, so bumping a version remakes the kind. */
-export const recipeOf = (job: Job): string => `${job.kind}@${KINDS[job.kind].version} ${job.recipe}`;
+export const recipeOf = (job: Job): string => `${job.kind}@${OUTPUT_KINDS[job.kind].version} ${job.recipe}`;

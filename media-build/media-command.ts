@@ -1,7 +1,7 @@
 /** `npm run media`: makes every file the content needs, then reports sizes, the reels' quality and failures. */
 import path from "node:path";
 
-import { MEDIA_KIND_ROWS } from "#model/media-kinds.ts";
+import { MEDIA_KIND_ENTRIES } from "#model/media-kinds.ts";
 import { commandOutput, progressEvery } from "#lib/progress.ts";
 import { ffprobe } from "#media-build/recipes/ffmpeg.ts";
 import { qualityTable, reelQuality } from "#media-build/recipes/reel-quality.ts";
@@ -17,7 +17,7 @@ const FLAGS = ["--force", "--reels", "--report"];
 const USAGE = "npm run media [-- --force] [-- --reels] [-- --report]";
 
 /** The kinds a reel has a file of (model/media-kinds.ts). */
-const REEL_KINDS = new Set<string>(MEDIA_KIND_ROWS.filter(([, row]) => row.place === "reel").map(([kind]) => kind));
+const REEL_KINDS = new Set<string>(MEDIA_KIND_ENTRIES.filter(([, row]) => row.place === "reel").map(([kind]) => kind));
 
 /** The reels' jobs, and the jobs that read their outputs (the posters' ladders, the reels' link previews): `--reels`. */
 function reelsAndReaders(jobs: Job[]): Set<Job> {

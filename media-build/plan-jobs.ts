@@ -1,14 +1,14 @@
 /** Every file the site needs, as a job: the source jobs (source-jobs.ts), then the file jobs that read their outputs (file-jobs.ts). */
 import { iconJobs, ladderJobs, logoSpriteJobs, previewJobs, seekJobs } from "./file-jobs.ts";
-import { type Job, KINDS, type MediaContent } from "./kinds.ts";
+import { type Job, type MediaContent, OUTPUT_KINDS } from "./kinds.ts";
 import { sourceJobs } from "./source-jobs.ts";
 
 /** Checks that a site path is a media path with the kind's extension. */
 function checkPath(job: Job): void {
   if (!/^\/((images|videos)\/[a-z0-9][a-z0-9/._-]*|favicon\.ico)$/.test(job.site) || job.site.includes("..")) {
-    throw new Error(`${KINDS[job.kind].label}: "${job.site}" is not a /images/… or /videos/… path`);
+    throw new Error(`${OUTPUT_KINDS[job.kind].label}: "${job.site}" is not a /images/… or /videos/… path`);
   }
-  const { extension, label } = KINDS[job.kind];
+  const { extension, label } = OUTPUT_KINDS[job.kind];
   if (!job.site.endsWith(extension)) throw new Error(`${label}: "${job.site}" should end in ${extension}`);
 }
 

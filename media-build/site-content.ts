@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 
 import type { Content } from "#model/content.ts";
 import { loadContent } from "#content-check/check.ts";
-import type { MediaContent } from "./kinds.ts";
+import { type MediaContent, mediaContentOf } from "./kinds.ts";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -16,14 +16,5 @@ function readContent(): Content {
   return content;
 }
 
-const { artists, biography, clients, reels, site } = readContent();
-
 /** The site's content, as the media build makes its files. */
-export const SITE_CONTENT: MediaContent = {
-  directors: artists.directors,
-  photographers: artists.photographers,
-  agentPhoto: biography.biography.photo,
-  reels,
-  clientLogos: clients.clientLogos,
-  agencyName: site.agencyName,
-};
+export const SITE_CONTENT: MediaContent = mediaContentOf(readContent());

@@ -4,7 +4,7 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 
 import { outputOf } from "./files.ts";
-import { type Job, KINDS, type Kind } from "./kinds.ts";
+import { type Job, OUTPUT_KINDS, type OutputKind } from "./kinds.ts";
 
 /** Bytes in a file, or in a folder and everything under it. */
 async function sizeOf(file: string): Promise<number> {
@@ -19,7 +19,7 @@ const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(2)
 
 /** The size of the outputs by kind, and of public/. */
 export async function sizeReport(jobs: Job[], root: string): Promise<string[]> {
-  const byKind = new Map<Kind, { count: number; bytes: number }>();
+  const byKind = new Map<OutputKind, { count: number; bytes: number }>();
   // An output a failed source never made has no size.
   for (const job of jobs.filter((each) => existsSync(outputOf(root, each)))) {
     const entry = byKind.get(job.kind) ?? { count: 0, bytes: 0 };
@@ -31,7 +31,7 @@ export async function sizeReport(jobs: Job[], root: string): Promise<string[]> {
     "sizes by kind:",
     ...[...byKind].map(
       ([kind, { count, bytes }]) =>
-        `  ${KINDS[kind].label.padEnd(28)} ${String(count).padStart(3)}  ${megabytes(bytes).padStart(9)}`,
+        `  ${OUTPUT_KINDS[kind].label.padEnd(28)} ${String(count).padStart(3)}  ${megabytes(bytes).padStart(9)}`,
     ),
     `total size of public/: ${megabytes(await sizeOf(path.join(root, "public")))}`,
   ];

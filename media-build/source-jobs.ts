@@ -1,13 +1,13 @@
 /** The source jobs: for each entry with media, one per kind of its place, from the kind's row and recipe. */
-import { MEDIA_KIND_ROWS, type MediaKind, type MediaKindName } from "#model/media-kinds.ts";
+import { MEDIA_KIND_ENTRIES, type MediaKind, type MediaKindName } from "#model/media-kinds.ts";
 import { mediaSource } from "#model/media-paths.ts";
-import { KIND_RECIPES, type KindRecipe } from "./kind-recipes.ts";
+import { MEDIA_KIND_RECIPES, type MediaKindRecipe } from "./kind-recipes.ts";
 import type { MediaContent, SourceJob } from "./kinds.ts";
 import { type MediaOwner, mediaOwners } from "./media-owners.ts";
 import { TRANSPARENT_DIR } from "./sources.ts";
 
 function sourceJob(kind: MediaKindName, row: MediaKind, owner: MediaOwner): SourceJob {
-  const recipe: KindRecipe = KIND_RECIPES[kind];
+  const recipe: MediaKindRecipe = MEDIA_KIND_RECIPES[kind];
   const site = owner.named?.site ?? row.path?.(owner.id, owner.work);
   if (site === undefined) throw new Error(`${row.label}: the content names no file for it`);
   return {
@@ -28,6 +28,6 @@ function sourceJob(kind: MediaKindName, row: MediaKind, owner: MediaOwner): Sour
 /** Every file made from a source in media/, in content order, each entry's in the order of the kinds' rows. */
 export function sourceJobs(content: MediaContent): SourceJob[] {
   return mediaOwners(content).flatMap((owner) =>
-    MEDIA_KIND_ROWS.filter(([, row]) => row.place === owner.place).map(([kind, row]) => sourceJob(kind, row, owner)),
+    MEDIA_KIND_ENTRIES.filter(([, row]) => row.place === owner.place).map(([kind, row]) => sourceJob(kind, row, owner)),
   );
 }

@@ -3,19 +3,10 @@ import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 
-import { MEDIA_DIR } from "#model/media-paths.ts";
+import { MEDIA_DIR, SOURCE_EXTENSIONS, type SourceType } from "#model/media-paths.ts";
 
 /** The stills' transparent crops: git-ignored with the sources, hidden so never taken for one. */
 export const TRANSPARENT_DIR = `${MEDIA_DIR}/.transparent`;
-
-/** The file types each kind of source may be, lower case, most usual first. */
-export const EXTENSIONS = {
-  video: ["mp4", "mov", "m4v", "webm"],
-  image: ["jpg", "jpeg", "png", "webp", "tif", "tiff"],
-  logo: ["png", "svg"],
-} as const;
-
-export type SourceType = keyof typeof EXTENSIONS;
 
 /** Where one source file goes: `base` (relative to the root, no extension) plus one of its type's extensions. */
 export interface Slot {
@@ -25,7 +16,7 @@ export interface Slot {
 
 /** "media/artists/x/photo.{jpg,jpeg,png,webp,tif,tiff}": every name the slot accepts, for messages. */
 export function expectedName(slot: Slot): string {
-  return `${slot.base}.{${EXTENSIONS[slot.type].join(",")}}`;
+  return `${slot.base}.{${SOURCE_EXTENSIONS[slot.type].join(",")}}`;
 }
 
 /**
@@ -36,7 +27,7 @@ export function findSource(slot: Slot, files: readonly string[]): string | undef
   const found = files.filter((file) => {
     const dot = file.lastIndexOf(".");
     const extension = file.slice(dot + 1).toLowerCase();
-    return file.slice(0, dot) === slot.base && (EXTENSIONS[slot.type] as readonly string[]).includes(extension);
+    return file.slice(0, dot) === slot.base && (SOURCE_EXTENSIONS[slot.type] as readonly string[]).includes(extension);
   });
   if (found.length > 1) throw new Error(`${found.join(" and ")}: two sources for one file; keep one`);
   return found[0];

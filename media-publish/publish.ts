@@ -65,7 +65,7 @@ export interface PublishSummary {
 }
 
 /**
- * Publishes every file root/media/manifest.json's outputs name: uploads the new and changed ones
+ * Publishes every file the outputs of media/manifest.json (under `root`) name: uploads the new and changed ones
  * (resuming an unfinished multipart upload where there is one) and with `prune` deletes what no
  * output names. A single file's problem goes in the summary; only an unreadable manifest throws.
  */

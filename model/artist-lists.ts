@@ -9,11 +9,25 @@ export const ARTIST_URL_TYPE = { directors: "film", photographers: "photography"
   string
 >;
 
+/** What an artist's file may give as her title, shown under her name: the content's shape and the editing screen's choices. */
+export const ARTIST_TITLES = ["Photographer", "Director", "Photographer / Director", "CGI VFX 3D"] as const;
+
 /** The place (model/media-kinds.ts) of each list's work thumbs. */
 export const WORK_PLACE = { directors: "directorWork", photographers: "photographerWork" } as const satisfies Record<
   ArtistList,
   MediaPlace
 >;
+
+/**
+ * The fields of an artist's file that only a director's may have: her grid clip's start and offset.
+ * A photographer's tile is a photo, so the content check refuses them in her file
+ * (model/shapes/artist-shape.ts) and the editing screen does not offer them.
+ */
+export const DIRECTOR_ONLY_FIELDS = ["clipStart", "cssVideoTop"] as const;
+
+/** Whether an artist's file in `list` may have `field`. */
+export const listHasField = (list: ArtistList, field: string) =>
+  list === "directors" || !(DIRECTOR_ONLY_FIELDS as readonly string[]).includes(field);
 
 /** An artist's detail URL, from their list and id. */
 export const artistUrl = (list: ArtistList, id: string) => `/artists/${ARTIST_URL_TYPE[list]}/${id}`;

@@ -3,7 +3,7 @@
  * files into, and its types, which the app, the media build and the editing screen share.
  */
 import type { CaptionTrack } from "#model/cues/captions.ts";
-import type { ContentFiles } from "#model/shapes/content-shape.ts";
+import type { ShapedContent } from "#model/shapes/content-shape.ts";
 
 /** A film as `npm run media` read it: its display size, its length in seconds, its frame rate. */
 export interface Film {
@@ -42,7 +42,7 @@ function inOrder<T extends { order: number }>(folder: Record<string, T>): Omit<T
 
 /** The content as the app gets it, from the checked files (`media`: their films) and each reel's captions by slug. */
 export function compileContent(
-  { artists, reels, clients, biography, contact, site }: ContentFiles,
+  { artists, reels, clients, biography, contact, site }: ShapedContent,
   media: FilmRecord,
   captions: Record<string, CaptionTrack[]>,
 ) {

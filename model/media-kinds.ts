@@ -227,11 +227,11 @@ export type LadderKind = { [K in MediaKindName]: Row<K> extends { ladder: unknow
 /** The kinds made at one size. */
 export type SizedKind = { [K in MediaKindName]: Row<K> extends { size: unknown } ? K : never }[MediaKindName];
 
-/** Every row, by name, read as the interface says (for code that goes through all of them). */
+/** MEDIA_KINDS as `[name, row]` entries, each row read as the interface says (for code that goes through all of them). */
 // Object.entries types its keys as strings; they are the table's.
-export const MEDIA_KIND_ROWS = Object.entries(MEDIA_KINDS) as readonly [MediaKindName, MediaKind][];
+export const MEDIA_KIND_ENTRIES = Object.entries(MEDIA_KINDS) as readonly [MediaKindName, MediaKind][];
 
 /** Whether `kind` (any kind of output, say a job's) is one the content has with a ladder. */
 export function isLadderKind(kind: string): kind is LadderKind {
-  return MEDIA_KIND_ROWS.some(([name, row]) => name === kind && row.ladder !== undefined);
+  return MEDIA_KIND_ENTRIES.some(([name, row]) => name === kind && row.ladder !== undefined);
 }

@@ -15,7 +15,7 @@
  */
 import {
   type DerivedKindName,
-  MEDIA_KIND_ROWS,
+  MEDIA_KIND_ENTRIES,
   MEDIA_KINDS,
   type MediaKind,
   type MediaKindName,
@@ -24,11 +24,20 @@ import {
 /** The folder of the media build's sources, relative to the repository root. */
 export const MEDIA_DIR = "media";
 
+/** The file types each kind of source may be, lower case, most usual first: what the build reads and the editing screen offers. */
+export const SOURCE_EXTENSIONS = {
+  video: ["mp4", "mov", "m4v", "webm"],
+  image: ["jpg", "jpeg", "png", "webp", "tif", "tiff"],
+  logo: ["png", "svg"],
+} as const;
+
+export type SourceType = keyof typeof SOURCE_EXTENSIONS;
+
 /** Each kind's path function, with the parameters its row takes: (id), (id, work number) or (slug). */
 type KindPaths = { [K in DerivedKindName]: (typeof MEDIA_KINDS)[K]["path"] };
 
 const kindPaths = Object.fromEntries(
-  MEDIA_KIND_ROWS.flatMap(([name, row]) => (row.path ? [[name, row.path]] : [])),
+  MEDIA_KIND_ENTRIES.flatMap(([name, row]) => (row.path ? [[name, row.path]] : [])),
 ) as KindPaths; // Object.fromEntries loses the keys' types; the rows give them back.
 
 export const mediaPaths = {

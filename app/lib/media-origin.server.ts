@@ -1,4 +1,7 @@
-/** Where pages point for media: MEDIA_ORIGIN, a bucket or its CDN (docs/decisions/0005), or the site itself. */
+/**
+ * Where pages point for media: MEDIA_ORIGIN, a bucket or its CDN (docs/decisions/0005-media-in-a-bucket.md), or the
+ * site itself.
+ */
 export function parseMediaOrigin(value: string | undefined): string {
   if (!value) return "";
   let url: URL;

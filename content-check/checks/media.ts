@@ -1,5 +1,5 @@
 /** Checks that every media file the content names, or its slug or id derives, exists, with its responsive copies. */
-import { isLadderKind, MEDIA_KIND_ROWS, type MediaPlace } from "#model/media-kinds.ts";
+import { isLadderKind, MEDIA_KIND_ENTRIES, type MediaPlace } from "#model/media-kinds.ts";
 import { ladderFiles, logoSprites } from "#model/media.ts";
 import { mediaPaths } from "#model/media-paths.ts";
 import { WORK_PLACE } from "#model/artist-lists.ts";
@@ -59,7 +59,7 @@ export function checkMedia(parts: ContentParts, files: MediaFiles): Problem[] {
   };
   // Every kind of the entry's place (model/media-kinds.ts), in the field of the entry that holds it.
   for (const owner of ownersOf(parts)) {
-    for (const [kind, row] of MEDIA_KIND_ROWS.filter(([, row]) => row.place === owner.place)) {
+    for (const [kind, row] of MEDIA_KIND_ENTRIES.filter(([, row]) => row.place === owner.place)) {
       if ("site" in owner) look(owner.at, owner.site, kind);
       else if (row.path) look([...owner.at, ...row.field], row.path(owner.id, owner.work ?? 0), kind);
     }

@@ -12,6 +12,8 @@ import { TextField } from "@keystar/ui/text-field";
 import { Text } from "@keystar/ui/typography";
 import { useRef } from "react";
 
+import { isLanguageTag } from "#model/content-files.ts";
+import { captionsUploadName } from "#edit/upload-names.ts";
 import { UPLOADS_DIR } from "#edit/upload-rules.ts";
 import { useEntryStatus } from "./use-entry-status.ts";
 
@@ -21,8 +23,6 @@ interface CaptionsValue {
   /** The reel's captions in `lang` are to be removed. */
   remove?: boolean;
 }
-
-const LANGUAGE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
 export function captionsUpload({
   label,
@@ -44,11 +44,11 @@ export function captionsUpload({
     serialize: ({ lang, upload, remove }) => ({
       value: undefined,
       asset: remove
-        ? { filename: `captions--${lang}.remove`, content: new TextEncoder().encode("remove\n") }
-        : upload && { filename: `captions--${lang}.${upload.format}`, content: upload.bytes },
+        ? { filename: captionsUploadName(lang, "remove"), content: new TextEncoder().encode("remove\n") }
+        : upload && { filename: captionsUploadName(lang, upload.format), content: upload.bytes },
     }),
     validate: (value) => {
-      if ((value.upload || value.remove) && !LANGUAGE.test(value.lang))
+      if ((value.upload || value.remove) && !isLanguageTag(value.lang))
         throw new Error(`${label}: give the file's language as a tag, such as en, fr or pt-BR`);
       return value;
     },

@@ -10,6 +10,8 @@ import { Flex } from "@keystar/ui/layout";
 import { Text } from "@keystar/ui/typography";
 import { useId, useRef, useState } from "react";
 
+import { SOURCE_EXTENSIONS } from "#model/media-paths.ts";
+import { sourceUploadName } from "#edit/upload-names.ts";
 import { MAX_UPLOAD_BYTES, type UploadKind, UPLOADS_DIR } from "#edit/upload-rules.ts";
 import { MediaStatus } from "./media-status.tsx";
 
@@ -29,18 +31,13 @@ interface Options {
   label: string;
   description: string;
   kind: UploadKind;
-  /** Whether it is a film (mp4, mov, m4v, webm) or a picture (jpg, jpeg, png, webp, tif, tiff). */
+  /** Whether it is a film or a picture: the file types the media build reads for it are offered. */
   accept: "video" | "image";
   /** What the entry says once it has this source (a bio photo's `true`), from its id; none for a derived one. */
   written?: (slug: string) => string | true;
   /** Shows what the media build has made of the whole entry under this field. */
   status?: boolean;
 }
-
-const ACCEPT = {
-  video: ".mp4,.mov,.m4v,.webm",
-  image: ".jpg,.jpeg,.png,.webp,.tif,.tiff",
-};
 
 const MB = 1024 * 1024;
 
@@ -58,8 +55,7 @@ export function sourceUpload(options: Options): AssetFormField<SourceValue, Sour
     serialize: ({ kept, upload }, { slug, suggestedFilenamePrefix }) => {
       const written = upload && options.written && slug !== undefined ? options.written(slug) : kept;
       if (!upload) return { value: written, asset: undefined };
-      const field = (suggestedFilenamePrefix ?? options.kind).replaceAll("/", "-");
-      const filename = `${options.kind}--${field}.${upload.extension}`;
+      const filename = sourceUploadName(options.kind, suggestedFilenamePrefix ?? options.kind, upload.extension);
       return { value: written, asset: { filename, content: upload.bytes } };
     },
     validate: (value) => value,
@@ -113,7 +109,7 @@ function SourceInput(props: Options & { value: SourceValue; onChange(value: Sour
         type="file"
         hidden
         aria-label={label}
-        accept={ACCEPT[accept]}
+        accept={SOURCE_EXTENSIONS[accept].map((extension) => `.${extension}`).join(",")}
         onChange={(event) => void choose(event.target.files?.[0])}
       />
       {refused && (

@@ -1,15 +1,13 @@
 /** A director's or photographer's fields, in their files' order, with docs/content.md's help. */
-import { fields } from "@keystatic/core";
+import { type ComponentSchema, fields } from "@keystatic/core";
 
-import type { ArtistList } from "#model/artist-lists.ts";
+import { ARTIST_TITLES, type ArtistList, artistUrl, listHasField } from "#model/artist-lists.ts";
 
 import { fromSlug } from "#edit/fields/from-slug.ts";
 import { focusPoint } from "#edit/fields/focus-point.tsx";
 import { plainBody } from "#edit/fields/plain-body.tsx";
 import { sourceUpload } from "#edit/fields/source-upload.tsx";
 import { textOrEmpty } from "#edit/fields/text-or-empty.tsx";
-
-const TITLES = ["Photographer", "Director", "Photographer / Director", "CGI VFX 3D"];
 
 function workThumb(folder: ArtistList) {
   const film = folder === "directors";
@@ -48,9 +46,20 @@ function workThumb(folder: ArtistList) {
 const workList = (folder: ArtistList, label: string, description: string) =>
   fields.array(workThumb(folder), { label, description, itemLabel: (props) => props.fields.name.value || "New work" });
 
+/**
+ * The fields of `form` that a file of `folder` may have: a photographer has no grid clip to start or
+ * shift. Typed as the director's form by name (the grid upload's name differs by list): Keystatic's
+ * types read only the slug and column fields' names from it, which both lists have.
+ */
+function ownFields<Form extends Record<string, ComponentSchema>>(folder: ArtistList, form: Form) {
+  return Object.fromEntries(Object.entries(form).filter(([field]) => listHasField(folder, field))) as {
+    [Field in keyof Form as string extends Field ? never : Field]: Form[Field];
+  };
+}
+
 export function artistFields(folder: ArtistList) {
   const film = folder === "directors";
-  return {
+  const form = {
     id: fromSlug(),
     order: fields.integer({
       label: "Order",
@@ -60,14 +69,13 @@ export function artistFields(folder: ArtistList) {
       name: { label: "Name", description: "As the grid and the artist's page show it." },
       slug: {
         label: "Id",
-        description:
-          "The artist's page's address (/artists/film/{id}), made from the name: lowercase words joined by hyphens. It cannot be one already on the roster.",
+        description: `The artist's page's address (${artistUrl(folder, "{id}")}), made from the name: lowercase words joined by hyphens. It cannot be one already on the roster.`,
       },
     }),
     title: fields.select({
       label: "Title",
       description: "Shown under the name.",
-      options: TITLES.map((title) => ({ label: title, value: title })),
+      options: ARTIST_TITLES.map((title) => ({ label: title, value: title })),
       defaultValue: film ? "Director" : "Photographer",
     }),
     // An upload writes no field: shown here, where the tile's (hidden) paths are.
@@ -115,15 +123,14 @@ export function artistFields(folder: ArtistList) {
     }),
     focus: focusPoint({
       label: "Crop point",
-      description:
-        "Where the tile is cropped around, instead of the middle of a film or the subject found in a photo; empty for that.",
+      description: film
+        ? "Where the grid clip is cropped around, instead of the middle of the film; empty for that."
+        : "Where the grid photo is cropped around, instead of the subject found in it; empty for that.",
     }),
-    ...(film && {
-      clipStart: fields.number({
-        label: "Clip start (s)",
-        description:
-          "Where the 4 s grid clip (and its phone still, the clip's first frame) starts in the film; 1 s if empty.",
-      }),
+    clipStart: fields.number({
+      label: "Clip start (s)",
+      description:
+        "Where the 4 s grid clip (and its phone still, the clip's first frame) starts in the film; 1 s if empty.",
     }),
     bioPhoto: sourceUpload({
       label: "Bio photo",
@@ -137,4 +144,5 @@ export function artistFields(folder: ArtistList) {
       description: "Shown under “Bio:” on the artist's page, line breaks kept.",
     }),
   };
+  return ownFields(folder, form);
 }

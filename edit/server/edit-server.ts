@@ -1,26 +1,21 @@
 /**
  * The editing instance's server, apart from the public site: Keystatic's screen and its local API
  * (which reads and writes the working copy, so it answers only on the loopback interface and to a
- * Host naming it), each save checked first (save-gate.ts), then its uploads filed and their media
- * made (upload-slots.ts, media-build.ts).
+ * Host naming it). Each save is applySave's (apply-save.ts): checked, written, its uploads filed,
+ * its media made and the content compiled (site-update.ts).
  */
-import { spawn } from "node:child_process";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import path from "node:path";
 
 import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
-import { build } from "esbuild";
 
-import { validateContent } from "#content-check/check.ts";
-import { readContentFiles } from "#content-check/read.ts";
 import config from "#edit/keystatic.config.ts";
 import { storage } from "#edit/storage.ts";
 import { PREVIEW_META } from "#edit/preview.ts";
-import { entryStatus } from "./entry-status.ts";
-import { mediaBuilder } from "./media-build.ts";
-import { fileCaptions } from "./captions-uploads.ts";
-import { checkSave, type Save } from "./save-gate.ts";
-import { fileUploads } from "./upload-slots.ts";
+import { applySave, type SaveOutcome } from "./apply-save.ts";
+import { entryStatuses } from "./entry-status.ts";
+import { type Save, saveShape } from "./save-gate.ts";
+import { screenBundle } from "./screen-bundle.ts";
+import { siteUpdater } from "./site-update.ts";
 
 export interface EditServerOptions {
   /** The project whose app/content/ and media/ are edited. */
@@ -34,47 +29,49 @@ export interface EditServerOptions {
 
 const LOOPBACK = "127.0.0.1";
 
-/** A path Keystatic may name in a save: no "..", no backslash (its own API's rule, applied before the gate reads it). */
-const isSafe = (file: string) => !file.includes("\\") && file.split("/").every((part) => part !== "." && part !== "..");
-
-async function bundleScreen(root: string): Promise<Uint8Array> {
-  const result = await build({
-    entryPoints: [path.join(root, "edit/ui.tsx")],
-    bundle: true,
-    format: "esm",
-    write: false,
-    jsx: "automatic",
-    minify: true,
-    define: {
-      "process.env.NODE_ENV": '"production"',
-      EDIT_GITHUB_REPO: JSON.stringify(process.env.KEYSTATIC_GITHUB_REPO ?? ""),
-    },
-    logLevel: "warning",
-  });
-  return result.outputFiles[0].contents;
-}
-
-const page = (previewOrigin: string) => `<!doctype html>
+/** The screen's page: never cached, so each visit names the script this start bundled (screen-bundle.ts). */
+const page = (previewOrigin: string, script: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="${PREVIEW_META}" content="${previewOrigin}">
 <title>Roster — editing</title>
-<script type="module" src="/edit/screen.js"></script>
+<script type="module" src="${script}"></script>
 </head>
 <body><div id="root"></div></body>
 </html>`;
-
-function logged(error: unknown): string[] {
-  console.error(`the uploads could not be filed: ${error instanceof Error ? error.message : String(error)}`);
-  return [];
-}
 
 async function bodyOf(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/**
+ * A save as Keystatic's local API takes one: a POST of JSON with a header a page elsewhere cannot
+ * send without asking first (no-cors), so no other site can save through a visitor's browser.
+ */
+async function saveOf(request: IncomingMessage): Promise<Save | undefined> {
+  const { method, headers } = request;
+  if (method !== "POST" || headers["no-cors"] !== "1" || headers["content-type"] !== "application/json")
+    return undefined;
+  const body = (await bodyOf(request)).toString("utf8");
+  try {
+    const parsed = saveShape.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A refused save in the screen's words: what was wrong, a line each, under a line that says so. */
+function refusal({ status, problems }: Exclude<SaveOutcome, { status: 200 }>): string {
+  const heading =
+    status === 400
+      ? "Bad Request"
+      : `Not saved: the content check found ${problems.length === 1 ? "a problem" : "problems"}.`;
+  return [heading, ...problems].join("\n");
 }
 
 function send(response: ServerResponse, status: number, body: string | Uint8Array, type = "text/plain; charset=utf-8") {
@@ -87,53 +84,41 @@ export async function startEditServer({ root, port, previewOrigin, host = LOOPBA
     throw new Error(
       "the editing screen writes this working copy: it listens on 127.0.0.1 only (see docs/deploy.md for a team)",
     );
-  const screen = await bundleScreen(root);
+  const screen = await screenBundle(root);
   const keystatic = makeGenericAPIRouteHandler({ config, localBaseDirectory: root });
-  // Once the media are made, the content is compiled again: the site in development mode reloads with them.
-  const media = mediaBuilder(root, () => {
-    spawn(process.execPath, ["--import", "tsx", "scripts/cli/content-build.ts"], { cwd: root, stdio: "inherit" });
-  });
+  const statuses = entryStatuses(root);
+  const site = siteUpdater(root, { mediaMade: statuses.changed });
   const hosts = new Set([`${LOOPBACK}:${port}`, `localhost:${port}`]);
 
   async function api(request: IncomingMessage, url: URL, response: ServerResponse) {
+    // In GitHub mode the screen saves to GitHub itself: the working copy is never written.
+    if (storage.kind === "local" && url.pathname === "/api/keystatic/update") return update(request, url, response);
     const body = request.method === "POST" ? await bodyOf(request) : undefined;
-    let save: Save | undefined;
-    if (url.pathname === "/api/keystatic/update" && body) {
-      save = JSON.parse(body.toString("utf8")) as Save;
-      if (![...save.additions, ...save.deletions].every(({ path: file }) => isSafe(file)))
-        return send(response, 400, "Bad Request");
-      const checked = await checkSave(root, save);
-      if (checked.content === undefined) {
-        const problems = checked.problems.join("\n");
-        return send(
-          response,
-          422,
-          `Not saved: the content check found ${checked.problems.length === 1 ? "a problem" : "problems"}.\n${problems}`,
-        );
-      }
-    }
-    const ask = () =>
-      keystatic(
-        new Request(url, {
-          method: request.method,
-          headers: request.headers as Record<string, string>,
-          body: body && new Uint8Array(body),
-        }),
-      );
-    // Keystatic lists the working copy after each save; a file the media build is replacing at that
-    // moment vanishes mid-listing (ENOENT). Asking again writes the same files and lists anew.
-    const answer = await ask().catch((error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      return ask();
-    });
-    if (save && answer.status === 200) {
-      // The save stands; a source that cannot be filed shows as media not made (entry-status.ts).
-      // Captions are content: filed first, as the gate checked them, for the site's watch to recompile.
-      await fileCaptions(root).catch(logged);
-      const saved = validateContent(readContentFiles(root), { publicDir: null });
-      const filled = saved.content ? await fileUploads(root, saved.content).catch(logged) : [];
-      if (filled.length > 0 || save.deletions.length > 0) media.request();
-    }
+    const headers = request.headers as Record<string, string>;
+    const asked = new Request(url, { method: request.method, headers, body: body && new Uint8Array(body) });
+    relay(response, await keystatic(asked));
+  }
+
+  /** A save: applySave's, answered as Keystatic's own API answers one (the working copy's listing), or refused. */
+  async function update(request: IncomingMessage, url: URL, response: ServerResponse) {
+    const save = await saveOf(request);
+    if (save === undefined) return send(response, 400, "Bad Request");
+    const outcome = await applySave(root, save, site);
+    if (outcome.status !== 200) return send(response, outcome.status, refusal(outcome));
+    statuses.changed();
+    // A file the media build is replacing at that moment vanishes mid-listing (ENOENT): asked again.
+    const listing = () => keystatic(new Request(new URL("/api/keystatic/tree", url), { headers: { "no-cors": "1" } }));
+    relay(
+      response,
+      await listing().catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        return listing();
+      }),
+    );
+  }
+
+  /** Sends Keystatic's answer on as it gave it, but never cached. */
+  function relay(response: ServerResponse, answer: Awaited<ReturnType<typeof keystatic>>) {
     const headers = new Headers(answer.headers);
     for (const [name, value] of headers) if (name !== "set-cookie") response.setHeader(name, value);
     // GitHub mode signs in with several cookies: each its own header.
@@ -150,13 +135,13 @@ export async function startEditServer({ root, port, previewOrigin, host = LOOPBA
       return send(response, 421, "Misdirected Request");
     const handle = async () => {
       if (url.pathname.startsWith("/api/keystatic/")) return api(request, url, response);
-      if (url.pathname === "/edit/screen.js") return send(response, 200, screen, "text/javascript; charset=utf-8");
+      if (url.pathname === screen.path) return screen.send(request, response);
       if (url.pathname === "/edit/api/status") {
-        const status = entryStatus(root, url.searchParams.get("entry") ?? "", media.status());
+        const status = statuses.of(url.searchParams.get("entry") ?? "", site.build());
         return send(response, 200, JSON.stringify(status), "application/json");
       }
       if (url.pathname === "/keystatic" || url.pathname.startsWith("/keystatic/"))
-        return send(response, 200, page(previewOrigin), "text/html; charset=utf-8");
+        return send(response, 200, page(previewOrigin, screen.path), "text/html; charset=utf-8");
       response.writeHead(302, { location: "/keystatic" }).end();
     };
     handle().catch((error: unknown) => {

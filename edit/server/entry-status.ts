@@ -1,21 +1,23 @@
-/** What GET /edit/api/status tells the screen of one entry: its media made or not yet, and the full check's word on its file. */
+/**
+ * What GET /edit/api/status tells the screen of one entry: its media made or not yet, and the full
+ * check's word on its file. Worked out from the files once per change (a save, the end of a media
+ * run) and kept: the screen polls every 2 s while media are made, and each poll reads what is kept.
+ */
 import { existsSync } from "node:fs";
 import path from "node:path";
 
 import { validateContent } from "#content-check/check.ts";
-import { readContentFiles } from "#content-check/read.ts";
+import { type CaptionsFile, fileOf, readContentFiles } from "#content-check/read.ts";
 import { planJobs } from "#media-build/plan-jobs.ts";
-import { isSourceJob, type SourceJob } from "#media-build/kinds.ts";
-import type { EntryStatus } from "#edit/upload-rules.ts";
-import type { MediaBuild } from "./media-build.ts";
-import { mediaContentOf } from "./media-content.ts";
+import { isSourceJob, mediaContentOf, type SourceJob } from "#media-build/kinds.ts";
+import type { EntryStatus, MediaBuild } from "#edit/upload-rules.ts";
 
-/** The screen's collections and singletons, and the file each entry is. */
-const FILES: Record<string, (id: string) => string> = {
-  directors: (id) => `app/content/artists/directors/${id}.md`,
-  photographers: (id) => `app/content/artists/photographers/${id}.md`,
-  reels: (id) => `app/content/reels/${id}.md`,
-  biography: () => "app/content/biography.md",
+/** The part of the content each of the screen's collections and singletons edits (read.ts knows its file). */
+const PARTS: Record<string, (id: string) => string[]> = {
+  directors: (id) => ["artists", "directors", id],
+  photographers: (id) => ["artists", "photographers", id],
+  reels: (id) => ["reels", id],
+  biography: () => ["biography"],
 };
 
 /** How the screen names each output, "work 2" for the second work. */
@@ -39,26 +41,56 @@ function label(job: SourceJob): string {
   return labels[job.kind] ?? job.kind;
 }
 
-/** `entry`: "directors/ada-rowe", "biography"… */
-export function entryStatus(root: string, entry: string, build: MediaBuild): EntryStatus {
-  const [collection, id = ""] = entry.split("/");
-  const file = FILES[collection]?.(id);
+/** What the files say of every entry at one moment. */
+interface Snapshot {
+  /** The full check's problems, with media looked for in public/. */
+  problems: string[];
+  /** Each output the content needs from a source, and whether public/ has it. */
+  media: { job: SourceJob; made: boolean }[];
+  captions: CaptionsFile[];
+}
+
+function snapshotOf(root: string): Snapshot {
   const read = readContentFiles(root);
-  const { content } = validateContent(read, { publicDir: null });
+  const checked = validateContent(read, { publicDir: path.join(root, "public") });
+  // Until a save's media are made the full check refuses the content: its outputs are then planned
+  // from the content with its media taken as present.
+  const content = checked.content ?? validateContent(read, { publicDir: null }).content;
   const jobs = content ? planJobs(mediaContentOf(content)).filter(isSourceJob) : [];
-  const own = jobs.filter(({ source: { of } }) =>
-    of.kind === "agentPhoto"
-      ? collection === "biography"
-      : of.kind === "reel"
-        ? of.reel.slug === id
-        : of.kind !== "logo" && of.artist.id === id,
-  );
-  const { problems } = validateContent(readContentFiles(root), { publicDir: path.join(root, "public") });
-  const captions = collection === "reels" ? read.captions.filter((track) => track.slug === id) : [];
   return {
-    build,
-    media: own.map((job) => ({ label: label(job), made: existsSync(path.join(root, "public", job.site)) })),
-    problems: file === undefined ? [] : problems.filter((problem) => problem.startsWith(`${file}:`)),
-    captions: Object.fromEntries(captions.map((track) => [track.lang, path.basename(track.name)])),
+    problems: checked.problems,
+    media: jobs.map((job) => ({ job, made: existsSync(path.join(root, "public", job.site)) })),
+    captions: read.captions,
+  };
+}
+
+/** The statuses of the entries of the project at `root`; `changed()` after a change, so the next poll reads the files again. */
+export function entryStatuses(root: string) {
+  let snapshot: Snapshot | undefined;
+  return {
+    changed() {
+      snapshot = undefined;
+    },
+    /** `entry`: "directors/ada-rowe", "biography"… */
+    of(entry: string, build: MediaBuild): EntryStatus {
+      snapshot ??= snapshotOf(root);
+      const [collection, id = ""] = entry.split("/");
+      const part = PARTS[collection]?.(id);
+      const file = part && fileOf(part)?.name;
+      const own = snapshot.media.filter(({ job: { source } }) =>
+        source.of.kind === "agentPhoto"
+          ? collection === "biography"
+          : source.of.kind === "reel"
+            ? source.of.reel.slug === id
+            : source.of.kind !== "logo" && source.of.artist.id === id,
+      );
+      const captions = collection === "reels" ? snapshot.captions.filter((track) => track.slug === id) : [];
+      return {
+        build,
+        media: own.map(({ job, made }) => ({ label: label(job), made })),
+        problems: file === undefined ? [] : snapshot.problems.filter((problem) => problem.startsWith(`${file}:`)),
+        captions: Object.fromEntries(captions.map((track) => [track.lang, path.basename(track.name)])),
+      };
+    },
   };
 }

@@ -1,26 +1,32 @@
 /**
- * The content check as the gate of every save: the files the screen would write are checked in a
- * copy of app/content/ with the same read → shapes → checks as `npm run content:check`, before
- * anything is written. Their media are taken as present, since the media build makes them only
- * after the save (the full check then runs on the made files: entry-status.ts).
+ * The content check as the gate of every save (apply-save.ts): the files the screen would write are
+ * checked in a copy of app/content/ with the same read → shapes → checks as `npm run content:check`,
+ * before anything is written. Their media are taken as present, since the media build makes them
+ * only after the save (the full check then runs on the made files: entry-status.ts).
  */
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { z } from "zod";
+
 import { type ContentResult, validateContent } from "#content-check/check.ts";
 import { readContentFiles } from "#content-check/read.ts";
-import { CAPTIONS_UPLOAD, captionsPath, UPLOADS_DIR } from "#edit/upload-rules.ts";
+import { MANIFEST } from "#media-build/manifest.ts";
+import { captionsPath, CONTENT_DIR } from "#model/content-files.ts";
+import { readCaptionsUploadName } from "#edit/upload-names.ts";
+import { UPLOADS_DIR } from "#edit/upload-rules.ts";
 
 /** A Keystatic save, as its local API receives it: files (base64url) to write and to delete, by path from the root. */
-export interface Save {
-  additions: { path: string; contents: string }[];
-  deletions: { path: string }[];
-}
+export const saveShape = z.object({
+  additions: z.array(z.object({ path: z.string(), contents: z.string() })),
+  deletions: z.array(z.object({ path: z.string() })),
+});
 
-const CONTENT = "app/content/";
-const MANIFEST = "media/manifest.json";
+export type Save = z.output<typeof saveShape>;
+
+const CONTENT = `${CONTENT_DIR}/`;
 
 /**
  * A reel's captions upload as the file it is filed as (captions-uploads.ts), if any, and the files
@@ -30,11 +36,11 @@ const MANIFEST = "media/manifest.json";
 export function captionsUploadOf(file: string): { path?: string; removes: string[] } | undefined {
   const parts = path.posix.relative(UPLOADS_DIR, file).split("/");
   const [slug, name] = parts;
-  const match = parts.length === 2 && slug !== ".." ? CAPTIONS_UPLOAD.exec(name) : null;
-  if (!match) return undefined;
-  const [, lang, format] = match;
-  const other = { vtt: "srt", srt: "vtt" }[format];
-  if (!other) return { removes: [captionsPath(slug, lang, "vtt"), captionsPath(slug, lang, "srt")] };
+  const upload = parts.length === 2 && slug !== ".." ? readCaptionsUploadName(name) : undefined;
+  if (!upload) return undefined;
+  const { lang, format } = upload;
+  if (format === "remove") return { removes: [captionsPath(slug, lang, "vtt"), captionsPath(slug, lang, "srt")] };
+  const other = format === "vtt" ? "srt" : "vtt";
   return { path: captionsPath(slug, lang, format), removes: [captionsPath(slug, lang, other)] };
 }
 

@@ -1,7 +1,7 @@
 /** What the build reads of a source before it uses it: its size, length and sound, and whether it decodes. */
 import sharp from "sharp";
 
-import type { SourceType } from "#media-build/sources.ts";
+import type { SourceType } from "#model/media-paths.ts";
 import { ffprobe, type VideoProbe } from "./ffmpeg.ts";
 
 // One libvips thread: the build already runs two jobs at a time on a two-core budget.

@@ -1,15 +1,20 @@
 /** An artist's file in artists/directors/ or artists/photographers/: its fields, and what its id derives. */
 import { z } from "zod";
 
-import { type ArtistList, artistUrl, WORK_PLACE } from "#model/artist-lists.ts";
-import { MEDIA_KIND_ROWS, type MediaPlace } from "#model/media-kinds.ts";
+import {
+  ARTIST_TITLES,
+  type ArtistList,
+  artistUrl,
+  DIRECTOR_ONLY_FIELDS,
+  listHasField,
+  WORK_PLACE,
+} from "#model/artist-lists.ts";
+import { MEDIA_KIND_ENTRIES, type MediaPlace } from "#model/media-kinds.ts";
 import { derived, focus, httpsUrl, instagram, moment, order, slug, text, website } from "./field-shapes.ts";
-
-const ARTIST_TITLES = ["Photographer", "Director", "Photographer / Director", "CGI VFX 3D"] as const;
 
 /** The path of the file that the kind of media whose row puts it in `field` of an entry of `place` has. */
 export function pathIn(place: MediaPlace, field: string, id: string, work = 0): string {
-  const kind = MEDIA_KIND_ROWS.find(([, row]) => row.place === place && row.field[0] === field)?.[1];
+  const kind = MEDIA_KIND_ENTRIES.find(([, row]) => row.place === place && row.field[0] === field)?.[1];
   if (!kind?.path) throw new Error(`no kind of media in model/media-kinds.ts is the ${field} of a ${place} entry`);
   return kind.path(id, work);
 }
@@ -125,13 +130,13 @@ export function artistShape(list: ArtistList) {
             message: "is missing: extraThumbsTitle and extraThumbs go together",
           });
         }
-        if (list !== "directors" && artist.clipStart !== undefined) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["clipStart"],
-            message: "only a director's grid clip has a start: remove this field",
-          });
-        }
+        for (const field of DIRECTOR_ONLY_FIELDS)
+          if (!listHasField(list, field) && artist[field] !== undefined)
+            ctx.addIssue({
+              code: "custom",
+              path: [field],
+              message: "only a director has a grid clip to start or shift: remove this field",
+            });
       })
       // The derived fields in their places, so the compiled content reads the same however the file spells it.
       .transform((artist) => {

@@ -96,7 +96,7 @@ export const contentShape = z.strictObject({
 });
 
 /** The content files as their shapes read them, keyed by file. */
-export type ContentFiles = z.output<typeof contentShape>;
+export type ShapedContent = z.output<typeof contentShape>;
 
 /** The fields of `value` that are valid by `fields`: what a check can rely on in an entry with other problems. */
 function validFields<F extends z.ZodRawShape>(fields: F, value: unknown) {

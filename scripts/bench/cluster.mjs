@@ -61,7 +61,7 @@ export async function clusterSection() {
   const behind = await withServer(
     startCluster(PORTS.cluster, { stderr: "ignore" }),
     async ({ origin, varnishPid, instances }) => ({
-      // varnishd runs in a process group of its own (scripts/cli/cluster.mjs), with the cache process it forks.
+      // varnishd runs in a process group of its own (scripts/cluster/run-cluster.mjs), with the cache process it forks.
       ...(await loadWithCpu(origin, {
         varnish: { groups: [varnishPid] },
         node: { pids: instances.map((instance) => instance.pid) },

@@ -11,7 +11,7 @@ import path from "node:path";
 
 import { parse, stringify } from "yaml";
 
-import { MEDIA_KIND_ROWS, type MediaPlace } from "#model/media-kinds.ts";
+import { MEDIA_KIND_ENTRIES, type MediaPlace } from "#model/media-kinds.ts";
 import { PROJECT_SOURCES, scratchProject } from "./project-copy.ts";
 
 const ROOT = path.join(import.meta.dirname, "../..");
@@ -95,7 +95,7 @@ function ownMedia({ file, front }: Artist): string[] {
   const id = String(front.id);
   const places = PLACES[path.basename(path.dirname(file))];
   const works = worksOf(front).map((_work, index) => index + 1);
-  return MEDIA_KIND_ROWS.flatMap(([, row]) => {
+  return MEDIA_KIND_ENTRIES.flatMap(([, row]) => {
     if (!row.path) return [];
     if (row.place === places.artist || (row.place === "bio" && front.bioPhoto)) return [row.path(id, 0)];
     return row.place === places.work ? works.map((work) => row.path?.(id, work) ?? []).flat() : [];

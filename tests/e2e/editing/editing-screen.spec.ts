@@ -10,8 +10,9 @@ import path from "node:path";
 import { type Page } from "@playwright/test";
 import { parse } from "yaml";
 
-import { captionsPath } from "#edit/upload-rules.ts";
-import { reels } from "#app/content/index.ts";
+import { captionsPath } from "#model/content-files.ts";
+import { artists, reels } from "#app/content/index.ts";
+import { artistUrl, ARTIST_URL_TYPE } from "#model/artist-lists.ts";
 import { captionsTrack } from "#model/tracks.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { freePort } from "#tests/support/scratch-project.ts";
@@ -38,7 +39,7 @@ async function save(page: Page, button: "Save" | "Create" = "Save") {
 
 test.describe("the editing screen", () => {
   test.skip(({ isMobile }) => isMobile, "the editing screen is used on a desktop");
-  // One instance for the tests below, in order; the screen's 3.5 MB script is slow on a busy CI machine.
+  // One instance for the tests below, in order; the screen's script (3 MB, 0.8 MB compressed) is slow to start on a busy CI machine.
   test.describe.configure({ mode: "serial", timeout: 120_000 });
 
   let edit: EditingInstance | undefined;
@@ -220,7 +221,7 @@ test.describe("the editing screen", () => {
     await page.screenshot({ path: "test-results/screenshots/editing-screen-captions.png" });
     expect((await save(page)).status()).toBe(200);
 
-    for (const format of ["vtt", "srt"])
+    for (const format of ["vtt", "srt"] as const)
       expect(existsSync(path.join(dir, captionsPath(reel.slug, lang, format)))).toBe(false);
     // Nor is the removal's own note left among the uploads.
     const uploads = path.join(dir, "media/.uploads");
@@ -272,5 +273,53 @@ test.describe("the editing screen", () => {
       },
     );
     expect(unchanged.stdout).toBe("");
+  });
+
+  test("a photographer's form offers her fields and her page's URL; the lists show names; the script is compressed and kept", async ({
+    page,
+  }) => {
+    const { editOrigin } = edit!;
+    // The URLs the browser took from its own cache rather than the server, as Chromium's network log says.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    const requested = new Map<string, string>();
+    const cached: string[] = [];
+    cdp.on("Network.requestWillBeSent", ({ requestId, request }) => requested.set(requestId, request.url));
+    cdp.on("Network.requestServedFromCache", ({ requestId }) => cached.push(requested.get(requestId) ?? ""));
+    const isScript = (url: string) => /\/edit\/screen\.[0-9a-f]{16}\.js$/.test(url);
+
+    const [photographer] = artists.photographers;
+    const script = page.waitForResponse((response) => isScript(response.url()));
+    const form = await page.goto(`${editOrigin}/keystatic/collection/photographers/item/${photographer.id}`);
+    expect(form?.headers()["cache-control"]).toBe("no-store");
+    const sent = await script;
+    expect(sent.headers()["content-encoding"]).toMatch(/^(br|gzip)$/);
+    expect(sent.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const plain = await page.request.get(sent.url(), { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers()["content-encoding"]).toBeUndefined();
+    expect((await sent.request().sizes()).responseBodySize).toBeLessThan((await plain.body()).length / 3);
+
+    await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(photographer.name);
+    await expect(page.getByText(artistUrl("photographers", "{id}"))).toBeVisible();
+    await expect(page.getByText(`/${ARTIST_URL_TYPE.directors}/`)).toHaveCount(0);
+    await expect(page.locator('input[type="file"][aria-label="Photo"]')).toHaveCount(1);
+    // Her tile is a photo: no clip to upload, start or shift.
+    await expect(page.getByLabel(/^Clip/)).toHaveCount(0);
+    // Keystatic scrolls the form inside its own pane: a window its height shows the whole form.
+    await page.setViewportSize({ width: 1440, height: 2100 });
+    await page.screenshot({ path: "test-results/screenshots/editing-screen-photographer.png" });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.goto(`${editOrigin}/keystatic/collection/directors`);
+    await expect(page.getByRole("columnheader", { name: "Name" })).toBeVisible();
+    // Keystatic's cells are each a row header.
+    const cell = (name: string) => page.getByRole("grid").getByRole("rowheader", { name, exact: true });
+    for (const { name } of artists.directors) await expect(cell(name)).toBeVisible();
+    await page.screenshot({ path: "test-results/screenshots/editing-screen-directors.png" });
+    // The second visit's script came from the browser's cache.
+    expect(cached.filter(isScript)).toHaveLength(1);
+
+    await page.goto(`${editOrigin}/keystatic/collection/reels`);
+    for (const { title } of reels) await expect(cell(title)).toBeVisible();
   });
 });

@@ -32,8 +32,8 @@ test.describe("the public build and the editing screen", () => {
       expect(answer.status(), url).toBe(unknown.status());
       expect(answer.headers().location, url).toBe(unknown.headers().location);
     }
-    // The screen's script is a missing file, as any other.
-    const script = await request.get("/edit/screen.js", { maxRedirects: 0 });
+    // The screen's script (served by the editing instance at /edit/screen.{hash}.js) is a missing file, as any other.
+    const script = await request.get("/edit/screen.0123456789abcdef.js", { maxRedirects: 0 });
     expect(script.status()).toBe((await request.get("/no-such-file.js", { maxRedirects: 0 })).status());
     const write = await request.post("/api/keystatic/update", {
       headers: { "no-cors": "1", "content-type": "application/json" },

@@ -204,7 +204,7 @@ test.describe("a tap on a throttled phone", () => {
  * which hands the master playlist to the browser (no Media Source Extensions, no HLS engine).
  * Chromium plays HLS itself too, so this is that path, in the engine that can run it. What differs
  * in WebKit and is covered elsewhere: iOS plays inline only with `playsinline` (reel-player.tsx),
- * the browser starts on the master's first variant (derive.ts orders it), and a native stall is
+ * the browser starts on the master's first variant (HLS_MASTER_ORDER, model/reel-frames.ts), and a native stall is
  * caught by the watchdog below, which reads the playhead as this path does.
  */
 test.describe("where the browser plays HLS itself (Safari's path)", () => {

@@ -8,7 +8,7 @@ import { DEMO_ONLY, isDemoContent } from "#tests/support/demo-content.ts";
 /**
  * The demo content against the spec: counts, fictional names and numbers, and an example of every
  * optional state a page can show. Whether any content is well formed (fields, slugs, links, media
- * in public/) is `npm run content:check`, tested in content-validation.test.ts.
+ * in public/) is `npm run content:check`, tested in validation.test.ts.
  */
 const demoOnly = describe.skipIf(!isDemoContent);
 

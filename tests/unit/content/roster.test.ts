@@ -5,7 +5,7 @@ import path from "node:path";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { MEDIA_KIND_ROWS } from "#model/media-kinds.ts";
+import { MEDIA_KIND_ENTRIES } from "#model/media-kinds.ts";
 import { makeRoster } from "#tests/support/roster.ts";
 
 const ARTISTS = "app/content/artists";
@@ -48,7 +48,7 @@ describe("npm run roster", () => {
       expect(copy.id).toBe(`${id}-${TIMES}`);
       for (const field of ["name", "website"]) expect(copy[field]).not.toBe(original[field]);
       const place = file.includes("/directors/") ? "directors" : "photographers";
-      const kinds = MEDIA_KIND_ROWS.filter(
+      const kinds = MEDIA_KIND_ENTRIES.filter(
         ([, row]) => row.place === place || (row.place === "bio" && original.bioPhoto),
       );
       expect(kinds.length).toBeGreaterThanOrEqual(2);

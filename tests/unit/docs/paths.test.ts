@@ -1,6 +1,7 @@
 /**
- * Every repo path the docs name exists: README.md and docs/**\/*.md, their relative links and the paths in their
- * code (inline and fenced). A file moved or renamed without its docs fails here, naming the doc, the line and the
+ * Every repo path the docs and the code's comments name exists: README.md and docs/**\/*.md (their relative links
+ * and the paths in their code, inline and fenced), and every word of the comments in the code (CODE_FOLDERS and the
+ * root's config files). A file moved or renamed without its pointers fails here, naming the file, the line and the
  * path. Checked against the files Git would keep (tracked, or new and not ignored), so a build's outputs neither
  * hide a stale path nor are needed for the test to pass.
  */
@@ -8,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
+import ts from "typescript";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import packageJson from "../../../package.json";
@@ -17,10 +19,11 @@ const ROOT = path.join(import.meta.dirname, "../../..");
 /** Placeholders and patterns stand for many files, not one: `{id}`, `<account>`, `*`, `…`, `$TMPDIR`, `[n/N]`. */
 const PATTERN = /[{}<>*…$[\]=?]/;
 /**
- * What the docs' worked examples invent: `x.jpg`, and the reel docs/media.md adds. Their files exist only once
- * someone follows the example. (docs/content.md's examples' media lies in media/, which Git ignores.)
+ * What the docs' worked examples invent: a one-letter name (`x.jpg`, `public/x/master.m3u8`, a test's `a.ts`), and
+ * the reel docs/media.md adds. Their files exist only once someone follows the example. (docs/content.md's examples'
+ * media lies in media/, which Git ignores.)
  */
-const EXAMPLE = /(^|\/)(x\.\w+$|reel-2022([./]|$))/;
+const EXAMPLE = /(^|\/)([a-z](\.\w+)?(\/|$)|reel-2022([./]|$))/;
 /** A MIME type (`text/vtt`) looks like a path but names none. */
 const MIME_TYPE = /^(application|audio|font|image|text|video)\/[\w.+-]+$/;
 /**
@@ -64,19 +67,40 @@ interface Cited {
 }
 
 const packages = new Set(Object.keys({ ...packageJson.dependencies, ...packageJson.devDependencies }));
+/** package.json's import aliases, `#model/` → `model/`. */
+const aliases = Object.entries(packageJson.imports).map(([alias, target]) => ({
+  alias: alias.replace(/\*$/, ""),
+  folder: target.replace(/^\.\//, "").replace(/\*$/, ""),
+}));
 
-/** Classifies one word of code as a path of the repo, or as nothing to check (a URL, a command, a package). */
-function classify(word: string, topLevel: Set<string>): Omit<Cited, "line"> | undefined {
-  const text = word.replace(/^[("'`]+|[)"'`,.;:]+$/g, "");
+/**
+ * Classifies one word of code as a path of the repo, or as nothing to check (a URL, a command, a package). `from`:
+ * the folder of the file it is in, which a `./` or `../` path starts from.
+ */
+function classify(word: string, topLevel: Set<string>, from: string): Omit<Cited, "line"> | undefined {
+  const text = word.replace(/^[("'`]+|[)"'`,.;:]+$/g, "").replace(/['’]s$/, "");
   if (!text || PATTERN.test(text) || EXAMPLE.test(text) || MIME_TYPE.test(text) || text.includes("://")) return;
+  // An import alias (`#model/content.ts`) stands for its folder; any other `#` is an anchor or a number.
+  if (text.startsWith("#")) {
+    const found = aliases.find(({ alias }) => text.startsWith(alias));
+    return (
+      found && { text, kind: "rooted", target: (found.folder + text.slice(found.alias.length)).replace(/\/$/, "") }
+    );
+  }
   // A URL path of the site, a package or an alias (`@videojs/xhr`, `~/lib`), or a command's flag.
   if (/^[/@~-]/.test(text)) return;
   const target = text.replace(/(:\d+)+$/, "").replace(/\/$/, "");
+  if (/^\.\.?\//.test(target)) {
+    const resolved = path.posix.join(from, target);
+    // The root itself, or a path out of the repo (a test's `../../..`), is no file of it to look for.
+    return resolved === "." || resolved.startsWith("../") ? undefined : { text, kind: "rooted", target: resolved };
+  }
   const [first] = target.split("/");
   if (target.includes("/")) {
     if (topLevel.has(first)) return { text, kind: "rooted", target };
-    // A package's own file (`lighthouse/core/…`, `global/window`) or a MIME type (`text/vtt`) is not the repo's.
-    if (packages.has(first) || !/\.\w+$/.test(target)) return;
+    // A package's own file (`lighthouse/core/…`, `global/window`), a MIME type (`text/vtt`), a host's page
+    // (`developer.mozilla.org/…`) or a version (`HTTP/1.1`) is not the repo's.
+    if (packages.has(first) || !/\.[a-z]\w*$/i.test(target) || first.includes(".")) return;
     return { text, kind: "relative", target };
   }
   if (FILE_NAME.test(target) && !CAPITALS.test(target) && !topLevel.has(target)) return { text, kind: "name", target };
@@ -96,7 +120,7 @@ function citedPaths(doc: string, topLevel: Set<string>): Cited[] {
         return;
       }
       if (fenced) {
-        for (const word of line.split(/\s+/)) add(classify(word, topLevel));
+        for (const word of line.split(/\s+/)) add(classify(word, topLevel, path.posix.dirname(doc)));
         return;
       }
       for (const [, href] of line.matchAll(/\]\(([^)\s]+)\)/g)) {
@@ -105,10 +129,70 @@ function citedPaths(doc: string, topLevel: Set<string>): Cited[] {
         add({ text: href, kind: "link", target: target.replace(/\/$/, "") });
       }
       for (const [, code] of line.matchAll(/`([^`]+)`/g)) {
-        for (const word of code.split(/\s+/)) add(classify(word, topLevel));
+        for (const word of code.split(/\s+/)) add(classify(word, topLevel, path.posix.dirname(doc)));
       }
     });
   return cited;
+}
+
+/** The folders of code whose comments are read, with the root's own code (its config files) as ".". */
+const CODE_FOLDERS = [
+  ".",
+  "app",
+  "model",
+  "content-check",
+  "media-build",
+  "media-publish",
+  "demo",
+  "lib",
+  "edit",
+  "server",
+  "scripts",
+  "tests",
+];
+const CODE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+
+/**
+ * Each line of the comments in a code file, with its number. Parsed, so a `//` in a string, a template or a regular
+ * expression is not taken for one, nor is an import's specifier (code, which the type check and lint look after).
+ */
+function commentLines(file: string): { line: number; text: string }[] {
+  const code = readFileSync(path.join(ROOT, file), "utf8");
+  const kind = /x$/.test(file) ? ts.ScriptKind.TSX : /\.[mc]?js$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, false, kind);
+  const lines: { line: number; text: string }[] = [];
+  const seen = new Set<number>();
+  // Every comment is in the trivia before some token (the end of the file's included); the text of JSX is no trivia.
+  const visit = (node: ts.Node) => {
+    if (node.kind !== ts.SyntaxKind.JsxText) {
+      for (const { pos, end } of ts.getLeadingCommentRanges(code, node.pos) ?? []) {
+        if (seen.has(pos)) continue;
+        seen.add(pos);
+        const first = source.getLineAndCharacterOfPosition(pos).line + 1;
+        code
+          .slice(pos, end)
+          .split("\n")
+          .forEach((text, index) => lines.push({ line: first + index, text }));
+      }
+    }
+    for (const child of node.getChildren(source)) visit(child);
+  };
+  visit(source);
+  return lines;
+}
+
+/** Every path the comments of `file` name: each word, as in a doc's code. */
+function commentPaths(file: string, topLevel: Set<string>): Cited[] {
+  return commentLines(file).flatMap(({ line, text }) =>
+    text
+      .replace(/^\s*(\/\/+|\/\*+|\*+(?!\/))/, "")
+      .replace(/\*+\/\s*$/, "")
+      .split(/\s+/)
+      .flatMap((word) => {
+        const found = classify(word, topLevel, path.posix.dirname(file));
+        return found ? [{ line, ...found }] : [];
+      }),
+  );
 }
 
 const docs = existsSync(path.join(ROOT, "docs"))
@@ -137,17 +221,48 @@ describe.skipIf(docs.length === 0)("the paths the docs name", () => {
     topLevel = new Set(files.map((file) => file.split("/")[0]));
   });
 
+  /**
+   * What of the paths each file cites names no file or folder: one line each, `file:line: path … does not exist`.
+   * `within`: folders a path may also be read from (`server/{file}.ts` in a comment under edit/ may be edit/'s).
+   */
+  function missing(cites: { file: string; cited: Cited[]; within?: string[] }[]): string[] {
+    const outputs = ignored([
+      ...new Set(cites.flatMap(({ cited }) => cited.filter(({ kind }) => kind !== "name").map(({ target }) => target))),
+    ]);
+    return cites.flatMap(({ file, cited, within = [] }) =>
+      cited
+        .filter(({ kind, target }) => {
+          if (kind === "name") return !names.has(target);
+          if (outputs.has(target)) return false;
+          if (kind === "relative") return !files.some((repoFile) => repoFile.endsWith(`/${target}`));
+          return !known.has(target) && !within.some((folder) => known.has(`${folder}/${target}`));
+        })
+        .map(({ line, text, kind }) => `${file}:${line}: ${kind === "link" ? "link" : "path"} ${text} does not exist`),
+    );
+  }
+
   test.each(docs)("%s names only files and folders that exist", (doc) => {
-    const cited = citedPaths(doc, topLevel);
-    const outputs = ignored(cited.filter(({ kind }) => kind !== "name").map(({ target }) => target));
-    const missing = cited
-      .filter(({ kind, target }) => {
-        if (kind === "name") return !names.has(target);
-        if (outputs.has(target)) return false;
-        if (kind === "relative") return !files.some((file) => file.endsWith(`/${target}`));
-        return !known.has(target);
-      })
-      .map(({ line, text, kind }) => `${doc}:${line}: ${kind === "link" ? "link" : "path"} ${text} does not exist`);
-    expect(missing).toEqual([]);
+    expect(missing([{ file: doc, cited: citedPaths(doc, topLevel) }])).toEqual([]);
   });
+
+  /** A comment may name a path from its own folder or any folder above it, up to its top-level one. */
+  const foldersOf = (file: string) => {
+    const folders: string[] = [];
+    for (let dir = path.posix.dirname(file); dir !== "."; dir = path.posix.dirname(dir)) folders.push(dir);
+    return folders;
+  };
+
+  test.each(CODE_FOLDERS)(
+    "the comments of the code in %s/ name only files and folders that exist",
+    (folder) => {
+      const code = files.filter(
+        (file) => CODE_FILE.test(file) && (folder === "." ? !file.includes("/") : file.startsWith(`${folder}/`)),
+      );
+      expect(code.length).toBeGreaterThan(0);
+      const cites = code.map((file) => ({ file, cited: commentPaths(file, topLevel), within: foldersOf(file) }));
+      expect(missing(cites)).toEqual([]);
+    },
+    // Parsing a folder's code takes a second or two; more on a machine others load.
+    30_000,
+  );
 });

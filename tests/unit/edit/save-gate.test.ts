@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 
 import { captionsUploadOf, checkSave } from "#edit/server/save-gate.ts";
-import { captionsPath } from "#edit/upload-rules.ts";
+import { captionsPath } from "#model/content-files.ts";
 import { captions, reels } from "#app/content/index.ts";
 import { DEMO_ONLY, isDemoContent } from "#tests/support/demo-content.ts";
 
@@ -119,7 +119,7 @@ describe("a reel's captions file saved through the editing screen", () => {
       tracks.filter(({ lang }) => lang !== removed.lang).map(({ lang }) => lang),
     );
     // Only the copy the gate checks changes: the file is still there.
-    const kept = ["vtt", "srt"].filter((format) =>
+    const kept = (["vtt", "srt"] as const).filter((format) =>
       existsSync(path.join(ROOT, captionsPath(captioned!.slug, removed.lang, format))),
     );
     expect(kept).toHaveLength(1);

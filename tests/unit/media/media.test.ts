@@ -18,16 +18,16 @@ import {
 import { isLadderKind, type LadderKind, MEDIA_KINDS } from "#model/media-kinds.ts";
 import { parseMediaOrigin } from "#app/lib/media-origin.server.ts";
 
-const KINDS = Object.keys(MEDIA_KINDS).filter((kind): kind is LadderKind => isLadderKind(kind));
+const LADDER_KINDS = Object.keys(MEDIA_KINDS).filter((kind): kind is LadderKind => isLadderKind(kind));
 
 describe("ladders", () => {
-  it.each(KINDS)("%s: widths rise up to the source's own width, never past it", (kind) => {
+  it.each(LADDER_KINDS)("%s: widths rise up to the source's own width, never past it", (kind) => {
     const { widths } = MEDIA_KINDS[kind].ladder;
     expect([...widths].sort((a, b) => a - b)).toEqual(widths);
     expect(widths[widths.length - 1]).toBe(MEDIA_KINDS[kind].size.width);
   });
 
-  it.each(KINDS)("%s: every file keeps the source's aspect ratio in whole pixels", (kind) => {
+  it.each(LADDER_KINDS)("%s: every file keeps the source's aspect ratio in whole pixels", (kind) => {
     const { width, height } = MEDIA_KINDS[kind].size;
     for (const file of ladderFiles(kind, "/images/x/still.jpg")) {
       expect(Number.isInteger((file.width * height) / width), `${file.path}`).toBe(true);

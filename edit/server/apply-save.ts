@@ -1,0 +1,76 @@
+/**
+ * One save from the editing screen, start to end: checked once, written, its uploads filed with the
+ * content that check compiled, its media handed to the media build (site-update.ts). The answer
+ * names every file the save touched, so that a caller can commit exactly those.
+ */
+import { existsSync } from "node:fs";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+import { CONTENT_DIR } from "#model/content-files.ts";
+import { MEDIA_DIR } from "#model/media-paths.ts";
+import { mediaContentOf } from "#media-build/kinds.ts";
+import { planJobs } from "#media-build/plan-jobs.ts";
+import { UPLOADS_DIR } from "#edit/upload-rules.ts";
+import { fileCaptions } from "./captions-uploads.ts";
+import { checkSave, type Save } from "./save-gate.ts";
+import type { SiteUpdate } from "./site-update.ts";
+import { fileUploads } from "./upload-slots.ts";
+
+/**
+ * 200: saved, with every file it wrote, deleted, filed or removed (root-relative, sorted); 400: a
+ * path the screen never saves; 422: refused by the content check, one line a problem.
+ */
+export type SaveOutcome = { status: 200; touched: string[] } | { status: 400 | 422; problems: string[] };
+
+/**
+ * Where a save may write: an entry's Markdown or YAML file, and the uploads filed from there; never
+ * the code beside the content (app/content/index.ts). No "..", no backslash: Keystatic's own rule.
+ */
+function isSavable(file: string): boolean {
+  const inside =
+    (file.startsWith(`${CONTENT_DIR}/`) && /\.(md|yaml)$/.test(file)) || file.startsWith(`${UPLOADS_DIR}/`);
+  return inside && !file.includes("\\") && file.split("/").every((part) => part !== "." && part !== "..");
+}
+
+/** Writes the save's files and deletes those it deletes, as Keystatic's local API would; the content files among them are added to `touched`. */
+async function writeSave(root: string, { additions, deletions }: Save, touched: string[]): Promise<void> {
+  for (const { path: file, contents } of additions) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), Buffer.from(contents, "base64url"));
+    // An upload is filed from there (below): where it lands is what the save touched.
+    if (!file.startsWith(`${UPLOADS_DIR}/`)) touched.push(file);
+  }
+  for (const { path: file } of deletions.filter(({ path: file }) => existsSync(path.join(root, file)))) {
+    await rm(path.join(root, file));
+    if (!file.startsWith(`${UPLOADS_DIR}/`)) touched.push(file);
+  }
+}
+
+/** Applies `save` to the project at `root`; `site` is handed what follows: the media to make, then the compile. */
+export async function applySave(root: string, save: Save, site: Pick<SiteUpdate, "saved">): Promise<SaveOutcome> {
+  const names = [...save.additions, ...save.deletions].map(({ path: file }) => file);
+  const outside = names.filter((file) => !isSavable(file));
+  if (outside.length > 0)
+    return { status: 400, problems: outside.map((file) => `${file}: not a file the screen saves`) };
+
+  const checked = await checkSave(root, save);
+  if (checked.content === undefined) return { status: 422, problems: checked.problems };
+
+  const touched: string[] = [];
+  await writeSave(root, save, touched);
+  try {
+    // Captions are content: filed as the check read them. Sources go where the media build reads them.
+    await fileCaptions(root, touched);
+    await fileUploads(root, checked.content, touched);
+  } catch (error) {
+    // The save stands: a source that cannot be filed shows as media not made (entry-status.ts).
+    console.error(`the uploads could not be filed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  // Media to make when it filed a source or removed an entry (whose outputs the manifest then
+  // forgets); else the content is compiled at once.
+  const needsMedia = save.deletions.length > 0 || touched.some((file) => file.startsWith(`${MEDIA_DIR}/`));
+  site.saved(needsMedia ? planJobs(mediaContentOf(checked.content)) : undefined);
+  return { status: 200, touched: [...new Set(touched)].sort() };
+}
