@@ -27,7 +27,7 @@ const MAY_IMPORT = {
   "content-check": ["model", "lib"],
   "media-build": ["model", "content-check", "lib"],
   "media-publish": ["model", "content-check", "media-build", "lib"],
-  edit: ["model", "content-check", "media-build", "lib"],
+  edit: ["model", "content-check", "media-build", "media-publish", "lib"],
   demo: ["model", "content-check", "media-build", "lib"],
   tests: ["app", "model", "content-check", "media-build", "media-publish", "edit", "lib", "server", "tests"],
   scripts: ["app", "model", "content-check", "media-build", "media-publish", "edit", "lib", "server", "tests"],

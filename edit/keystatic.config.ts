@@ -11,7 +11,6 @@ import { artistFields } from "./schema/artist-fields.ts";
 import { reelFields } from "./schema/reel-fields.ts";
 import { siteSingletons } from "./schema/site-singletons.ts";
 import { previewUrl } from "./preview.ts";
-import { storage } from "./storage.ts";
 
 const artistCollection = (label: string, folder: ArtistList) =>
   collection({
@@ -27,7 +26,8 @@ const artistCollection = (label: string, folder: ArtistList) =>
   });
 
 export default config({
-  storage,
+  // This working copy, read and written by the editing server (edit/server/), which checks each save.
+  storage: { kind: "local" },
   ui: {
     brand: { name: "Roster" },
     navigation: {

@@ -29,5 +29,5 @@ const stop = () => {
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 
-await startEditServer({ root, port: editPort, previewOrigin, host: process.env.EDIT_HOST });
+await startEditServer({ root, port: editPort, previewOrigin });
 console.log(`editing screen: http://127.0.0.1:${editPort}/keystatic (preview: ${previewOrigin})`);

@@ -49,3 +49,28 @@ export function readCaptionsUploadName(name: string): { lang: string; format: Ca
   const match = CAPTIONS_UPLOAD.exec(name);
   return match ? { lang: match[1], format: match[2] as CaptionsUploadFormat } : undefined;
 }
+
+/**
+ * A streamed upload's token, its file name in STAGED_DIR: random, so it names one editor's one
+ * file, with the file's type ("6f1c…-4e2a.mp4").
+ */
+export const newUploadToken = (extension: string): string => `${crypto.randomUUID()}.${extension.toLowerCase()}`;
+
+const UPLOAD_TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{1,5}$/;
+
+export const isUploadToken = (token: string): boolean => UPLOAD_TOKEN.test(token);
+
+/**
+ * What the save carries for a streamed upload, in place of the file's bytes: a line naming its
+ * token, which the editing server reads back to move the staged file into the upload's place.
+ */
+const STAGED_REFERENCE = "staged-upload:";
+
+export const stagedReference = (token: string): Uint8Array => new TextEncoder().encode(STAGED_REFERENCE + token);
+
+export function readStagedReference(bytes: Uint8Array): string | undefined {
+  if (bytes.byteLength > STAGED_REFERENCE.length + 64) return undefined;
+  const text = new TextDecoder().decode(bytes);
+  const token = text.startsWith(STAGED_REFERENCE) ? text.slice(STAGED_REFERENCE.length) : "";
+  return isUploadToken(token) ? token : undefined;
+}

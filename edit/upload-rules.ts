@@ -6,11 +6,19 @@ import type { SourceOf } from "#media-build/kinds.ts";
 export const UPLOADS_DIR = `${MEDIA_DIR}/.uploads`;
 
 /**
- * The largest file the screen takes: Keystatic sends a save as one JSON request, the file in
- * base64, held in the browser's memory. A 1080p minute is 10–50 MB; a larger film goes into
- * media/ by hand and through `npm run media` (docs/media.md), its outputs to the bucket.
+ * Where a film or picture is streamed as it is chosen (PUT /edit/api/uploads/{token}), before the
+ * save that names it moves it to UPLOADS_DIR: one file per token, so two editors never share one.
  */
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+export const STAGED_DIR = `${MEDIA_DIR}/.staged`;
+
+/**
+ * The largest file the screen takes. It is streamed to disk (server/upload-stream.ts), so the
+ * bound is the disk's, not memory's: an hour of a camera's 4K master is about 20 GB.
+ */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024 * 1024;
+
+/** A day: a staged upload no save named by then was abandoned, and is deleted. */
+export const STAGED_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** The source an upload is, in the media build's words. */
 export type UploadKind = SourceOf["kind"];

@@ -26,14 +26,14 @@ export function MediaStatus() {
       <Content>
         <Text>
           {status.build.state === "running"
-            ? "Making the media… the preview shows them when this is done."
+            ? (status.build.message ?? "Making the media… the preview shows them when this is done.")
             : status.media.length === 0
               ? "No media yet: attach a file and save."
               : missing.length === 0
                 ? "All media made."
                 : `${missing.map((output) => output.label).join(", ")} not made yet.`}
         </Text>
-        {status.build.message && <Text>{status.build.message}</Text>}
+        {status.build.message && status.build.state !== "running" && <Text>{status.build.message}</Text>}
         {status.problems.map((problem) => (
           <Text key={problem}>{problem}</Text>
         ))}

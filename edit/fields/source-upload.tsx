@@ -1,24 +1,29 @@
 /**
- * A media source attached in the browser (a director's clip, a work's film, a bio photo): saved
- * with the entry into media/.uploads/, which the editing server files where `npm run media` reads
- * it (edit/server/upload-slots.ts) before it makes the entry's media. What the media build has
- * made of the entry so far shows under the field (edit/fields/media-status.tsx).
+ * A media source attached in the browser (a director's clip, a work's film, a bio photo): streamed
+ * to the editing server as soon as it is chosen, with a progress bar (upload-file.ts), then named by
+ * the entry's save, which files it where `npm run media` reads it (edit/server/upload-slots.ts)
+ * before it makes the entry's media. What the media build has made of the entry so far shows under
+ * the field (edit/fields/media-status.tsx).
  */
 import type { AssetFormField, FormFieldStoredValue } from "@keystatic/core";
 import { ActionButton } from "@keystar/ui/button";
 import { Flex } from "@keystar/ui/layout";
+import { ProgressBar } from "@keystar/ui/progress";
 import { Text } from "@keystar/ui/typography";
 import { useId, useRef, useState } from "react";
 
 import { SOURCE_EXTENSIONS } from "#model/media-paths.ts";
-import { sourceUploadName } from "#edit/upload-names.ts";
+import { newUploadToken, sourceUploadName, stagedReference } from "#edit/upload-names.ts";
 import { MAX_UPLOAD_BYTES, type UploadKind, UPLOADS_DIR } from "#edit/upload-rules.ts";
 import { MediaStatus } from "./media-status.tsx";
+import { inWords, uploadFile } from "./upload-file.ts";
 
+/** A file the server holds, streamed under `token`, until the save names it. */
 interface Upload {
-  bytes: Uint8Array;
+  token: string;
   extension: string;
   name: string;
+  bytes: number;
 }
 
 /** `kept`: what the entry says of this source (a bio photo's `true`, the agent's photo's path), if the field writes one. */
@@ -39,8 +44,6 @@ interface Options {
   status?: boolean;
 }
 
-const MB = 1024 * 1024;
-
 export function sourceUpload(options: Options): AssetFormField<SourceValue, SourceValue, null> {
   return {
     kind: "form",
@@ -56,7 +59,7 @@ export function sourceUpload(options: Options): AssetFormField<SourceValue, Sour
       const written = upload && options.written && slug !== undefined ? options.written(slug) : kept;
       if (!upload) return { value: written, asset: undefined };
       const filename = sourceUploadName(options.kind, suggestedFilenamePrefix ?? options.kind, upload.extension);
-      return { value: written, asset: { filename, content: upload.bytes } };
+      return { value: written, asset: { filename, content: stagedReference(upload.token) } };
     },
     validate: (value) => value,
     reader: { parse: () => null },
@@ -67,20 +70,29 @@ function SourceInput(props: Options & { value: SourceValue; onChange(value: Sour
   const { label, description, accept, value, onChange } = props;
   const input = useRef<HTMLInputElement>(null);
   const [refused, setRefused] = useState<string>();
+  const [sending, setSending] = useState<{ name: string; sent: number; total: number }>();
   const id = useId();
 
   async function choose(file: File | undefined) {
     if (!file) return;
     if (file.size > MAX_UPLOAD_BYTES) {
-      setRefused(
-        `${file.name} is ${Math.round(file.size / MB)} MB; the screen takes up to ${MAX_UPLOAD_BYTES / MB} MB. ` +
-          "Put a larger film in media/ and run npm run media (docs/media.md).",
-      );
+      setRefused(`${file.name} is ${inWords(file.size)}; the screen takes up to ${inWords(MAX_UPLOAD_BYTES)}.`);
       return;
     }
     setRefused(undefined);
     const extension = file.name.slice(file.name.lastIndexOf(".") + 1).toLowerCase();
-    onChange({ ...value, upload: { bytes: new Uint8Array(await file.arrayBuffer()), extension, name: file.name } });
+    const token = newUploadToken(extension);
+    setSending({ name: file.name, sent: 0, total: file.size });
+    try {
+      await uploadFile(file, `/edit/api/uploads/${token}`, (sent, total) =>
+        setSending({ name: file.name, sent, total }),
+      );
+      onChange({ ...value, upload: { token, extension, name: file.name, bytes: file.size } });
+    } catch (error) {
+      setRefused(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSending(undefined);
+    }
   }
 
   return (
@@ -92,12 +104,12 @@ function SourceInput(props: Options & { value: SourceValue; onChange(value: Sour
         {description}
       </Text>
       <Flex gap="regular" alignItems="center">
-        <ActionButton aria-describedby={id} onPress={() => input.current?.click()}>
+        <ActionButton aria-describedby={id} isDisabled={sending !== undefined} onPress={() => input.current?.click()}>
           {value.upload ? "Choose another file" : "Choose a file"}
         </ActionButton>
         {value.upload && (
           <Text>
-            {value.upload.name} ({(value.upload.bytes.byteLength / MB).toFixed(1)} MB), made when you save
+            {value.upload.name} ({inWords(value.upload.bytes)}), made when you save
           </Text>
         )}
         {value.kept && !value.upload && props.written && (
@@ -112,6 +124,14 @@ function SourceInput(props: Options & { value: SourceValue; onChange(value: Sour
         accept={SOURCE_EXTENSIONS[accept].map((extension) => `.${extension}`).join(",")}
         onChange={(event) => void choose(event.target.files?.[0])}
       />
+      {sending && (
+        <ProgressBar
+          label={`Uploading ${sending.name}: save once it is done`}
+          value={sending.sent}
+          maxValue={Math.max(sending.total, 1)}
+          valueLabel={`${inWords(sending.sent)} of ${inWords(sending.total)}`}
+        />
+      )}
       {refused && (
         <Text color="critical" role="alert">
           {refused}

@@ -4,14 +4,15 @@
  * names every file the save touched, so that a caller can commit exactly those.
  */
 import { existsSync } from "node:fs";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import { CONTENT_DIR } from "#model/content-files.ts";
 import { MEDIA_DIR } from "#model/media-paths.ts";
 import { mediaContentOf } from "#media-build/kinds.ts";
 import { planJobs } from "#media-build/plan-jobs.ts";
-import { UPLOADS_DIR } from "#edit/upload-rules.ts";
+import { readStagedReference } from "#edit/upload-names.ts";
+import { STAGED_DIR, UPLOADS_DIR } from "#edit/upload-rules.ts";
 import { fileCaptions } from "./captions-uploads.ts";
 import { checkSave, type Save } from "./save-gate.ts";
 import type { SiteUpdate } from "./site-update.ts";
@@ -37,7 +38,11 @@ function isSavable(file: string): boolean {
 async function writeSave(root: string, { additions, deletions }: Save, touched: string[]): Promise<void> {
   for (const { path: file, contents } of additions) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), Buffer.from(contents, "base64url"));
+    const bytes = Buffer.from(contents, "base64url");
+    // A film or picture streamed before the save (upload-stream.ts): the save names it, and it moves.
+    const staged = file.startsWith(`${UPLOADS_DIR}/`) ? readStagedReference(bytes) : undefined;
+    if (staged !== undefined) await rename(path.join(root, STAGED_DIR, staged), path.join(root, file));
+    else await writeFile(path.join(root, file), bytes);
     // An upload is filed from there (below): where it lands is what the save touched.
     if (!file.startsWith(`${UPLOADS_DIR}/`)) touched.push(file);
   }
@@ -53,6 +58,18 @@ export async function applySave(root: string, save: Save, site: Pick<SiteUpdate,
   const outside = names.filter((file) => !isSavable(file));
   if (outside.length > 0)
     return { status: 400, problems: outside.map((file) => `${file}: not a file the screen saves`) };
+
+  const lost = save.additions.filter(({ path: file, contents }) => {
+    const staged = file.startsWith(`${UPLOADS_DIR}/`)
+      ? readStagedReference(Buffer.from(contents, "base64url"))
+      : undefined;
+    return staged !== undefined && !existsSync(path.join(root, STAGED_DIR, staged));
+  });
+  if (lost.length > 0)
+    return {
+      status: 422,
+      problems: lost.map(({ path: file }) => `${file}: its upload is no longer on the server; choose the file again`),
+    };
 
   const checked = await checkSave(root, save);
   if (checked.content === undefined) return { status: 422, problems: checked.problems };

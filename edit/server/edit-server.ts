@@ -2,35 +2,41 @@
  * The editing instance's server, apart from the public site: Keystatic's screen and its local API
  * (which reads and writes the working copy, so it answers only on the loopback interface and to a
  * Host naming it). Each save is applySave's (apply-save.ts): checked, written, its uploads filed,
- * its media made and the content compiled (site-update.ts).
+ * its media made and the content compiled (site-update.ts). The team's service (edit/service/)
+ * serves the same screen through editingScreen() below, with sign-in and git around each save.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
 
 import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
 
 import config from "#edit/keystatic.config.ts";
-import { storage } from "#edit/storage.ts";
 import { PREVIEW_META } from "#edit/preview.ts";
+import { isUploadToken } from "#edit/upload-names.ts";
+import { MAX_UPLOAD_BYTES, type MediaBuild, STAGED_DIR, STAGED_UPLOAD_LIFETIME_MS } from "#edit/upload-rules.ts";
 import { applySave, type SaveOutcome } from "./apply-save.ts";
 import { entryStatuses } from "./entry-status.ts";
 import { type Save, saveShape } from "./save-gate.ts";
 import { screenBundle } from "./screen-bundle.ts";
 import { siteUpdater } from "./site-update.ts";
+import { answerUpload, cleanStaleParts, receiveUpload, uploadOffset } from "./upload-stream.ts";
 
 export interface EditServerOptions {
   /** The project whose app/content/ and media/ are edited. */
   root: string;
   port: number;
-  /** Another interface than the loopback: only in GitHub mode, where the API never touches the working copy. */
-  host?: string;
   /** The site in development mode, which the screen's Preview opens. */
   previewOrigin: string;
 }
 
 const LOOPBACK = "127.0.0.1";
 
+/** Keystatic's local API, as makeGenericAPIRouteHandler makes it. */
+export type KeystaticApi = ReturnType<typeof makeGenericAPIRouteHandler>;
+export type KeystaticAnswer = Awaited<ReturnType<KeystaticApi>>;
+
 /** The screen's page: never cached, so each visit names the script this start bundled (screen-bundle.ts). */
-const page = (previewOrigin: string, script: string) => `<!doctype html>
+const page = (previewOrigin: string, script: string, banner: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -39,7 +45,7 @@ const page = (previewOrigin: string, script: string) => `<!doctype html>
 <title>Roster — editing</title>
 <script type="module" src="${script}"></script>
 </head>
-<body><div id="root"></div></body>
+<body>${banner}<div id="root"></div></body>
 </html>`;
 
 async function bodyOf(request: IncomingMessage): Promise<Buffer> {
@@ -52,7 +58,7 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
  * A save as Keystatic's local API takes one: a POST of JSON with a header a page elsewhere cannot
  * send without asking first (no-cors), so no other site can save through a visitor's browser.
  */
-async function saveOf(request: IncomingMessage): Promise<Save | undefined> {
+export async function saveOf(request: IncomingMessage): Promise<Save | undefined> {
   const { method, headers } = request;
   if (method !== "POST" || headers["no-cors"] !== "1" || headers["content-type"] !== "application/json")
     return undefined;
@@ -66,7 +72,7 @@ async function saveOf(request: IncomingMessage): Promise<Save | undefined> {
 }
 
 /** A refused save in the screen's words: what was wrong, a line each, under a line that says so. */
-function refusal({ status, problems }: Exclude<SaveOutcome, { status: 200 }>): string {
+export function refusal({ status, problems }: Exclude<SaveOutcome, { status: 200 }>): string {
   const heading =
     status === 400
       ? "Bad Request"
@@ -74,81 +80,116 @@ function refusal({ status, problems }: Exclude<SaveOutcome, { status: 200 }>): s
   return [heading, ...problems].join("\n");
 }
 
-function send(response: ServerResponse, status: number, body: string | Uint8Array, type = "text/plain; charset=utf-8") {
+export function send(
+  response: ServerResponse,
+  status: number,
+  body: string | Uint8Array,
+  type = "text/plain; charset=utf-8",
+) {
   response.writeHead(status, { "content-type": type, "cache-control": "no-store" });
   response.end(body);
 }
 
-export async function startEditServer({ root, port, previewOrigin, host = LOOPBACK }: EditServerOptions) {
-  if (host !== LOOPBACK && storage.kind === "local")
-    throw new Error(
-      "the editing screen writes this working copy: it listens on 127.0.0.1 only (see docs/deploy.md for a team)",
-    );
+/** Sends Keystatic's answer on as it gave it, but never cached. */
+export function relay(response: ServerResponse, answer: KeystaticAnswer) {
+  for (const [name, value] of new Headers(answer.headers)) response.setHeader(name, value);
+  response.setHeader("cache-control", "no-store");
+  response.writeHead(answer.status ?? 200);
+  response.end(answer.body);
+}
+
+/** The screen's own routes on a working copy, for the single editor's server below and the team's service. */
+export async function editingScreen(root: string, previewOrigin: string) {
   const screen = await screenBundle(root);
   const keystatic = makeGenericAPIRouteHandler({ config, localBaseDirectory: root });
   const statuses = entryStatuses(root);
-  const site = siteUpdater(root, { mediaMade: statuses.changed });
+  const staged = path.join(root, STAGED_DIR);
+  // Files chosen but never saved: kept a day, for a save that comes late.
+  const sweep = () => cleanStaleParts(staged, STAGED_UPLOAD_LIFETIME_MS).catch(() => []);
+  void sweep();
+  setInterval(() => void sweep(), STAGED_UPLOAD_LIFETIME_MS / 24).unref();
+
+  return {
+    keystatic,
+    statuses,
+    /** The working copy's listing, as Keystatic answers it; a file the media build is replacing mid-listing (ENOENT) is asked again. */
+    async listing(): Promise<KeystaticAnswer> {
+      const ask = () => keystatic(new Request("http://edit/api/keystatic/tree", { headers: { "no-cors": "1" } }));
+      return ask().catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        return ask();
+      });
+    },
+    /**
+     * Answers the screen's page (with `banner` above it), its script, an entry's status and the
+     * streamed uploads; false for any other path.
+     */
+    async serve(
+      request: IncomingMessage,
+      response: ServerResponse,
+      url: URL,
+      { build, banner = "" }: { build: MediaBuild; banner?: string },
+    ): Promise<boolean> {
+      if (url.pathname === screen.path) screen.send(request, response);
+      else if (url.pathname === "/edit/api/status") {
+        const status = statuses.of(url.searchParams.get("entry") ?? "", build);
+        send(response, 200, JSON.stringify(status), "application/json");
+      } else if (url.pathname.startsWith("/edit/api/uploads/")) {
+        const token = url.pathname.slice("/edit/api/uploads/".length);
+        if (!isUploadToken(token)) send(response, 404, "Not Found");
+        else if (request.method === "HEAD")
+          answerUpload(response, { status: 200, bytes: await uploadOffset(path.join(staged, token)) });
+        else
+          answerUpload(
+            response,
+            await receiveUpload(request, path.join(staged, token), { maxBytes: MAX_UPLOAD_BYTES, root: staged }),
+          );
+      } else if (url.pathname === "/keystatic" || url.pathname.startsWith("/keystatic/"))
+        send(response, 200, page(previewOrigin, screen.path, banner), "text/html; charset=utf-8");
+      else return false;
+      return true;
+    },
+  };
+}
+
+/** The screen for one person on one machine: on the loopback only, for it writes this working copy (a team's: edit/service/). */
+export async function startEditServer({ root, port, previewOrigin }: EditServerOptions) {
+  const screen = await editingScreen(root, previewOrigin);
+  const site = siteUpdater(root, { mediaMade: screen.statuses.changed });
   const hosts = new Set([`${LOOPBACK}:${port}`, `localhost:${port}`]);
 
-  async function api(request: IncomingMessage, url: URL, response: ServerResponse) {
-    // In GitHub mode the screen saves to GitHub itself: the working copy is never written.
-    if (storage.kind === "local" && url.pathname === "/api/keystatic/update") return update(request, url, response);
-    const body = request.method === "POST" ? await bodyOf(request) : undefined;
-    const headers = request.headers as Record<string, string>;
-    const asked = new Request(url, { method: request.method, headers, body: body && new Uint8Array(body) });
-    relay(response, await keystatic(asked));
-  }
-
   /** A save: applySave's, answered as Keystatic's own API answers one (the working copy's listing), or refused. */
-  async function update(request: IncomingMessage, url: URL, response: ServerResponse) {
+  async function update(request: IncomingMessage, response: ServerResponse) {
     const save = await saveOf(request);
     if (save === undefined) return send(response, 400, "Bad Request");
     const outcome = await applySave(root, save, site);
     if (outcome.status !== 200) return send(response, outcome.status, refusal(outcome));
-    statuses.changed();
-    // A file the media build is replacing at that moment vanishes mid-listing (ENOENT): asked again.
-    const listing = () => keystatic(new Request(new URL("/api/keystatic/tree", url), { headers: { "no-cors": "1" } }));
-    relay(
-      response,
-      await listing().catch((error: unknown) => {
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-        return listing();
-      }),
-    );
+    screen.statuses.changed();
+    relay(response, await screen.listing());
   }
 
-  /** Sends Keystatic's answer on as it gave it, but never cached. */
-  function relay(response: ServerResponse, answer: Awaited<ReturnType<typeof keystatic>>) {
-    const headers = new Headers(answer.headers);
-    for (const [name, value] of headers) if (name !== "set-cookie") response.setHeader(name, value);
-    // GitHub mode signs in with several cookies: each its own header.
-    if (headers.getSetCookie().length > 0) response.setHeader("set-cookie", headers.getSetCookie());
-    response.setHeader("cache-control", "no-store");
-    response.writeHead(answer.status ?? 200);
-    response.end(answer.body);
+  async function api(request: IncomingMessage, url: URL, response: ServerResponse) {
+    if (url.pathname === "/api/keystatic/update") return update(request, response);
+    const body = request.method === "POST" ? await bodyOf(request) : undefined;
+    const headers = request.headers as Record<string, string>;
+    const asked = new Request(url, { method: request.method, headers, body: body && new Uint8Array(body) });
+    relay(response, await screen.keystatic(asked));
   }
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", `http://${LOOPBACK}:${port}`);
     // A page elsewhere that reaches the working copy's API under another name (DNS rebinding) gets nothing.
-    if (storage.kind === "local" && !hosts.has(request.headers.host ?? ""))
-      return send(response, 421, "Misdirected Request");
+    if (!hosts.has(request.headers.host ?? "")) return send(response, 421, "Misdirected Request");
     const handle = async () => {
       if (url.pathname.startsWith("/api/keystatic/")) return api(request, url, response);
-      if (url.pathname === screen.path) return screen.send(request, response);
-      if (url.pathname === "/edit/api/status") {
-        const status = statuses.of(url.searchParams.get("entry") ?? "", site.build());
-        return send(response, 200, JSON.stringify(status), "application/json");
-      }
-      if (url.pathname === "/keystatic" || url.pathname.startsWith("/keystatic/"))
-        return send(response, 200, page(previewOrigin, screen.path), "text/html; charset=utf-8");
-      response.writeHead(302, { location: "/keystatic" }).end();
+      if (!(await screen.serve(request, response, url, { build: site.build() })))
+        response.writeHead(302, { location: "/keystatic" }).end();
     };
     handle().catch((error: unknown) => {
       console.error(error);
       if (!response.headersSent) send(response, 500, error instanceof Error ? error.message : String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  await new Promise<void>((resolve) => server.listen(port, LOOPBACK, resolve));
   return server;
 }

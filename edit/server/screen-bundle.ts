@@ -37,10 +37,7 @@ async function bundleScreen(root: string): Promise<Buffer> {
     write: false,
     jsx: "automatic",
     minify: true,
-    define: {
-      "process.env.NODE_ENV": '"production"',
-      EDIT_GITHUB_REPO: JSON.stringify(process.env.KEYSTATIC_GITHUB_REPO ?? ""),
-    },
+    define: { "process.env.NODE_ENV": '"production"' },
     logLevel: "warning",
   });
   return Buffer.from(result.outputFiles[0].contents);

@@ -1,0 +1,212 @@
+/**
+ * Receives a film or a picture the editing screen uploads as the raw body of a PUT (edit/fields/upload-file.ts
+ * sends it): written to `{target}.part` as it arrives, so a file of several GB costs the service a chunk or two of
+ * memory, never its size. A request cut short leaves its bytes in the .part; a PUT with `Content-Range` continues
+ * from there, and the last byte in renames the .part to the target, so the target is never half a file.
+ */
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+
+import { inWords, UPLOAD_OFFSET } from "#edit/fields/upload-file.ts";
+
+export interface UploadOptions {
+  /** The largest file taken: a larger one is refused (413) before a byte of it is read. */
+  maxBytes: number;
+  /** A folder the target must be in; a target elsewhere is refused (400). */
+  root?: string;
+  /**
+   * How long the body may pause before the request is cut off, its bytes kept for a resume: a connection
+   * that died without a word would otherwise hold the target (409 to the resume) until the socket times out.
+   */
+  idleMs?: number;
+}
+
+export interface UploadResult {
+  /**
+   * 201 the file is complete at the target; 202 the range is stored, more is to come; 400 a bad request, or a
+   * body that ended short (its bytes kept); 405 not a PUT; 409 another request is writing this target;
+   * 411 no Content-Length; 413 larger than `maxBytes`; 416 a range that does not start where the .part ends.
+   */
+  status: number;
+  /** The bytes on disk after the request: the file's size once complete, else the .part's (where to resume). */
+  bytes: number;
+  /** Why, in words for the editor, when the upload is refused or incomplete. */
+  message?: string;
+}
+
+const PART = ".part";
+const DEFAULT_IDLE_MS = 60_000;
+
+/** Targets a request is writing now: two writers of one .part would interleave their bytes. */
+const receiving = new Set<string>();
+
+const partOf = (target: string) => `${target}${PART}`;
+
+async function sizeOf(file: string): Promise<number> {
+  try {
+    return (await stat(file)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+}
+
+/** How many bytes of an upload to `target` the service holds: where a resumed PUT starts. */
+export function uploadOffset(target: string): Promise<number> {
+  return sizeOf(partOf(path.resolve(target)));
+}
+
+/** "bytes 0-99/1000" → its numbers; undefined if malformed or not a range within its total. */
+function rangeOf(header: string) {
+  const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(header.trim());
+  if (!match) return undefined;
+  const [start, end, total] = match.slice(1).map(Number);
+  if (![start, end, total].every(Number.isSafeInteger) || start > end || end >= total) return undefined;
+  return { start, end, total };
+}
+
+function outside(root: string, target: string): boolean {
+  const relative = path.relative(path.resolve(root), target);
+  return relative === "" || relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
+}
+
+/**
+ * Streams a PUT's body into `{target}.part`, then renames it to `target` once the file's last byte is in.
+ * Without `Content-Range` the body is the whole file; with `Content-Range: bytes {start}-{end}/{total}` it is
+ * that range: one starting at 0 begins the file anew, any other must start where the .part ends. The caller
+ * answers with the result (`answerUpload`); a disk error rejects, the .part kept.
+ */
+export async function receiveUpload(
+  request: IncomingMessage,
+  target: string,
+  options: UploadOptions,
+): Promise<UploadResult> {
+  const file = path.resolve(target);
+  const part = partOf(file);
+  if (request.method !== "PUT") return { status: 405, bytes: 0, message: "An upload is a PUT of the file." };
+  if (!path.isAbsolute(target) || (options.root !== undefined && outside(options.root, file)))
+    return { status: 400, bytes: 0, message: "This upload's name is not one the service keeps." };
+  const lengthHeader = request.headers["content-length"];
+  if (lengthHeader === undefined || !/^\d+$/.test(lengthHeader))
+    return { status: 411, bytes: 0, message: "An upload must say its length (Content-Length)." };
+  const length = Number(lengthHeader);
+  const rangeHeader = request.headers["content-range"];
+  const range = rangeHeader === undefined ? { start: 0, end: length - 1, total: length } : rangeOf(rangeHeader);
+  if (!range || (rangeHeader !== undefined && range.end - range.start + 1 !== length))
+    return { status: 400, bytes: 0, message: "The upload's Content-Range does not match its length." };
+  if (range.total > options.maxBytes)
+    return {
+      status: 413,
+      bytes: 0,
+      message: `The file is ${inWords(range.total)}; the service takes files up to ${inWords(options.maxBytes)}.`,
+    };
+  if (receiving.has(file))
+    return { status: 409, bytes: await sizeOf(part), message: "This file is being uploaded by another request." };
+
+  receiving.add(file);
+  try {
+    const held = range.start === 0 ? 0 : await sizeOf(part);
+    if (range.start !== held)
+      return {
+        status: 416,
+        bytes: held,
+        message: `The service holds ${inWords(held)} of this upload: continue from there.`,
+      };
+    await mkdir(path.dirname(file), { recursive: true });
+    // "w" truncates: a range from 0 is a new file, whatever an earlier upload left.
+    const handle = await open(part, range.start === 0 ? "w" : "a");
+    let written = 0;
+    let diskError: unknown;
+    const idle = setTimeout(
+      () => request.destroy(new Error("the upload sent nothing for too long")),
+      options.idleMs ?? DEFAULT_IDLE_MS,
+    );
+    try {
+      // One chunk in memory at a time: the next is read only once this one is on disk (backpressure).
+      await pipeline(request, async (body: AsyncIterable<Buffer>) => {
+        for await (const chunk of body) {
+          idle.refresh();
+          try {
+            for (let done = 0; done < chunk.length;)
+              done += (await handle.write(chunk, done, chunk.length - done)).bytesWritten;
+          } catch (error) {
+            diskError = error;
+            throw error;
+          }
+          written += chunk.length;
+          idle.refresh();
+        }
+      });
+    } catch {
+      // The request's own failure (the client gone, the idle cut) leaves what arrived for a resume.
+      if (diskError !== undefined) throw diskError;
+    } finally {
+      clearTimeout(idle);
+      await handle.close();
+    }
+    if (written !== length) {
+      const held = await sizeOf(part);
+      return {
+        status: 400,
+        bytes: held,
+        message: `The upload stopped after ${inWords(held)} of ${inWords(range.total)}.`,
+      };
+    }
+    const bytes = range.start + written;
+    if (bytes < range.total) return { status: 202, bytes };
+    // Same folder, so one rename: the target is the old file or the whole new one, never part of it.
+    await rename(part, file);
+    return { status: 201, bytes };
+  } finally {
+    receiving.delete(file);
+  }
+}
+
+/**
+ * Answers an upload's request (a PUT's result, or `{ status: 200, bytes: await uploadOffset(target) }` for a HEAD)
+ * with the bytes held in `Upload-Offset`; a client already gone is not answered.
+ */
+export function answerUpload(response: ServerResponse, { status, bytes, message }: UploadResult): void {
+  if (response.destroyed || !response.socket || response.socket.destroyed) return;
+  response.setHeader(UPLOAD_OFFSET, String(bytes));
+  response.setHeader("cache-control", "no-store");
+  // Refused before its body was read: closing spares reading (and throwing away) gigabytes still on their way.
+  if (!response.req.complete) response.setHeader("connection", "close");
+  response.writeHead(status, { "content-type": "text/plain; charset=utf-8" });
+  response.end(message ?? "");
+}
+
+/**
+ * Removes the .part files under `dir` not written to for `maxAgeMs` (an upload given up), except one a request is
+ * writing now; the paths removed.
+ */
+export async function cleanStaleParts(dir: string, maxAgeMs: number): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const removed: string[] = [];
+  const before = Date.now() - maxAgeMs;
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith(PART)) continue;
+    const part = path.resolve(entry.parentPath, entry.name);
+    const target = part.slice(0, -PART.length);
+    if (receiving.has(target)) continue;
+    // Held while removed: a resume arriving meanwhile is told to wait (409) rather than write to a removed file.
+    receiving.add(target);
+    try {
+      const stats = await stat(part).catch(() => undefined);
+      if (!stats || stats.mtimeMs >= before) continue;
+      await rm(part, { force: true });
+      removed.push(part);
+    } finally {
+      receiving.delete(target);
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,457 @@
+/**
+ * The editing service's own clone of the site's repository, and git's side of every save: one commit
+ * of exactly the files a save touched, by the editor who made it and committed by the service, pushed
+ * to the branch without ever forcing; a version that cannot go on top of the branch is kept on a branch
+ * `edits/{editor}/{time}` of its own on the remote.
+ *
+ * It spawns the git CLI: isomorphic-git cannot use a bare repository's path or `file://` as its
+ * remote, which the tests' remote is, and has no rebase. What changes the clone or the remote
+ * (`open`, `sync`, `commit`, `push`, `keepAside`) runs one at a time, through the service's
+ * `saveQueue()`: two commits at once in one clone race on its `index.lock`. The reads (`head`,
+ * `blobShas`, `lastChange`, `recentSaves`) may run beside them: they read the branch's ref, not
+ * HEAD, so they never see a rebase halfway.
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, realpath, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export interface Author {
+  name: string;
+  email: string;
+}
+
+export interface GitStoreOptions {
+  /** Where the clone lives (a folder under EDIT_DATA). */
+  dir: string;
+  /** The site's repository (EDIT_REPO): a URL or a path git can clone. */
+  remote: string;
+  /** The branch saves go to (EDIT_BRANCH). */
+  branch: string;
+  /** The service itself, committer of every save. */
+  committer: Author;
+}
+
+export interface Change {
+  commit: string;
+  author: Author;
+  /** The author's date, ISO 8601 in UTC. */
+  date: string;
+  /** Which of the paths asked about it changed. */
+  paths: string[];
+}
+
+export type PushResult = { pushed: string } | { keptOn: string; reason: string };
+
+export interface Save {
+  commit: string;
+  author: Author;
+  /** The author's date, ISO 8601 in UTC. */
+  date: string;
+  subject: string;
+  state: "pushed" | "kept aside";
+  /** The `edits/…` branch a save kept aside is on. */
+  branch?: string;
+}
+
+export interface GitStore {
+  /**
+   * Clones the remote's branch into `dir` if it has no repository yet; otherwise checks it is a clone
+   * of that remote on that branch, and clears what a service stopped mid-save left (a stale
+   * `index.lock`, a rebase halfway). Call `sync()` next: the kept-aside branches arrive with it.
+   */
+  open(): Promise<void>;
+  /**
+   * Fetches the branch and the kept-aside branches and fast-forwards the working copy (clean between
+   * saves); the files the fast-forward changed. Commits of its own not yet pushed (a push the network
+   * failed) are left for the next `push()`, which puts them on top.
+   */
+  sync(): Promise<string[]>;
+  /** The branch's commit in the clone: the commit an entry opened now is opened at. */
+  head(): Promise<string>;
+  /**
+   * Each path's blob sha on the branch (undefined if absent): the sha Keystatic's tree gives the
+   * working file (git's blob sha of its bytes), since the clone converts no line endings.
+   */
+  blobShas(paths: string[]): Promise<Map<string, string | undefined>>;
+  /** The last commit after `since` (on the branch) that touched any of `paths`: who, when, and which of them. */
+  lastChange(since: string, paths: string[]): Promise<Change | undefined>;
+  /**
+   * Commits exactly `files` (root-relative; each added, changed or deleted in the working copy, other
+   * changes left uncommitted) by `author`, committed by the service; the new commit, or the branch's
+   * commit unchanged when the files are as committed already.
+   *
+   * `subject` names the entry, "{collection}/{entry}: {what}" ("directors/ada-rowe: update"), so the
+   * branch's history reads as the list of saves.
+   */
+  commit(files: string[], author: Author, subject: string, body?: string): Promise<string>;
+  /**
+   * Pushes the branch. A push the remote refuses (it moved) is fetched, rebased and pushed again, a
+   * few times; commits that cannot be rebased, or a remote that keeps moving, go to a branch
+   * `edits/{editor}/{time}` on the remote and the working copy is reset to the remote's branch.
+   * Never a force push. A push that fails otherwise (the network, a hook's refusal) throws, and the
+   * commit stays on the clone's branch for the next push.
+   */
+  push(editor: Author): Promise<PushResult>;
+  /**
+   * Her version kept aside: a commit of `changes` (path → new bytes, or null for a deletion) on `base`
+   * by `author`, pushed as `edits/{editor}/{time}`; the branch's name. The working copy, its index and
+   * the branch are untouched.
+   */
+  keepAside(base: string, changes: Map<string, Uint8Array | null>, author: Author, subject: string): Promise<string>;
+  /**
+   * Recent saves, newest first, at most `n`: the service's commits on the remote's branch (pushed)
+   * and the remote's `edits/*` branches (kept aside), as of the last `sync()` or `push()`. A
+   * developer's commits are not saves and are left out.
+   */
+  recentSaves(n: number): Promise<Save[]>;
+}
+
+/** How often a refused push is rebased and tried again before the save is kept aside. */
+const PUSH_TRIES = 4;
+/** How many `edits/{editor}/{time}-{n}` names are tried when one is taken. */
+const NAME_TRIES = 9;
+const KEPT = "edits";
+
+/**
+ * Settings the clone's correctness depends on, whatever the machine's config says: no line-ending
+ * conversion (a working file's sha must be its committed blob's), no signing (nobody is there to
+ * unlock a key), and automatic gc in the foreground so it cannot hold a lock into the next save.
+ */
+const SETTINGS = ["-c", "core.autocrlf=false", "-c", "commit.gpgsign=false", "-c", "gc.autoDetach=false"];
+
+/** A log record: fields split by US, records by RS, which no name or subject holds. */
+const FIELDS = "\x1f";
+const RECORDS = "\x1e";
+
+interface RunOptions {
+  input?: string | Uint8Array;
+  env?: Record<string, string>;
+  /** Exit codes that answer a question rather than fail. */
+  ok?: number[];
+}
+
+interface Result {
+  stdout: string;
+  code: number;
+}
+
+/** A URL's password or token never reaches an error message or a log. */
+function redact(text: string): string {
+  return text.replace(/(\/\/)[^/@\s]+@/g, "$1***@");
+}
+
+function baseEnv(committer: Author): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...identity(committer, "COMMITTER") };
+  // Inherited from a hook or a test runner, these would point git at another repository or index.
+  delete env.GIT_DIR;
+  delete env.GIT_WORK_TREE;
+  delete env.GIT_INDEX_FILE;
+  // A credential prompt would hang the save queue; English messages keep errors readable in the log.
+  env.GIT_TERMINAL_PROMPT = "0";
+  env.LC_ALL = "C";
+  // A content file's name is a path, never a pattern.
+  env.GIT_LITERAL_PATHSPECS = "1";
+  return env;
+}
+
+/** Name and email as git takes them: `<`, `>` and control characters would break the header. */
+function identity(who: Author, role: "AUTHOR" | "COMMITTER"): Record<string, string> {
+  const clean = (text: string) => text.replace(/[<>\p{Cc}]/gu, "").trim();
+  const email = clean(who.email);
+  if (!email) throw new Error(`git: ${role.toLowerCase()} "${who.name}" has no email`);
+  return { [`GIT_${role}_NAME`]: clean(who.name) || email, [`GIT_${role}_EMAIL`]: email };
+}
+
+/** "ada.rowe@agency.example" → "ada-rowe": the `{editor}` of a kept-aside branch. */
+function editorSlug(email: string): string {
+  const local = email.split("@")[0] ?? "";
+  const slug = local
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 40)
+    .replace(/^-+|-+$/g, "");
+  return slug || "editor";
+}
+
+/** 2026-11-28T09:15:03.512Z → "20261128-091503", the `{time}` of a kept-aside branch (UTC). */
+function stamp(when: Date): string {
+  return when.toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
+}
+
+function split0(text: string): string[] {
+  return text.split("\0").filter((part) => part !== "");
+}
+
+function utc(date: string): string {
+  return new Date(date).toISOString();
+}
+
+/** "Ada Rowe <ada@agency.example>"'s email from for-each-ref's `%(authoremail)`. */
+function unbracket(email: string): string {
+  return email.replace(/^<|>$/g, "");
+}
+
+export function gitStore({ dir: folder, remote, branch, committer }: GitStoreOptions): GitStore {
+  const dir = path.resolve(folder);
+  const local = `refs/heads/${branch}`;
+  const tracking = `refs/remotes/origin/${branch}`;
+  const env = baseEnv(committer);
+
+  function git(args: string[], options: RunOptions = {}, cwd = dir): Promise<Result> {
+    return new Promise((resolve, reject) => {
+      const child = spawn("git", [...SETTINGS, ...args], {
+        cwd,
+        env: { ...env, ...options.env },
+        stdio: ["pipe", "pipe", "pipe"],
+      });
+      const out: Buffer[] = [];
+      const err: Buffer[] = [];
+      child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+      child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+      child.on("error", (error) => reject(new Error(`git could not be run: ${error.message}`)));
+      child.on("close", (code) => {
+        const stdout = Buffer.concat(out).toString();
+        if (code !== null && (code === 0 || options.ok?.includes(code))) return resolve({ stdout, code });
+        const said = Buffer.concat(err).toString().trim() || stdout.trim();
+        reject(new Error(redact(`git ${args.join(" ")} failed (exit ${code ?? "by signal"}) in ${cwd}:\n${said}`)));
+      });
+      // git may exit before reading all of its input; its exit code then tells what went wrong.
+      child.stdin.on("error", () => undefined);
+      child.stdin.end(options.input);
+    });
+  }
+
+  async function rev(ref: string): Promise<string> {
+    return (await git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])).stdout.trim();
+  }
+
+  async function exists(ref: string): Promise<boolean> {
+    return (await git(["rev-parse", "--verify", "--quiet", ref], { ok: [1] })).code === 0;
+  }
+
+  async function isAncestor(older: string, newer: string): Promise<boolean> {
+    return (await git(["merge-base", "--is-ancestor", older, newer], { ok: [1] })).code === 0;
+  }
+
+  /** Pushes `source` to the remote's `target`, never forcing: false if the remote refused it as not a fast-forward. */
+  async function pushRef(source: string, target: string): Promise<boolean> {
+    const result = await git(["push", "--porcelain", "--no-verify", "origin", `${source}:${target}`], { ok: [1] });
+    if (result.code === 0) return true;
+    // `--porcelain` marks each ref's outcome: "[rejected]" is the remote having moved (or the name
+    // taken); anything else, a hook's "[remote rejected]" for one, is not for a rebase to fix.
+    if (/^!\t.*\t\[rejected\]/m.test(result.stdout)) return false;
+    throw new Error(redact(`git push to ${target} refused:\n${result.stdout.trim()}`));
+  }
+
+  /** Pushes `commit` to a new `edits/{editor}/{time}` branch on the remote; its name. */
+  async function keep(editor: Author, commit: string): Promise<string> {
+    const base = `${KEPT}/${editorSlug(editor.email)}/${stamp(new Date())}`;
+    for (let n = 1; n <= NAME_TRIES; n++) {
+      // Two kept in the same second take a counter.
+      const name = n === 1 ? base : `${base}-${n}`;
+      if (await exists(`refs/remotes/origin/${name}`)) continue;
+      if (await pushRef(commit, `refs/heads/${name}`)) return name;
+    }
+    throw new Error(`git: no free branch name after ${base}-${NAME_TRIES} for ${commit}`);
+  }
+
+  /** `ls-tree` of `paths` in `treeish`: each path present → its mode and blob sha. */
+  async function entries(treeish: string, paths: string[]): Promise<Map<string, { mode: string; sha: string }>> {
+    const found = new Map<string, { mode: string; sha: string }>();
+    if (paths.length === 0) return found;
+    const { stdout } = await git(["ls-tree", "-z", "--full-tree", treeish, "--", ...paths]);
+    for (const line of split0(stdout)) {
+      const tab = line.indexOf("\t");
+      const [mode, type, sha] = line.slice(0, tab).split(" ");
+      if (type === "blob") found.set(line.slice(tab + 1), { mode, sha });
+    }
+    return found;
+  }
+
+  async function rebaseInProgress(): Promise<boolean> {
+    const gitDir = (await git(["rev-parse", "--absolute-git-dir"])).stdout.trim();
+    return existsSync(path.join(gitDir, "rebase-merge")) || existsSync(path.join(gitDir, "rebase-apply"));
+  }
+
+  async function configure(): Promise<void> {
+    // Only the branch and the kept-aside branches: a developer's other branches are none of the service's.
+    await git(["config", "--replace-all", "remote.origin.fetch", `+${local}:${tracking}`]);
+    await git(["config", "--add", "remote.origin.fetch", `+refs/heads/${KEPT}/*:refs/remotes/origin/${KEPT}/*`]);
+  }
+
+  return {
+    async open() {
+      if (!existsSync(path.join(dir, ".git"))) {
+        await mkdir(dir, { recursive: true });
+        await git(["clone", "--quiet", "--no-tags", "--single-branch", "--branch", branch, "--", remote, dir], {}, dir);
+        await configure();
+        return;
+      }
+      const top = (await git(["rev-parse", "--show-toplevel"])).stdout.trim();
+      if ((await realpath(top)) !== (await realpath(dir))) throw new Error(`git: ${dir} is inside ${top}, not a clone`);
+      const url = (await git(["remote", "get-url", "origin"])).stdout.trim();
+      if (url !== remote) throw new Error(redact(`git: ${dir} is a clone of ${url}, not of ${remote}`));
+      const gitDir = (await git(["rev-parse", "--absolute-git-dir"])).stdout.trim();
+      // Nothing of the service's runs in the clone before open() returns, so a lock is a stopped save's.
+      await rm(path.join(gitDir, "index.lock"), { force: true });
+      // A service stopped mid-push leaves its rebase; aborting puts the save back on the branch for the next push.
+      if (await rebaseInProgress()) await git(["rebase", "--abort"]);
+      const current = (await git(["symbolic-ref", "--quiet", "--short", "HEAD"], { ok: [1] })).stdout.trim();
+      if (current !== branch) throw new Error(`git: ${dir} has ${current || "no branch"} checked out, not ${branch}`);
+      await configure();
+    },
+
+    async sync() {
+      const before = await rev(local);
+      await git(["fetch", "--quiet", "--prune", "origin"]);
+      const after = await rev(tracking);
+      if (before === after || !(await isAncestor(before, after))) return [];
+      await git(["merge", "--ff-only", "--quiet", tracking]);
+      return split0((await git(["diff", "--name-only", "-z", before, after])).stdout);
+    },
+
+    head() {
+      return rev(local);
+    },
+
+    async blobShas(paths) {
+      const found = await entries(local, paths);
+      return new Map(paths.map((file) => [file, found.get(file)?.sha]));
+    },
+
+    async lastChange(since, paths) {
+      if (paths.length === 0) return undefined;
+      const format = ["%H", "%an", "%ae", "%aI"].join("%x1f");
+      const { stdout } = await git([
+        "log",
+        "-1",
+        "-z",
+        "--name-only",
+        // A merge's files are those it brought to the branch.
+        "--diff-merges=first-parent",
+        `--format=${format}`,
+        `${since}..${local}`,
+        "--",
+        ...paths,
+      ]);
+      if (!stdout) return undefined;
+      const [header, ...names] = stdout.split("\0");
+      const [commit, name, email, date] = header.split(FIELDS);
+      const touched = new Set(names.map((file) => file.replace(/^\n/, "")));
+      return { commit, author: { name, email }, date: utc(date), paths: paths.filter((file) => touched.has(file)) };
+    },
+
+    async commit(files, author, subject, body) {
+      if (files.length === 0) throw new Error("git: a commit needs at least one file");
+      // The index back to the branch's commit: a save stopped after staging must not ride along under another name.
+      await git(["reset", "--quiet"]);
+      // update-index, unlike add, takes a deleted file's path and a file .gitignore names (media outputs
+      // committed where no bucket is set): the caller lists exactly what the save wrote.
+      await git(["update-index", "--add", "--remove", "--", ...files]);
+      if ((await git(["diff", "--cached", "--quiet"], { ok: [1] })).code === 0) return rev(local);
+      const message = `${subject.replace(/\s+/g, " ").trim()}${body ? `\n\n${body.trim()}` : ""}\n`;
+      await git(["commit", "--quiet", "--no-verify", "--cleanup=whitespace", "-F", "-"], {
+        input: message,
+        env: identity(author, "AUTHOR"),
+      });
+      return rev(local);
+    },
+
+    async push(editor) {
+      let reason = `${branch} on the remote kept moving: ${PUSH_TRIES} pushes refused`;
+      for (let attempt = 1; attempt <= PUSH_TRIES; attempt++) {
+        if (await pushRef(local, local)) return { pushed: await rev(local) };
+        await git(["fetch", "--quiet", "--prune", "origin"]);
+        // --autostash: changes outside the save (files still being written) do not stop the rebase.
+        const rebase = await git(["rebase", "--quiet", "--autostash", tracking], { ok: [1] });
+        if (rebase.code === 0) continue;
+        if (!(await rebaseInProgress())) throw new Error(`git rebase onto ${tracking} failed:\n${rebase.stdout}`);
+        const conflicted = split0((await git(["diff", "--name-only", "-z", "--diff-filter=U"])).stdout);
+        await git(["rebase", "--abort"]);
+        reason = `${conflicted.join(", ")} changed on ${branch} meanwhile, and this save changed the same lines`;
+        break;
+      }
+      const keptOn = await keep(editor, await rev(local));
+      await git(["reset", "--quiet", "--hard", tracking]);
+      return { keptOn, reason };
+    },
+
+    async keepAside(base, changes, author, subject) {
+      const scratch = await mkdtemp(path.join(tmpdir(), "keep-aside-"));
+      // Its own index: the working copy's stays as it is, and so does a save running beside it.
+      const index = { GIT_INDEX_FILE: path.join(scratch, "index") };
+      try {
+        await git(["read-tree", base], { env: index });
+        const paths = [...changes.keys()];
+        const modes = await entries(base, paths);
+        const lines: string[] = [];
+        const deleted: string[] = [];
+        for (const [file, bytes] of changes) {
+          if (bytes === null) {
+            deleted.push(file);
+            continue;
+          }
+          const sha = (await git(["hash-object", "-w", "--stdin", `--path=${file}`], { input: bytes })).stdout.trim();
+          lines.push(`${modes.get(file)?.mode ?? "100644"} ${sha}\t${file}\0`);
+        }
+        if (lines.length > 0) await git(["update-index", "-z", "--index-info"], { input: lines.join(""), env: index });
+        if (deleted.length > 0) await git(["update-index", "--force-remove", "--", ...deleted], { env: index });
+        const tree = (await git(["write-tree"], { env: index })).stdout.trim();
+        const commit = await git(["commit-tree", tree, "-p", base, "-F", "-"], {
+          input: `${subject.replace(/\s+/g, " ").trim()}\n`,
+          env: identity(author, "AUTHOR"),
+        });
+        return await keep(author, commit.stdout.trim());
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
+      }
+    },
+
+    async recentSaves(n) {
+      // for-each-ref reads a count of 0 as no limit.
+      if (n <= 0) return [];
+      const format = ["%H", "%an", "%ae", "%aI", "%s"].join("%x1f") + "%x1e";
+      const log = await git([
+        "log",
+        `-n${n}`,
+        // The service's commits are the saves; -F: the email is a string, not a pattern.
+        "-F",
+        `--committer=<${identity(committer, "COMMITTER").GIT_COMMITTER_EMAIL}>`,
+        `--format=${format}`,
+        tracking,
+      ]);
+      const refs = await git([
+        "for-each-ref",
+        "--sort=-authordate",
+        `--count=${n}`,
+        "--format=%(objectname)%1f%(authorname)%1f%(authoremail)%1f%(authordate:iso-strict)%1f%(subject)%1f%(refname:strip=3)%1e",
+        `refs/remotes/origin/${KEPT}/`,
+      ]);
+      const records = (text: string) =>
+        text
+          .split(RECORDS)
+          .map((record) => record.trim())
+          .filter(Boolean)
+          .map((record) => record.split(FIELDS));
+      const saves: Save[] = records(log.stdout).map(([commit, name, email, date, subject]) => ({
+        commit,
+        author: { name, email },
+        date: utc(date),
+        subject,
+        state: "pushed",
+      }));
+      const kept: Save[] = records(refs.stdout).map(([commit, name, email, date, subject, branchName]) => ({
+        commit,
+        author: { name, email: unbracket(email) },
+        date: utc(date),
+        subject,
+        state: "kept aside",
+        branch: branchName,
+      }));
+      return [...saves, ...kept].sort((a, b) => Date.parse(b.date) - Date.parse(a.date)).slice(0, n);
+    },
+  };
+}

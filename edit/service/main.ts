@@ -1,0 +1,25 @@
+/**
+ * `npm run edit:service`: the editing service for a team (service-server.ts), set by the environment
+ * (settings.ts; docs/deploy.md, "The editing service for a team"). A missing or malformed setting
+ * stops it at start, naming the setting.
+ */
+import path from "node:path";
+
+import { SettingError } from "#media-publish/settings.ts";
+import { startEditService } from "./service-server.ts";
+import { readSettings, SettingsError } from "./settings.ts";
+
+const root = path.join(import.meta.dirname, "../..");
+
+try {
+  const service = await startEditService(readSettings(process.env), root);
+  const stop = () => void service.stop().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  console.log(`editing service: ${service.url}`);
+} catch (error) {
+  // A setting's problem is the operator's to fix: its words, not a stack trace.
+  if (!(error instanceof SettingsError || error instanceof SettingError)) throw error;
+  console.error(`edit:service: ${error.message}`);
+  process.exit(1);
+}
