@@ -46,8 +46,9 @@ export default defineConfig({
     // The site behind Varnish, with its own processes and ports (CLUSTER_PORT, default 8180, and
     // the two after it; CLUSTER_MEDIA_PORT, default 8190). It runs once the others have finished,
     // so its load never slows them; `npx playwright test --project=cluster --no-deps` runs it alone.
-    // The editing screen (npm run edit) in a copy of the project: its dev build and media build load the
-    // machine for minutes, so it runs once the pages have finished, as the cluster does.
+    // The editing screen (npm run edit) and the team's editing service (npm run edit:service, with its provider,
+    // remote and bucket), each in a copy of the project: their dev builds and media builds load the machine for
+    // minutes, so they run once the pages have finished, as the cluster does.
     {
       name: "editing",
       testMatch: EDITING,

@@ -9,7 +9,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
-import { build } from "esbuild";
+import { buildSync } from "esbuild";
 import Negotiator from "negotiator";
 
 /** Preferred first: brotli is the smallest, identity for a client that accepts neither. */
@@ -29,8 +29,12 @@ export interface ScreenBundle {
   send(request: IncomingMessage, response: ServerResponse): void;
 }
 
-async function bundleScreen(root: string): Promise<Buffer> {
-  const result = await build({
+/**
+ * Once, at start. buildSync, not build: build keeps esbuild's service process running for more
+ * builds (about 220 MB beside the server for good); this is the only one.
+ */
+function bundleScreen(root: string): Buffer {
+  const result = buildSync({
     entryPoints: [path.join(root, "edit/ui.tsx")],
     bundle: true,
     format: "esm",
@@ -44,7 +48,7 @@ async function bundleScreen(root: string): Promise<Buffer> {
 }
 
 export async function screenBundle(root: string): Promise<ScreenBundle> {
-  const script = await bundleScreen(root);
+  const script = bundleScreen(root);
   const hash = createHash("sha256").update(script).digest("hex").slice(0, 16);
   const [brotli, gzipped] = await Promise.all([
     promisify(brotliCompress)(script, {

@@ -8,7 +8,7 @@
  * engine, which fetches across origins: CORS and ranges), the seek bar's thumbnails come from it,
  * no CSP violation, and no request for media reaches the site.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { copyFile, mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,44 +18,12 @@ import { mediaPaths } from "#model/media-paths.ts";
 import { startServer } from "#tests/support/server-process.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { mediaUrlsOf, playNativeThenInHlsEngine } from "#tests/support/media-urls.ts";
+import { S3RVER_KEYS, startS3rver } from "#tests/support/s3rver.ts";
 import { freePort, PROJECT_SOURCES, run, scratchProject } from "#tests/support/scratch-project.ts";
 
 const ROOT = path.join(import.meta.dirname, "../../..");
 const BUCKET = "agency-media";
-/** s3rver takes any key pair; these are its documented defaults. */
-const KEYS = { AWS_ACCESS_KEY_ID: "S3RVER", AWS_SECRET_ACCESS_KEY: "S3RVER" };
 const REEL = reels[0];
-
-/** Starts s3rver on `port`, storing in `directory`, with the bucket made; resolves once it answers. */
-async function startS3rver(port: number, directory: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      "node_modules/s3rver/bin/s3rver.js",
-      "-d",
-      directory,
-      "-a",
-      "127.0.0.1",
-      "-p",
-      String(port),
-      "--silent",
-      "--configure-bucket",
-      BUCKET,
-    ],
-    { cwd: ROOT, stdio: "ignore" },
-  );
-  await expect
-    .poll(
-      () =>
-        fetch(`http://127.0.0.1:${port}/`).then(
-          (response) => response.status,
-          () => 0,
-        ),
-      { timeout: 15_000 },
-    )
-    .toBeGreaterThan(0);
-  return child;
-}
 
 /**
  * A copy of the project as an operator's clone is once its media are out of git: the source,
@@ -86,7 +54,7 @@ test.describe("media in a bucket", () => {
     const directory = await mkdtemp(path.join(tmpdir(), "media-bucket-store-"));
     const clone = await cloneWithoutMedia();
     const storePort = await freePort();
-    const store = await startS3rver(storePort, directory);
+    const store = await startS3rver(storePort, directory, BUCKET);
     let site: ChildProcess | undefined;
     try {
       const sitePort = await freePort();
@@ -94,7 +62,7 @@ test.describe("media in a bucket", () => {
       const endpoint = `http://127.0.0.1:${storePort}`;
       // Published from this checkout, which has the media (the operator's machine that made them).
       const published = run(ROOT, "npm", ["run", "--silent", "media:publish", "--", "--cors", siteOrigin], {
-        ...KEYS,
+        ...S3RVER_KEYS,
         MEDIA_BUCKET: BUCKET,
         MEDIA_ENDPOINT: endpoint,
       });
