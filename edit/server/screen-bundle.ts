@@ -3,13 +3,13 @@
  * at start, served under a URL naming its content hash. A browser keeps it for a year without asking
  * again; a start that bundles other code names another URL in the page, which is never cached.
  */
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
-import { buildSync } from "esbuild";
 import Negotiator from "negotiator";
 
 /** Preferred first: brotli is the smallest, identity for a client that accepts neither. */
@@ -30,25 +30,31 @@ export interface ScreenBundle {
 }
 
 /**
- * Once, at start. buildSync, not build: build keeps esbuild's service process running for more
- * builds (about 220 MB beside the server for good); this is the only one.
+ * Bundled once, at start, by esbuild's command in a process of its own that ends with it: esbuild's
+ * JavaScript API (build and buildSync alike, in 0.17) keeps its service process, about 210 MB, beside
+ * the server for good.
  */
-function bundleScreen(root: string): Buffer {
-  const result = buildSync({
-    entryPoints: [path.join(root, "edit/ui.tsx")],
-    bundle: true,
-    format: "esm",
-    write: false,
-    jsx: "automatic",
-    minify: true,
-    define: { "process.env.NODE_ENV": '"production"' },
-    logLevel: "warning",
+async function bundleScreen(root: string): Promise<Buffer> {
+  const esbuild = path.join(root, "node_modules/.bin/esbuild");
+  const args = [
+    "edit/ui.tsx",
+    "--bundle",
+    "--format=esm",
+    "--jsx=automatic",
+    "--minify",
+    '--define:process.env.NODE_ENV="production"',
+    "--log-level=warning",
+  ];
+  const bundled = await promisify(execFile)(esbuild, args, {
+    cwd: root,
+    encoding: "buffer",
+    maxBuffer: 64 * 1024 * 1024,
   });
-  return Buffer.from(result.outputFiles[0].contents);
+  return bundled.stdout;
 }
 
 export async function screenBundle(root: string): Promise<ScreenBundle> {
-  const script = bundleScreen(root);
+  const script = await bundleScreen(root);
   const hash = createHash("sha256").update(script).digest("hex").slice(0, 16);
   const [brotli, gzipped] = await Promise.all([
     promisify(brotliCompress)(script, {

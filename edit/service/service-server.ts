@@ -410,6 +410,10 @@ export async function startEditService(
   });
   // A slice of a film on a slow line takes longer than Node's default five minutes.
   server.requestTimeout = 0;
+  // Longer than a reverse proxy's idle upstream connections (nginx's 60 s), so the service never
+  // closes one just as the proxy sends on it (a 502 at the editor's screen); headers' bound above it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(settings.port, settings.host, resolve));
   await compile();
   return {

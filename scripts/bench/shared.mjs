@@ -50,10 +50,15 @@ export function summary(results, field = "ms") {
 export const cell = ({ median: value, range, failed }) =>
   value === undefined ? `✗ all failed` : `${Math.round(value)} (${range}${failed})`;
 
-/** Playwright's Chromium where it has been downloaded, else the system's (see browser.mjs). */
-export function launchBrowser() {
+/**
+ * Playwright's Chromium where it has been downloaded, else the system's (see browser.mjs).
+ * @param {import("@playwright/test").LaunchOptions} [options]
+ */
+export function launchBrowser(options = {}) {
   const found = findChromium();
-  return chromium.launch(found?.kind === "system" ? { executablePath: found.path, args: SYSTEM_CHROMIUM_ARGS } : {});
+  return chromium.launch(
+    found?.kind === "system" ? { ...options, executablePath: found.path, args: SYSTEM_CHROMIUM_ARGS } : options,
+  );
 }
 
 /** What Chromium, Firefox and Safari send: every request of the benchmark asks as a browser does. */

@@ -1,11 +1,12 @@
 /**
  * `npm run bench` (after `npm run build`): how fast each page reaches a phone, how much the server
- * takes, how fast the reels start, the cluster, the other engines and a larger roster, each figure
- * next to its goal; a benchmark, not a test. docs/benchmarks.md says what each section measures and
- * how to read it. `--only=pages|reels|cluster|engines|roster` (or BENCH_ONLY) runs that section alone;
- * each section is its own module in scripts/bench/.
+ * takes, how fast the reels start, the cluster, the other engines, a larger roster and a film saved
+ * through the editing service, each figure next to its goal; a benchmark, not a test. docs/benchmarks.md
+ * says what each section measures and how to read it. `--only=pages|reels|cluster|engines|roster|edit`
+ * (or BENCH_ONLY) runs that section alone; each section is its own module in scripts/bench/.
  */
 import { clusterSection } from "#scripts/bench/cluster.mjs";
+import { editServiceSection } from "#scripts/bench/edit-service.mjs";
 import { enginesSection } from "#scripts/bench/engines.mjs";
 import { pagesSection } from "#scripts/bench/pages.mjs";
 import { reelStartSection } from "#scripts/bench/reel-start.mjs";
@@ -18,6 +19,7 @@ const SECTIONS = {
   cluster: clusterSection,
   engines: enginesSection,
   roster: rosterSection,
+  edit: editServiceSection,
 };
 const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length) ?? process.env.BENCH_ONLY;
 if (ONLY !== undefined && !(ONLY in SECTIONS))
