@@ -38,7 +38,7 @@ const zone = (folder, allowed) => ({
   from: Object.keys(MAY_IMPORT)
     .filter((other) => other !== folder && !allowed.includes(other))
     .map((other) => `./${other}`),
-  message: `${folder}/ may import only ${[...allowed, folder].map((name) => `${name}/`).join(", ")} (eslint.config.js, MAY_IMPORT).`,
+  message: `${folder}/ may import only ${[...new Set([...allowed, folder])].map((name) => `${name}/`).join(", ")} (eslint.config.js, MAY_IMPORT).`,
 });
 const BOUNDARIES = Object.entries(MAY_IMPORT).map(([folder, allowed]) => zone(folder, allowed));
 const SERVER_ONLY = {
