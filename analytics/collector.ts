@@ -1,0 +1,110 @@
+/**
+ * Takes checked events (event.ts) into the store (store.ts): each stamped with the time and the
+ * visitor's hash of the day, held a moment and written in batches (a transaction per event would cap
+ * a SQLite file at a few hundred a second), forwarded if the operator asks. The visitor's address and
+ * user agent are hashed and forgotten here: they are never stored (docs/privacy.md).
+ */
+import { createHash } from "node:crypto";
+
+import type { TakenEvent } from "./event.ts";
+import type { Visitor } from "./forward.ts";
+import type { AnalyticsStore } from "./store.ts";
+import type { AnalyticsEvent } from "./types.ts";
+
+export interface CollectorOptions {
+  store: AnalyticsStore;
+  /** The site's host (SITE_URL's), part of the hash: one visitor is another on another site. */
+  site: string;
+  /** Each taken event, with its visitor, for the operator's Plausible or Umami (forward.ts). */
+  forward?: (event: TakenEvent, url: string, referrer: string | null, visitor: Visitor) => void;
+  /** Hears of events lost: the store failing for longer than the buffer lasts. */
+  dropped?: (count: number) => void;
+  /** Hears of the store's failures (logged by the server). */
+  failed?: (error: unknown) => void;
+  now?: () => Date;
+}
+
+/** Written at least this often, and at once when this many wait. */
+const FLUSH_MS = 1_000;
+const FLUSH_EVENTS = 1_000;
+/** Held while the store is unreachable, then the oldest are dropped: the server's memory stays bounded. */
+const MAX_BUFFERED = 50_000;
+/** Rolls up finished days and deletes what is past keeping, this often (and at start). */
+const MAINTAIN_MS = 60 * 60 * 1_000;
+
+/** The visitor's hash: the day's salt, the site, the address and the user agent, as Plausible counts. */
+export function visitorHash(salt: Uint8Array, site: string, { ip, userAgent }: Visitor): string {
+  return createHash("sha256").update(salt).update(`\0${site}\0${ip}\0${userAgent}`).digest("hex").slice(0, 16);
+}
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+export function createCollector({
+  store,
+  site,
+  forward,
+  dropped = () => {},
+  failed = () => {},
+  now = () => new Date(),
+}: CollectorOptions) {
+  let buffer: AnalyticsEvent[] = [];
+  let flushing: Promise<void> | undefined;
+  /** The salt of the day being counted (a new day asks the store for its own). */
+  let salt: { day: string; value: Promise<Buffer> } | undefined;
+
+  const saltOf = (day: string) => {
+    if (salt?.day !== day) {
+      const value = store.salt(day);
+      salt = { day, value };
+      // A failed read is asked again by the next event, not remembered.
+      value.catch(() => {
+        if (salt?.value === value) salt = undefined;
+      });
+    }
+    return salt.value;
+  };
+
+  async function flush(): Promise<void> {
+    // One write at a time, in order; events taken meanwhile wait for the next.
+    while (flushing) await flushing;
+    if (buffer.length === 0) return;
+    const batch = buffer;
+    buffer = [];
+    flushing = store.insert(batch).then(
+      () => {},
+      (error: unknown) => {
+        failed(error);
+        buffer = [...batch, ...buffer];
+        if (buffer.length > MAX_BUFFERED) dropped(buffer.splice(0, buffer.length - MAX_BUFFERED).length);
+      },
+    );
+    await flushing;
+    flushing = undefined;
+  }
+
+  const maintain = () => store.maintain(now()).catch(failed);
+  void maintain();
+  const timers = [setInterval(() => void flush(), FLUSH_MS), setInterval(() => void maintain(), MAINTAIN_MS)];
+  for (const timer of timers) timer.unref();
+
+  return {
+    /** Stamps and keeps `event`; its visitor is hashed and not kept. */
+    async take(event: TakenEvent, url: string, referrer: string | null, visitor: Visitor): Promise<void> {
+      const at = now();
+      const day = dayOf(at);
+      const hash = visitorHash(await saltOf(day), site, visitor);
+      buffer.push({ ...event, at: at.getTime(), day, visitor: hash });
+      forward?.(event, url, referrer, visitor);
+      if (buffer.length >= FLUSH_EVENTS) void flush();
+    },
+    flush,
+    /** Writes what is held, then closes the store. */
+    async close(): Promise<void> {
+      for (const timer of timers) clearInterval(timer);
+      await flush();
+      await store.close();
+    },
+  };
+}
+
+export type Collector = ReturnType<typeof createCollector>;

@@ -1,0 +1,51 @@
+/**
+ * The store's engine for several instances: one PostgreSQL through a small `pg` pool, each instance
+ * holding a few connections. Table creation is serialised by an advisory lock, as two instances starting
+ * together would otherwise race on PostgreSQL's catalogue even with IF NOT EXISTS.
+ */
+import pg from "pg";
+
+import type { Engine, Statement } from "./store.ts";
+
+/** The advisory lock's key: any number no other user of the database takes. */
+const SCHEMA_LOCK = 5_117_001;
+const CONNECTIONS = 4;
+
+/** The engine on the database at `url` (postgres://…); connects on first use. */
+export function openPostgresEngine(url: string): Engine {
+  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+  // An idle connection the server drops would otherwise be an uncaught error; the next query reconnects or fails.
+  pool.on("error", () => {});
+
+  async function inTransaction(statements: readonly Statement[]): Promise<void> {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      for (const { sql, params = [] } of statements) await client.query(sql, [...params]);
+      await client.query("COMMIT");
+      client.release();
+    } catch (error) {
+      // A connection whose ROLLBACK fails too is broken: released with the error, the pool drops it.
+      await client.query("ROLLBACK").then(
+        () => client.release(),
+        (rollbackError: Error) => client.release(rollbackError),
+      );
+      throw error;
+    }
+  }
+
+  return {
+    types: { bytes: "BYTEA", json: "JSONB" },
+    createTables: (ddl) =>
+      inTransaction([
+        { sql: "SELECT pg_advisory_xact_lock($1)", params: [SCHEMA_LOCK] },
+        ...ddl.map((sql) => ({ sql })),
+      ]),
+    async query<Row>({ sql, params = [] }: Statement) {
+      const result = await pool.query(sql, [...params]);
+      return result.rows as Row[];
+    },
+    batch: inTransaction,
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Where the counted events go and how long they stay, from the environment (docs/deploy.md): the public
+ * site and the editing instance read the same settings, so both open the same store. One instance keeps
+ * an SQLite file; several behind the cache share one PostgreSQL.
+ */
+import path from "node:path";
+
+export type StoreSettings = {
+  /** Whether events are counted at all (`ANALYTICS=off` turns it off). */
+  enabled: boolean;
+  /** How many days raw events are kept; the daily figures are kept 25 months. */
+  retentionDays: number;
+} & ({ kind: "sqlite"; file: string } | { kind: "postgres"; url: string });
+
+export const DEFAULT_RETENTION_DAYS = 90;
+const MAX_RETENTION_DAYS = 3650;
+
+/** `ANALYTICS_RETENTION_DAYS` as a number of days. */
+function retentionDays(value: string | undefined): number {
+  if (value === undefined || value === "") return DEFAULT_RETENTION_DAYS;
+  const days = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(days >= 1 && days <= MAX_RETENTION_DAYS))
+    throw new Error(
+      `ANALYTICS_RETENTION_DAYS must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}, not "${value}".`,
+    );
+  return days;
+}
+
+/** `ANALYTICS` as whether counting is on. */
+function enabled(value: string | undefined): boolean {
+  if (value === undefined || value === "" || value === "on") return true;
+  if (value === "off") return false;
+  throw new Error(`ANALYTICS must be "on" or "off", not "${value}".`);
+}
+
+/** `ANALYTICS_DATABASE_URL`, checked to be a PostgreSQL URL (its password never repeated in a message). */
+function databaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error("ANALYTICS_DATABASE_URL is not a URL; it should read postgres://user:password@host:5432/database.");
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:")
+    throw new Error(`ANALYTICS_DATABASE_URL must start with postgres://, not ${url.protocol}//.`);
+  if (!url.hostname && !url.searchParams.has("host"))
+    throw new Error(
+      "ANALYTICS_DATABASE_URL names no host; it should read postgres://user:password@host:5432/database.",
+    );
+  return value;
+}
+
+/** The store's settings from `env`; `root` is the project's folder, relative paths are read from it. */
+export function storeSettings(env: Readonly<Record<string, string | undefined>>, root: string): StoreSettings {
+  const common = { enabled: enabled(env.ANALYTICS), retentionDays: retentionDays(env.ANALYTICS_RETENTION_DAYS) };
+  if (env.ANALYTICS_DATABASE_URL) return { ...common, kind: "postgres", url: databaseUrl(env.ANALYTICS_DATABASE_URL) };
+  const file = env.ANALYTICS_DB || path.join(root, "data/analytics.sqlite");
+  if (file.endsWith(path.sep) || file.endsWith("/"))
+    throw new Error(`ANALYTICS_DB must be a file's path, not a folder's ("${file}").`);
+  return { ...common, kind: "sqlite", file: path.resolve(root, file) };
+}

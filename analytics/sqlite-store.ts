@@ -1,0 +1,56 @@
+/**
+ * The store's engine for one instance: an SQLite file through better-sqlite3. WAL and a busy timeout let
+ * the site and the editing instance (separate processes) write one file; placeholders are rewritten from
+ * PostgreSQL's `$1` to SQLite's `?`, so store.ts's SQL serves both.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+
+import Database from "better-sqlite3";
+
+import type { Engine, Statement } from "./store.ts";
+
+/**
+ * A statement with PostgreSQL's `$n` placeholders as SQLite's anonymous `?`, its parameters in their order
+ * (better-sqlite3 binds a numbered `?n` by name only).
+ */
+function forSqlite({ sql, params = [] }: Statement): [string, unknown[]] {
+  const ordered: unknown[] = [];
+  const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
+    ordered.push(params[Number(n) - 1]);
+    return "?";
+  });
+  return [text, ordered];
+}
+
+/** The engine on the SQLite file `file`, made (and its folder) if missing. */
+export function openSqliteEngine(file: string): Engine {
+  mkdirSync(path.dirname(file), { recursive: true });
+  // The busy timeout first: another process may hold the file while this one turns WAL on.
+  const db = new Database(file, { timeout: 5000 });
+  db.pragma("journal_mode = WAL");
+
+  const run = (statement: Statement) => {
+    const [sql, params] = forSqlite(statement);
+    db.prepare(sql).run(...params);
+  };
+  // IMMEDIATE takes the write lock at the start, so two processes never both wait to upgrade a read lock.
+  const inTransaction = (work: () => void) => db.transaction(work).immediate();
+
+  return {
+    types: { bytes: "BLOB", json: "TEXT" },
+    async createTables(ddl) {
+      inTransaction(() => ddl.forEach((sql) => db.exec(sql)));
+    },
+    async query<Row>(statement: Statement) {
+      const [sql, params] = forSqlite(statement);
+      return db.prepare(sql).all(...params) as Row[];
+    },
+    async batch(statements) {
+      inTransaction(() => statements.forEach(run));
+    },
+    async close() {
+      db.close();
+    },
+  };
+}

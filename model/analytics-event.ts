@@ -1,0 +1,48 @@
+/**
+ * What a page sends to count a visit (app/analytics/ sends it; analytics/event.ts takes it): Plausible's
+ * event shape, so an operator's own Plausible can take the same events (docs/privacy.md).
+ */
+
+/** Where pages send their events: the site's own origin, never a third party. */
+export const EVENT_PATH = "/api/event";
+
+/** The largest event body taken; a larger one is refused with 413. */
+export const MAX_EVENT_BYTES = 8 * 1024;
+
+/**
+ * The props each event carries. Values are strings, numbers or booleans, as Plausible's props are.
+ * - pageview: none (the artist is read from the URL).
+ * - play: the visitor pressed play on a reel.
+ * - progress: how much of that play has been watched so far, sent on pause, end, the page hidden or
+ *   left, and the player's disposal; each one carries everything played so far.
+ * - shortlist: a shortlist link (`/selects?artists=…`) opened.
+ */
+export interface EventProps {
+  pageview: Record<string, never>;
+  play: { reel: string; play: string };
+  progress: {
+    reel: string;
+    play: string;
+    /** Seconds played, overlaps counted once. */
+    seconds: number;
+    /** The film's duration in seconds. */
+    duration: number;
+    /** Twenty characters of "0" or "1": which twentieths of the film were played (at least half of each). */
+    twentieths: string;
+    /** The artists of whose spots at least half was played, sorted, comma-separated ("" for none). */
+    spots: string;
+    ended: boolean;
+  };
+  shortlist: { key: string };
+}
+
+/** The body a page posts, in Plausible's long keys (its short ones, n/u/d/r/p, are taken too). */
+export interface EventBody<Name extends keyof EventProps = keyof EventProps> {
+  name: Name;
+  /** The page's full URL. */
+  url: string;
+  /** The site's host name. */
+  domain: string;
+  referrer: string | null;
+  props?: EventProps[Name];
+}

@@ -1,0 +1,180 @@
+/** The collector: events stamped with the day's visitor hash, written in batches, forwarded; the visitor's address never kept. */
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+
+import { afterEach, describe, expect, it } from "vitest";
+
+import { createCollector, visitorHash } from "#analytics/collector.ts";
+import type { TakenEvent } from "#analytics/event.ts";
+import { forwardBody, forwarder, forwardSettings } from "#analytics/forward.ts";
+import type { AnalyticsStore } from "#analytics/store.ts";
+import type { AnalyticsEvent } from "#analytics/types.ts";
+
+const PAGEVIEW: TakenEvent = {
+  name: "pageview",
+  path: "/clients",
+  referrer: null,
+  artist: null,
+  reel: null,
+  play: null,
+  seconds: null,
+  duration: null,
+  twentieths: null,
+  spots: null,
+  ended: false,
+  shortlist: null,
+};
+const ADA = { ip: "203.0.113.7", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36" };
+
+/** A store in memory: what the collector wrote, and the salts it asked for. */
+function memoryStore(failures = 0) {
+  const written: AnalyticsEvent[][] = [];
+  const salts = new Map<string, Buffer>();
+  let failing = failures;
+  const store: AnalyticsStore = {
+    async insert(events) {
+      if (failing-- > 0) throw new Error("the store is down");
+      written.push([...events]);
+    },
+    async salt(day) {
+      if (!salts.has(day)) salts.set(day, Buffer.alloc(32, salts.size + 1));
+      return salts.get(day)!;
+    },
+    async maintain() {},
+    async figures() {
+      return { reels: [], artists: [], shortlists: [] };
+    },
+    async close() {},
+  };
+  return { store, written, salts };
+}
+
+const collectors: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(collectors.splice(0).map((collector) => collector.close()));
+});
+
+describe("createCollector", () => {
+  it("stamps each event with the time, the day and the day's visitor hash, and keeps nothing else of the visitor", async () => {
+    let now = new Date("2026-11-23T09:30:00Z");
+    const { store, written, salts } = memoryStore();
+    const collector = createCollector({ store, site: "agency.example", now: () => now });
+    collectors.push(collector);
+    await collector.take(PAGEVIEW, "https://agency.example/clients", null, ADA);
+    await collector.take(PAGEVIEW, "https://agency.example/clients", null, { ...ADA, ip: "203.0.113.8" });
+    now = new Date("2026-11-24T00:00:01Z");
+    await collector.take(PAGEVIEW, "https://agency.example/clients", null, ADA);
+    await collector.flush();
+
+    const events = written.flat();
+    expect(events.map(({ day, at }) => [day, at])).toEqual([
+      ["2026-11-23", Date.parse("2026-11-23T09:30:00Z")],
+      ["2026-11-23", Date.parse("2026-11-23T09:30:00Z")],
+      ["2026-11-24", Date.parse("2026-11-24T00:00:01Z")],
+    ]);
+    // Another address is another visitor; the next day, the same visitor has another hash.
+    expect(events[0].visitor).toBe(visitorHash(salts.get("2026-11-23")!, "agency.example", ADA));
+    expect(new Set(events.map(({ visitor }) => visitor)).size).toBe(3);
+    expect(JSON.stringify(events)).not.toContain("203.0.113");
+    expect(JSON.stringify(events)).not.toContain("Chrome");
+  });
+
+  it("writes a batch once, and keeps a batch the store refused for the next write", async () => {
+    const { store, written } = memoryStore(1);
+    const errors: unknown[] = [];
+    const collector = createCollector({ store, site: "agency.example", failed: (error) => errors.push(error) });
+    collectors.push(collector);
+    await collector.take(PAGEVIEW, "https://agency.example/clients", null, ADA);
+    await collector.flush();
+    expect(written).toEqual([]);
+    expect(errors).toHaveLength(1);
+    await collector.take(PAGEVIEW, "https://agency.example/clients", null, ADA);
+    await collector.flush();
+    expect(written.map((batch) => batch.length)).toEqual([2]);
+  });
+});
+
+describe("visitorHash", () => {
+  it("is 16 hex digits that change with the salt, the site, the address and the user agent", () => {
+    const salt = Buffer.alloc(32, 1);
+    const hash = visitorHash(salt, "agency.example", ADA);
+    expect(hash).toMatch(/^[0-9a-f]{16}$/);
+    expect(
+      new Set([
+        hash,
+        visitorHash(Buffer.alloc(32, 2), "agency.example", ADA),
+        visitorHash(salt, "other.example", ADA),
+        visitorHash(salt, "agency.example", { ...ADA, ip: "203.0.113.8" }),
+        visitorHash(salt, "agency.example", { ...ADA, userAgent: "Mozilla/5.0 Firefox/140.0" }),
+      ]).size,
+    ).toBe(5);
+  });
+});
+
+describe("forwarding", () => {
+  it("reads its settings, and refuses bad ones naming the setting", () => {
+    expect(forwardSettings({}, "agency.example")).toBeUndefined();
+    expect(forwardSettings({ ANALYTICS_FORWARD_URL: "https://plausible.example/api/event" }, "agency.example")).toEqual(
+      {
+        kind: "plausible",
+        url: "https://plausible.example/api/event",
+        domain: "agency.example",
+      },
+    );
+    expect(() => forwardSettings({ ANALYTICS_FORWARD_URL: "ftp://x.example" }, "a.example")).toThrow(
+      /^ANALYTICS_FORWARD_URL/,
+    );
+    expect(() =>
+      forwardSettings(
+        { ANALYTICS_FORWARD_URL: "https://u.example/api/send", ANALYTICS_FORWARD_KIND: "umami" },
+        "a.example",
+      ),
+    ).toThrow(/^ANALYTICS_UMAMI_WEBSITE/);
+    expect(() =>
+      forwardSettings({ ANALYTICS_FORWARD_URL: "https://u.example", ANALYTICS_FORWARD_KIND: "matomo" }, "a.example"),
+    ).toThrow(/^ANALYTICS_FORWARD_KIND/);
+  });
+
+  it("shapes Umami's body: a page view has no name", () => {
+    const settings = {
+      kind: "umami",
+      url: "https://u.example/api/send",
+      website: "w-1",
+      domain: "agency.example",
+    } as const;
+    expect(forwardBody(settings, PAGEVIEW, "https://agency.example/clients?x=1", null)).toEqual({
+      type: "event",
+      payload: { website: "w-1", hostname: "agency.example", url: "/clients?x=1", referrer: "" },
+    });
+  });
+
+  it("posts each event to the operator's Plausible with the visitor's user agent and address", async () => {
+    const received: { headers: IncomingMessage["headers"]; body: unknown }[] = [];
+    const server = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => (body += chunk));
+      request.on("end", () => {
+        received.push({ headers: request.headers, body: JSON.parse(body) });
+        response.writeHead(202).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/event`;
+    const failures: string[] = [];
+    const forward = forwarder({ kind: "plausible", url, domain: "agency.example" }, (why) => failures.push(why));
+    const shortlist: TakenEvent = { ...PAGEVIEW, name: "shortlist", path: "/selects", shortlist: "a,b" };
+    forward(shortlist, "https://agency.example/selects?artists=b,a", "https://mail.example/", ADA);
+    await expect.poll(() => received.length).toBe(1);
+    server.close();
+    expect(received[0].headers["user-agent"]).toBe(ADA.userAgent);
+    expect(received[0].headers["x-forwarded-for"]).toBe(ADA.ip);
+    expect(received[0].body).toEqual({
+      name: "shortlist",
+      url: "https://agency.example/selects?artists=b,a",
+      domain: "agency.example",
+      referrer: "https://mail.example/",
+      props: { key: "a,b" },
+    });
+    expect(failures).toEqual([]);
+  });
+});
