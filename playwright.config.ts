@@ -1,3 +1,6 @@
+import os from "node:os";
+import path from "node:path";
+
 import { defineConfig, devices } from "@playwright/test";
 
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "./scripts/setup/browser.mjs";
@@ -5,6 +8,7 @@ import { SITE_URL } from "./tests/support/site-url.mjs";
 
 // E2E_PORT lets two checkouts run their suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+const ANALYTICS_DB = path.join(os.tmpdir(), `agency-e2e-${PORT}`, "analytics.sqlite");
 const chromium = findChromium();
 const CLUSTER = "operators/cluster.spec.ts";
 /** The Chromium suite is every spec but the other engines' journeys and the cluster's. */
@@ -65,7 +69,8 @@ export default defineConfig({
   webServer: {
     command: "node build/server.js",
     url: `http://127.0.0.1:${PORT}/artists/directors`,
-    env: { PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production", SITE_URL },
+    // Its events go to a store of their own, never the checkout's data/ (specs that count events start their own server).
+    env: { PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production", SITE_URL, ANALYTICS_DB },
     reuseExistingServer: !process.env.CI,
   },
 });

@@ -1,7 +1,8 @@
 /**
- * The Express app: the HTTP policy (http-policy.ts), pages replayed from the page cache
- * (page-cache.ts, already compressed), compression, static files (static-files.ts), then every
- * other request rendered by Remix, a few at a time (render-queue.ts), through the page cache.
+ * The Express app: the request log (log.ts) and metrics (metrics.ts), the HTTP policy
+ * (http-policy.ts), pages replayed from the page cache (page-cache.ts, already compressed),
+ * compression, static files (static-files.ts), then every other request rendered by Remix, a few at
+ * a time (render-queue.ts), through the page cache.
  */
 import { type ServerBuild, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
@@ -10,10 +11,13 @@ import express, {
   type RequestHandler,
   type Response as ExpressResponse,
 } from "express";
-import morgan from "morgan";
 import Negotiator from "negotiator";
 
+import { EVENT_PATH } from "#model/analytics-event.ts";
+import { eventEndpoint, type EventEndpointOptions } from "./event-endpoint.ts";
 import { pageHeaders, plainTextErrors, readOnly, sendText, setPageHeaders, toFetchRequest } from "./http-policy.ts";
+import { createLogger, type Logger, requestLogger } from "./log.ts";
+import { labelRoute, type Metrics, noMetrics, type RouteManifest } from "./metrics.ts";
 import { type CachedPage, type Encoding, ENCODINGS, type PageCache, pageCacheKey } from "./page-cache.ts";
 import { DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_QUEUE, QueueFullError, RenderQueue } from "./render-queue.ts";
 import { staticFiles } from "./static-files.ts";
@@ -25,6 +29,8 @@ export type Render = (request: Request) => Promise<Response>;
 export interface Serving {
   render: Render;
   pageCache: PageCache;
+  /** The build's routes, which name a request's route in the metrics. */
+  routes?: RouteManifest;
 }
 
 export interface AppOptions {
@@ -36,10 +42,20 @@ export interface AppOptions {
    * then fills the old build's cache, never the new one's.
    */
   serving: () => Serving;
-  /** Where the request log goes: standard output unless a test silences it. */
-  requestLog?: NodeJS.WritableStream;
+  /** Where the request log goes: JSON lines on standard output unless a test gives its own. */
+  log?: Logger;
+  /** The operator's metrics (served on a port of their own by index.ts); none by default. */
+  metrics?: Metrics;
   /** The renders run at once and those waiting (the machine's, whatever the build: kept across rebuilds). */
   renderQueue?: RenderQueue;
+  /** Where the pages' events go (event-endpoint.ts); none: each is answered 202 and not counted. */
+  events?: Pick<EventEndpointOptions, "collector" | "failed">;
+  /**
+   * Which proxies in front may name the visitor's address in X-Forwarded-For (TRUST_PROXY, as
+   * Express's "trust proxy" takes it: a count of hops, or addresses and subnets); none by default,
+   * so a visitor cannot pass for another by sending the header.
+   */
+  trustProxy?: number | string | false;
 }
 
 /** Seconds a client told the queue is full waits before asking again. */
@@ -49,18 +65,25 @@ export async function createApp({
   root,
   build,
   serving,
-  requestLog = process.stdout,
+  log = createLogger(),
+  metrics = noMetrics,
   renderQueue = new RenderQueue(DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_QUEUE),
+  events = { collector: undefined, failed: () => {} },
+  trustProxy = false,
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  // Health checks (a load balancer's or Varnish's probes, every second) would drown the requests.
-  app.use(morgan("tiny", { skip: (req) => req.path === "/healthz", stream: requestLog }));
+  app.set("trust proxy", trustProxy);
+  app.use(requestLogger(log));
+  const pageCacheBytes = () => serving().pageCache.bytes;
+  app.use(metrics.middleware({ routes: () => serving().routes, pageCacheBytes, renderQueue }));
+  // The one route that takes a POST: before the read-only policy, which answers any other with 405.
+  app.post(EVENT_PATH, eventEndpoint({ ...events, count: (outcome) => metrics.countEvent(outcome) }));
   app.use(readOnly);
   app.use(cachedPages(serving));
   // A page sent from the cache's copies (a miss, once kept) is already encoded as the client asked.
   app.use(compression({ filter: (req, res) => !res.locals.precompressed && compression.filter(req, res) }));
-  app.use(await staticFiles(root, build));
+  app.use(labelRoute("static"), await staticFiles(root, build), labelRoute(undefined));
   app.use(pageHeaders);
   app.all("*", renderPage(serving, renderQueue));
   app.use(plainTextErrors);

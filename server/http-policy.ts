@@ -54,10 +54,13 @@ export function setPageHeaders(res: ExpressResponse): void {
 }
 const PAGE_HEADER_LIST = Object.entries(PAGE_HEADERS);
 
-/** Express's own errors: a 4xx (a malformed URL is a 400) is answered as it is; anything else is logged, never shown. */
+/**
+ * Express's own errors: a 4xx (a malformed URL is a 400) is answered as it is; anything else is
+ * logged (the request's line in log.ts carries `res.err` with its stack), never shown.
+ */
 export const plainTextErrors: ErrorRequestHandler = (error: { status?: number }, _req, res, next) => {
   const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
-  if (status === 500) console.error(error);
+  if (status === 500) res.err = error as Error;
   if (res.headersSent) return next(error);
   sendText(res, status);
 };

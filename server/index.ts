@@ -1,17 +1,27 @@
 /**
  * The site's server (why not remix-serve: docs/decisions/0002-own-server.md): reads the environment
  * (docs/deploy.md, "Configuration"), loads the build and, under `npm run dev`, each rebuild with a
- * page cache of its own, listens, and shuts down gracefully on SIGTERM or SIGINT.
+ * page cache of its own, listens (and serves the metrics on their own port when asked), logs JSON
+ * lines, and shuts down gracefully on SIGTERM or SIGINT.
  */
 import { stat } from "node:fs/promises";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { broadcastDevReady, createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 
+import { createCollector } from "#analytics/collector.ts";
+import { forwarder, forwardSettings } from "#analytics/forward.ts";
+import { storeSettings } from "#analytics/settings.ts";
+import { openStore } from "#analytics/store.ts";
+import { SITE_URL } from "#app/lib/site-url.server.ts";
 import { createApp, type Serving } from "./app.ts";
+import { trustProxySetting } from "./event-endpoint.ts";
 import { refuseConnect } from "./http-policy.ts";
+import { createLogger, logLevel } from "./log.ts";
+import { createMetrics, metricsSettings } from "./metrics.ts";
 import { PageCache, pageCacheBytes } from "./page-cache.ts";
 import { DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_QUEUE, RenderQueue } from "./render-queue.ts";
 
@@ -19,7 +29,9 @@ process.env.NODE_ENV ??= "production";
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const PORT = Number(process.env.PORT || 3000);
 const HOST = process.env.HOST || undefined;
-const PAGE_CACHE_BYTES = pageCacheBytes(process.env);
+const log = createLogger({ level: logLevel(process.env) });
+const PAGE_CACHE_BYTES = pageCacheBytes(process.env, (message) => log.warn(message));
+const metrics = createMetrics(metricsSettings(process.env));
 const RENDER_QUEUE = new RenderQueue(
   Number(process.env.RENDER_CONCURRENCY || DEFAULT_RENDER_CONCURRENCY),
   Number(process.env.RENDER_QUEUE ?? DEFAULT_RENDER_QUEUE),
@@ -40,18 +52,63 @@ async function importBuild(): Promise<ServerBuild> {
 
 /** Remix's request handler for `build`, with a page cache of its own. */
 function servingOf(build: ServerBuild): Serving {
-  return { render: createRequestHandler(build, process.env.NODE_ENV), pageCache: new PageCache(PAGE_CACHE_BYTES) };
+  return {
+    render: createRequestHandler(build, process.env.NODE_ENV),
+    pageCache: new PageCache(PAGE_CACHE_BYTES),
+    routes: build.routes,
+  };
 }
+
+/**
+ * Where the pages' events go (docs/deploy.md, "Analytics"): the store its settings name, and the
+ * operator's Plausible or Umami too when asked; none under ANALYTICS=off. A store that cannot be
+ * opened stops the server at start, with the reason, rather than losing every event unseen.
+ */
+async function openCollector() {
+  const settings = storeSettings(process.env, ROOT);
+  if (!settings.enabled) return undefined;
+  const site = new URL(SITE_URL).host;
+  const forwarding = forwardSettings(process.env, site);
+  const failed = (error: unknown) => log.error({ err: error }, "analytics: the store failed");
+  return createCollector({
+    store: await openStore(settings),
+    site,
+    forward: forwarding && forwarder(forwarding, (why) => log.warn(`analytics: an event was not forwarded (${why})`)),
+    dropped: (count) => {
+      for (let i = 0; i < count; i++) metrics.countEvent("dropped");
+    },
+    failed,
+  });
+}
+
+const collector = await openCollector();
+const events = { collector, failed: (error: unknown) => log.error({ err: error }, "analytics: an event was lost") };
+const trustProxy = trustProxySetting(process.env.TRUST_PROXY);
 
 let build = await importBuild();
 let serving = servingOf(build);
-const app = await createApp({ root: ROOT, build, serving: () => serving, renderQueue: RENDER_QUEUE });
+const app = await createApp({
+  root: ROOT,
+  build,
+  serving: () => serving,
+  renderQueue: RENDER_QUEUE,
+  log,
+  metrics,
+  events,
+  trustProxy,
+});
 
 const server = http.createServer(app).listen({ port: PORT, host: HOST }, () => {
-  console.log(`Listening on http://${HOST ?? "localhost"}:${PORT}`);
+  log.info(`Listening on http://${HOST ?? "localhost"}:${PORT}`);
   if (DEVELOPMENT) broadcastDevReady(build);
 });
 server.on("connect", refuseConnect);
+
+const metricsServer = metrics.enabled ? await metrics.listen() : undefined;
+if (metricsServer) {
+  const { address, port } = metricsServer.address() as AddressInfo;
+  log.info(`Metrics on http://${address.includes(":") ? `[${address}]` : address}:${port}/metrics`);
+}
 
 if (DEVELOPMENT) {
   // chokidar, as in Remix's manual-mode guide, is a dev dependency: imported here only, so production never needs it.
@@ -63,7 +120,7 @@ if (DEVELOPMENT) {
       await broadcastDevReady(build);
     } catch (error) {
       // The last good build keeps serving; the next save tries again.
-      console.error("could not load the new build:", error);
+      log.error({ err: error }, "could not load the new build");
     }
   };
   // `remix dev` writes build/version.txt last, once the whole build is on disk.
@@ -75,8 +132,10 @@ if (DEVELOPMENT) {
  * closeAllConnections), so this needs no library such as http-terminator.
  */
 function shutdown(signal: NodeJS.Signals) {
-  console.log(`${signal}: finishing requests in flight, then exiting`);
-  server.close(() => process.exit(0));
+  log.info(`${signal}: finishing requests in flight, then exiting`);
+  metricsServer?.close();
+  // The events still held are written before the process goes.
+  server.close(() => void (collector?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
   // Keep-alive connections become idle as their last response ends; close them as they do.
   setInterval(() => server.closeIdleConnections(), 100).unref();
   setTimeout(() => server.closeAllConnections(), SHUTDOWN_DEADLINE_MS).unref();

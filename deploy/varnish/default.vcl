@@ -66,6 +66,12 @@ sub vcl_recv {
     unset req.http.Cookie;
     unset req.http.X-Forwarded-Host;
 
+    # The pages' events (docs/privacy.md) go to the app, never to the cache. Varnish appends the
+    # visitor's address to X-Forwarded-For, which the app believes because TRUST_PROXY names it.
+    if (req.url ~ "^/api/event(\?|$)") {
+        return (pass);
+    }
+
     # Only GET and HEAD are cached; anything else goes to the app, which answers 405 (never piped:
     # a piped connection bypasses this file for every request that follows on it).
     if (req.method != "GET" && req.method != "HEAD") {

@@ -4,6 +4,8 @@ import { spawn, spawnSync } from "node:child_process";
 
 import { ensureEngines } from "#scripts/setup/ensure-engines.mjs";
 import { ensureFfmpeg } from "#scripts/setup/ensure-ffmpeg.mjs";
+import { ensurePrometheus } from "#scripts/setup/ensure-prometheus.mjs";
+import { ensurePostgres } from "#scripts/setup/ensure-postgres.mjs";
 import { ensureVarnish } from "#scripts/setup/ensure-varnish.mjs";
 
 function step(command, args) {
@@ -48,6 +50,8 @@ ensureBrowser();
 ensureEngines();
 ensureFfmpeg();
 ensureVarnish();
+ensurePostgres();
+ensurePrometheus();
 
 step("npm", ["run", "build"]);
 step("npx", ["--no-install", "vitest", "run"]);

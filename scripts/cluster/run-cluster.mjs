@@ -101,9 +101,17 @@ export function runCluster({ port, host }) {
 
   /** The instances, then Varnish in front of them once they answer. */
   async function start() {
-    const instances = instancePorts.map((instancePort) => ({
+    // Varnish, on this machine, is the proxy whose X-Forwarded-For the instances believe; each
+    // instance's metrics, when asked for, are on a port of their own (METRICS_PORT, the one after it).
+    const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : undefined;
+    const instances = instancePorts.map((instancePort, index) => ({
       port: instancePort,
-      child: startChild(process.execPath, [SERVER_ENTRY], { PORT: String(instancePort), HOST: "127.0.0.1" }),
+      child: startChild(process.execPath, [SERVER_ENTRY], {
+        PORT: String(instancePort),
+        HOST: "127.0.0.1",
+        TRUST_PROXY: "loopback",
+        ...(metricsPort === undefined ? {} : { METRICS_PORT: String(metricsPort + index) }),
+      }),
     }));
     await Promise.all(
       instances.map(({ child, port: instancePort }) =>

@@ -7,12 +7,16 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 export const SERVER_ENTRY = "build/server.js";
 
-/** A production server's environment on a loopback `port`, with `env` over it. */
+/**
+ * A production server's environment on a loopback `port`, with `env` over it. Its events go to a
+ * store of its own in the temporary folder, never to the checkout's data/.
+ */
 const serverEnv = (port, env) => ({
   ...process.env,
   PORT: String(port),
   HOST: "127.0.0.1",
   NODE_ENV: "production",
+  ANALYTICS_DB: path.join(tmpdir(), `agency-server-${port}`, "analytics.sqlite"),
   ...env,
 });
 

@@ -3,12 +3,12 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { createApp, type Render } from "#server/app.ts";
+import { createLogger } from "#server/log.ts";
 import { PageCache } from "#server/page-cache.ts";
 import { RenderQueue } from "#server/render-queue.ts";
 import { encodedRequest } from "#tests/support/raw-http.ts";
@@ -21,6 +21,8 @@ let root: string;
 let server: Server;
 let origin: string;
 let rendered: string[];
+/** The request log's lines, as parsed JSON. */
+let logged: { level: number; req: { url: string }; err?: { message: string; stack: string } }[];
 
 /** A page long enough to compress, with an ETag as the app's. */
 const longPage = "/collective-reels";
@@ -52,7 +54,7 @@ beforeAll(async () => {
     root,
     build: { assetsBuildDirectory: "public/build", publicPath: "/build/" },
     serving: () => serving,
-    requestLog: new Writable({ write: (_chunk, _encoding, done) => done() }),
+    log: createLogger({ destination: { write: (line: string) => void logged.push(JSON.parse(line)) } }),
   });
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -66,6 +68,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   rendered = [];
+  logged = [];
 });
 
 const get = (target: string, init?: RequestInit) => fetch(origin + target, init);
@@ -109,18 +112,18 @@ describe("errors", () => {
   });
 
   it("a failure outside the app is a plain-text 500, no-store, without its message or stack", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    try {
-      const response = await get("/throws");
-      expect(response.status).toBe(500);
-      expect(response.headers.get("Cache-Control")).toBe("no-store");
-      expect(response.headers.get("Content-Type")).toContain("text/plain");
-      const body = await response.text();
-      expect(body).toBe("500 Internal Server Error\n");
-      expect(logged).toHaveBeenCalledOnce();
-    } finally {
-      logged.mockRestore();
-    }
+    const response = await get("/throws");
+    expect(response.status).toBe(500);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Content-Type")).toContain("text/plain");
+    const body = await response.text();
+    expect(body).toBe("500 Internal Server Error\n");
+    // Logged once, at the error level (50), with the stack the visitor never sees.
+    const lines = logged.filter((line) => line.req.url === "/throws");
+    expect(lines).toHaveLength(1);
+    expect(lines[0].level).toBe(50);
+    expect(lines[0].err?.message).toBe("secret stack detail");
+    expect(lines[0].err?.stack).toContain("secret stack detail\n    at ");
   });
 
   it("a 404 stays short-lived and out of the page cache", async () => {
@@ -210,7 +213,7 @@ describe("the render queue", () => {
       root,
       build: { assetsBuildDirectory: "public/build", publicPath: "/build/" },
       serving: () => slowServing,
-      requestLog: new Writable({ write: (_chunk, _encoding, done) => done() }),
+      log: createLogger({ level: "silent" }),
       renderQueue: new RenderQueue(1, 1),
     });
     const busy = app.listen(0, "127.0.0.1");
