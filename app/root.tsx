@@ -12,6 +12,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import { PageViews } from "#app/analytics/page-views.tsx";
 import { DeferredScripts } from "#app/components/deferred-scripts.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
@@ -85,7 +86,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <PageViews />
+    </>
+  );
 }
 
 function isNotFound(error: unknown): boolean {

@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 import { requestedSelects, sameSelects, selectsPath } from "#app/lib/selects.ts";
-import { readSelects, setSelects, useSelects } from "#app/lib/selects-store.ts";
+import { adoptSelects, readSelects, setSelects, useSelects } from "#app/lib/selects-store.ts";
 
 /**
  * The working list on this device, kept together with this page's list where that is what the
@@ -20,7 +20,8 @@ export function useWorkingList(ids: string[]): readonly string[] | null {
     settled.current = true;
     const requested = requestedSelects(new URLSearchParams(search)).ids;
     if (requested.length === 0 && working.length > 0) navigate(selectsPath(working), { replace: true });
-    else if (working.length === 0 || sameSelects(working, requested)) setSelects(ids);
+    else if (working.length === 0) adoptSelects(ids);
+    else if (sameSelects(working, requested)) setSelects(ids);
   }, [working, search, ids, navigate]);
 
   useEffect(() => {

@@ -58,3 +58,13 @@ export function setSelects(ids: readonly string[]) {
   }
   for (const listener of listeners) listener();
 }
+
+/**
+ * A shared link's list as the working list of a visitor who has none, for as long as the page
+ * lives, but not written to the device: opening a link stores nothing (docs/privacy.md). The
+ * visitor's first change writes it, through setSelects.
+ */
+export function adoptSelects(ids: readonly string[]) {
+  current = storedSelects(ids);
+  for (const listener of listeners) listener();
+}

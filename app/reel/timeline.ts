@@ -12,6 +12,8 @@ export interface ReelChapter {
   title: string;
   client: string;
   director: { name: string; url: string };
+  /** The director's id (the content spot's `artist`), which a play's progress names (app/analytics/). */
+  artist: string;
   /** What is seen, in a sentence, for visitors who cannot see it (optional). */
   description?: string;
 }
@@ -40,6 +42,7 @@ export function reelChapters(
       title: spot.title,
       client: spot.client,
       director: { name: director.name, url: director.url },
+      artist: spot.artist,
     };
     if (spot.description !== undefined) chapter.description = spot.description;
     return chapter;

@@ -15,7 +15,10 @@ import { announceDescriptions, captionsSettingsOnFirstUse, rememberTextTrackChoi
 import { completeControlBar, keepControlsWhileAMenuIsOpen, loadVideoJs, type Player } from "./videojs.client.ts";
 
 /** The reel as the player needs it: its page's value, its media at the page's media origin's URLs. */
-export type PlayerReel = Pick<ReelPageValue, "autoplay" | "controls" | "duration" | "frame" | "chapters" | "start"> & {
+export type PlayerReel = Pick<
+  ReelPageValue,
+  "slug" | "autoplay" | "controls" | "duration" | "frame" | "chapters" | "start"
+> & {
   /** The poster's URL (its WebP: see videoPoster). */
   poster: string;
   sources: ReelSource[];
@@ -140,6 +143,11 @@ export function mount(video: HTMLVideoElement, reel: PlayerReel, described?: HTM
     const built = videojs(video, options);
     player = built;
     players.set(video, built);
+    // The plays the visitor starts are counted (app/analytics/), by a chunk loaded apart from the player.
+    import("#app/analytics/track.client.ts").then(
+      ({ watchReel }) => watchReel(built, reel),
+      () => undefined,
+    );
     if (leftToTheBrowser) built.src(sources);
     playOnAfterFallback(built);
     switchSourceOnStall(built, sources);

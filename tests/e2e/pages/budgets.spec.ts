@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 
 import type { Metafile } from "esbuild";
 
@@ -9,6 +10,9 @@ import { expect, test } from "#tests/support/fixtures.ts";
 import { firstScreenTiming } from "#tests/support/hydration.ts";
 
 const JS_BUDGET_BYTES = 100 * 1024;
+/** What the pages send to count visits (app/analytics/track.client.ts), once hydrated: its chunk, gzipped. */
+const ANALYTICS_BUDGET_BYTES = 2 * 1024;
+const ANALYTICS_MODULE = "app/analytics/track.client.ts";
 /** video.js, which the reel pages (and only they) load once hydrated: the core build or the full one. */
 const VIDEOJS = /\/(core|video)\.es-[^/]+\.js$/;
 /** Every chunk of video.js's, its own dependencies' included: not the site's JS, which the budget is for. */
@@ -104,4 +108,35 @@ test("video.js's ES modules import window and document as ES modules, not throug
   );
   expect(imports.length).toBeGreaterThan(0);
   expect(imports.filter(({ format }) => format !== "esm")).toEqual([]);
+});
+
+test("what pages send to count visits is one chunk of at most 2 KiB gzipped, fetched only once hydrated", ({
+  isMobile,
+}) => {
+  test.skip(isMobile, "the build does not depend on the screen");
+  const { outputs }: Metafile = JSON.parse(readFileSync("build/metafile.js.json", "utf8"));
+  const chunks = Object.entries(outputs).filter(
+    ([output, { inputs }]) => output.endsWith(".js") && ANALYTICS_MODULE in inputs,
+  );
+  expect(chunks.map(([output]) => output)).toEqual([expect.stringMatching(/^public\/build\/.+\.js$/)]);
+  const [[chunk, { imports }]] = chunks;
+  const gzipped = gzipSync(readFileSync(chunk), { level: 9 }).length;
+  expect(gzipped, `${chunk}: ${gzipped} bytes gzipped`).toBeLessThanOrEqual(ANALYTICS_BUDGET_BYTES);
+
+  // The root imports it only when it runs (never as a module every page preloads), and the chunk
+  // itself needs nothing the root has not already loaded: one request, after hydration.
+  const root = Object.entries(outputs).find(([, { entryPoint }]) =>
+    entryPoint?.startsWith("browser-route-module:root."),
+  );
+  expect(root).toBeDefined();
+  const loaded = new Set<string>();
+  const load = (output: string) => {
+    if (loaded.has(output)) return;
+    loaded.add(output);
+    for (const { path, kind } of outputs[output].imports) if (kind === "import-statement") load(path);
+  };
+  load(root![0]);
+  expect(loaded.has(chunk)).toBe(false);
+  expect(root![1].imports).toContainEqual(expect.objectContaining({ path: chunk, kind: "dynamic-import" }));
+  expect(imports.filter(({ kind, path }) => kind === "import-statement" && !loaded.has(path))).toEqual([]);
 });

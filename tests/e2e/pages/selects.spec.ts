@@ -283,12 +283,21 @@ test.describe("with JavaScript", () => {
     expect(shift).toBeLessThanOrEqual(0.01);
   });
 
-  test("a shared link becomes the working list of a visitor who has none", async ({ page, hydration }) => {
+  test("a shared link becomes the working list of a visitor who has none, stored at her first change", async ({
+    page,
+    hydration,
+  }) => {
     await page.goto(`/selects?artists=${photo.id},${film.id}`);
     await hydration.wait();
     await expect(headerCount(page)).toHaveText("2");
-    expect(await stored(page)).toEqual([photo.id, film.id]);
     await expect(page.getByRole("region", { name: "Your selects on this device" })).toHaveCount(0);
+    // Opening a link writes nothing to the device (docs/privacy.md).
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+
+    await page.getByRole("main").getByRole("link", { name: "Directors", exact: true }).click();
+    await addButton(page, film2.name).click();
+    await expect(headerCount(page)).toHaveText("3");
+    expect(await stored(page)).toEqual([photo.id, film.id, film2.id]);
   });
 
   test("a shared link leaves a visitor's own list alone until they add it", async ({ page, hydration }) => {

@@ -19,6 +19,7 @@ const chapter: ReelChapter = {
   title: "Hangar",
   client: "Vantor Air",
   director: { name: "Juno Adeyemi", url: "/artists/film/juno-adeyemi" },
+  artist: "juno-adeyemi",
 };
 const heard = (lines: { seen: boolean; speaker?: string; text: string }[]) =>
   lines.filter((line) => !line.seen).map(({ speaker, text }) => (speaker ? `${speaker}: ${text}` : text));

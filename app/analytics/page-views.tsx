@@ -1,0 +1,25 @@
+/**
+ * Counts the pages a visitor sees: one page view once the page is hydrated and one on each client-side
+ * navigation, sent by track.client.ts, a chunk of its own fetched only then (never before the first screen).
+ */
+import { useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+
+import { requestedSelects, SELECTS_PATH } from "#app/lib/selects.ts";
+
+export function PageViews() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    // The URL now, not once the chunk has arrived: the visitor may have moved on by then.
+    const href = location.href;
+    // A shortlist link's key, the sorted ids it asks for. Worked out here, where the selects helpers are
+    // already loaded: imported by the chunk, they would be split from the header's into a chunk of their own.
+    const shortlist =
+      pathname === SELECTS_PATH ? requestedSelects(new URLSearchParams(search)).ids.sort().join(",") : "";
+    import("./track.client.ts").then(
+      ({ pageview }) => pageview(href, shortlist),
+      () => undefined,
+    );
+  }, [pathname, search]);
+  return null;
+}
