@@ -4,6 +4,7 @@
  * Host naming it). Each save is applySave's (apply-save.ts): checked, written, its uploads filed,
  * its media made and the content compiled (site-update.ts). The team's service (edit/service/)
  * serves the same screen through editingScreen() below, with sign-in and git around each save.
+ * Beside the screen, the views page (edit/views/): the public site's figures, read from its store.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
@@ -14,6 +15,9 @@ import config from "#edit/keystatic.config.ts";
 import { PREVIEW_META } from "#edit/preview.ts";
 import { isUploadToken } from "#edit/upload-names.ts";
 import { MAX_UPLOAD_BYTES, type MediaBuild, STAGED_DIR, STAGED_UPLOAD_LIFETIME_MS } from "#edit/upload-rules.ts";
+import { viewsContent } from "#edit/views/views-content.ts";
+import { viewsRoutes, VIEWS_PATHS } from "#edit/views/views-routes.ts";
+import { analyticsStore } from "#edit/views/views-store.ts";
 import { applySave, type SaveOutcome } from "./apply-save.ts";
 import { entryStatuses } from "./entry-status.ts";
 import { type Save, saveShape } from "./save-gate.ts";
@@ -98,9 +102,28 @@ export function relay(response: ServerResponse, answer: KeystaticAnswer) {
   response.end(answer.body);
 }
 
-/** The screen's own routes on a working copy, for the single editor's server below and the team's service. */
-export async function editingScreen(root: string, previewOrigin: string) {
-  const screen = await screenBundle(root);
+/** The single editor's way to the views page, in a corner of the screen (the team's service has its own banner). */
+const VIEWS_BANNER = `<a href="${VIEWS_PATHS.page}" style="position:fixed;right:8px;bottom:8px;z-index:1000;padding:6px 10px;font:13px system-ui,sans-serif;background:#fff;color:#06c;border:1px solid #ccc;border-radius:6px">Views</a>`;
+
+/**
+ * The screen's own routes on a working copy, for the single editor's server below and the team's
+ * service. The views read the analytics store that `env` names (the site's settings), its relative
+ * paths from `analyticsRoot`.
+ */
+export async function editingScreen(
+  root: string,
+  previewOrigin: string,
+  { analyticsRoot = root, env = process.env }: { analyticsRoot?: string; env?: NodeJS.ProcessEnv } = {},
+) {
+  const [screen, viewsScript] = await Promise.all([
+    screenBundle(root),
+    screenBundle(root, "edit/views/views-page-script.ts", "views"),
+  ]);
+  const views = viewsRoutes({
+    content: () => viewsContent(root),
+    open: analyticsStore(env, analyticsRoot),
+    script: viewsScript,
+  });
   const keystatic = makeGenericAPIRouteHandler({ config, localBaseDirectory: root });
   const statuses = entryStatuses(root);
   const staged = path.join(root, STAGED_DIR);
@@ -112,6 +135,8 @@ export async function editingScreen(root: string, previewOrigin: string) {
   return {
     keystatic,
     statuses,
+    /** Closes what the screen opened: the analytics store, if the views page was asked for. */
+    close: () => views.close(),
     /** The working copy's listing, as Keystatic answers it; a file the media build is replacing mid-listing (ENOENT) is asked again. */
     async listing(): Promise<KeystaticAnswer> {
       const ask = () => keystatic(new Request("http://edit/api/keystatic/tree", { headers: { "no-cors": "1" } }));
@@ -121,8 +146,8 @@ export async function editingScreen(root: string, previewOrigin: string) {
       });
     },
     /**
-     * Answers the screen's page (with `banner` above it), its script, an entry's status and the
-     * streamed uploads; false for any other path.
+     * Answers the screen's page and the views page (with `banner` above each), their scripts, the
+     * views' figures, an entry's status and the streamed uploads; false for any other path.
      */
     async serve(
       request: IncomingMessage,
@@ -130,6 +155,7 @@ export async function editingScreen(root: string, previewOrigin: string) {
       url: URL,
       { build, banner = "" }: { build: MediaBuild; banner?: string },
     ): Promise<boolean> {
+      if (await views.serve(request, response, url, banner)) return true;
       if (url.pathname === screen.path) screen.send(request, response);
       else if (url.pathname === "/edit/api/status") {
         const status = statuses.of(url.searchParams.get("entry") ?? "", build);
@@ -182,7 +208,7 @@ export async function startEditServer({ root, port, previewOrigin }: EditServerO
     if (!hosts.has(request.headers.host ?? "")) return send(response, 421, "Misdirected Request");
     const handle = async () => {
       if (url.pathname.startsWith("/api/keystatic/")) return api(request, url, response);
-      if (!(await screen.serve(request, response, url, { build: site.build() })))
+      if (!(await screen.serve(request, response, url, { build: site.build(), banner: VIEWS_BANNER })))
         response.writeHead(302, { location: "/keystatic" }).end();
     };
     handle().catch((error: unknown) => {
@@ -190,6 +216,7 @@ export async function startEditServer({ root, port, previewOrigin }: EditServerO
       if (!response.headersSent) send(response, 500, error instanceof Error ? error.message : String(error));
     });
   });
+  server.on("close", () => void screen.close());
   await new Promise<void>((resolve) => server.listen(port, LOOPBACK, resolve));
   return server;
 }

@@ -57,6 +57,8 @@ const ROUTES = [
       ["GET", "/edit/api/status?entry=directors/mira-castell"],
       ["PUT", "/edit/api/uploads/00000000-0000-4000-8000-000000000000.mp4"],
       ["HEAD", "/edit/api/uploads/00000000-0000-4000-8000-000000000000.mp4"],
+      ["GET", "/edit/api/views?from=2025-01-01&to=2025-01-07"],
+      ["GET", "/edit/api/views.csv?table=shortlists&from=2025-01-01&to=2025-01-07"],
     ],
   },
   { prefix: "/edit/saves", kind: "page", examples: [["GET", "/edit/saves"]] },
@@ -68,7 +70,15 @@ const ROUTES = [
       ["GET", "/keystatic/collection/directors/item/mira-castell"],
     ],
   },
-  { prefix: "/edit/", kind: "page", examples: [["GET", "/edit/screen.0123456789abcdef.js"]] },
+  {
+    prefix: "/edit/",
+    kind: "page",
+    examples: [
+      ["GET", "/edit/screen.0123456789abcdef.js"],
+      ["GET", "/edit/views?from=2025-01-01&to=2025-01-07"],
+      ["GET", "/edit/views.0123456789abcdef.js"],
+    ],
+  },
   { prefix: "/", kind: "page", examples: [["GET", "/artists/directors"]] },
 ] as const;
 
@@ -132,7 +142,7 @@ const banner = ({
   name,
   email,
 }: Editor) => `<form method="post" action="${AUTH_PATHS.signOut}" style="position:fixed;right:8px;bottom:8px;z-index:1000;margin:0;padding:6px 10px;font:13px system-ui,sans-serif;background:#fff;color:#222;border:1px solid #ccc;border-radius:6px">
-<span title="${html(email)}">${html(name)}</span> · <a href="/edit/saves">Recent saves</a> · <button type="submit" style="font:inherit;border:0;background:none;color:#06c;padding:0;cursor:pointer">Sign out</button>
+<span title="${html(email)}">${html(name)}</span> · <a href="/edit/saves">Recent saves</a> · <a href="/edit/views">Views</a> · <button type="submit" style="font:inherit;border:0;background:none;color:#06c;padding:0;cursor:pointer">Sign out</button>
 </form>`;
 
 function savesPage(saves: SavedCommit[]): string {
@@ -210,7 +220,8 @@ export async function startEditService(
     await symlink(path.join(serviceRoot, "node_modules"), path.join(checkout, "node_modules"));
 
   const auth = await createAuth(settings);
-  const screen = await editingScreen(checkout, settings.publicUrl);
+  // The figures come from the store the site's settings name, read as from this project's folder, not the clone.
+  const screen = await editingScreen(checkout, settings.publicUrl, { analyticsRoot: serviceRoot, env });
   const views = new Map<string, View>();
   const queue = saveQueue();
   /** Where the save in hand is, for the screen; the last one's outcome once it is done. */
@@ -421,6 +432,7 @@ export async function startEditService(
     async stop() {
       if (preview.pid) process.kill(-preview.pid, "SIGTERM");
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await screen.close();
     },
   };
 }

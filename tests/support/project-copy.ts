@@ -12,6 +12,7 @@ export const PROJECT_SOURCES = [
   "media-build",
   "media-publish",
   "lib",
+  "analytics",
   "scripts",
   "server",
   "tests/support",

@@ -193,6 +193,10 @@ test.describe("the editing service for a team", () => {
       /^\/edit\/api\/uploads\/./,
       /^\/edit\/api\/saves$/,
       /^\/edit\/saves$/,
+      /^\/edit\/views\?/,
+      /^\/edit\/views\.[0-9a-f]+\.js$/,
+      /^\/edit\/api\/views\?/,
+      /^\/edit\/api\/views\.csv\?/,
       /^\/artists\/directors$/,
     ])
       expect(paths, `SERVICE_ROUTES has a route like ${expected}`).toContainEqual(expect.stringMatching(expected));

@@ -1,0 +1,94 @@
+/**
+ * The views page's HTML: the range form, a place for each table and its CSV link, and the content's
+ * names for the script (views-page-script.ts), which reads the figures from GET /edit/api/views and
+ * fills the tables, as any other client of that API would. Staff browsers run JavaScript; without it
+ * the page says so and the CSV links still give every figure. Inline styles: the editing screen's
+ * pages set no Content-Security-Policy.
+ */
+import type { DayRange } from "./range.ts";
+import { escapeMarkup } from "./watch-chart.ts";
+import type { ViewsContent } from "./views-content.ts";
+
+/** Where the script finds the content's names, and where it puts each table. */
+export const VIEWS_PAGE_IDS = {
+  content: "views-content",
+  status: "views-status",
+  reels: "views-reels",
+  artists: "views-artists",
+  shortlists: "views-shortlists",
+} as const;
+
+const STYLE = `
+body{font:15px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1d1f;background:#fff;max-width:78rem}
+h1{font-size:1.6rem;margin:0 0 .5rem}h2{font-size:1.2rem;margin:2rem 0 .25rem}
+a{color:#0a58ca}
+form{display:flex;gap:1rem;align-items:end;flex-wrap:wrap;margin:1rem 0}
+label{display:grid;gap:.2rem;font-size:.85rem;color:#555}
+input,button{font:inherit;padding:.3rem .5rem;border:1px solid #bbb;border-radius:4px}
+button{background:#0a58ca;color:#fff;border-color:#0a58ca;cursor:pointer}
+.about{color:#555;margin:.25rem 0 .75rem;max-width:52rem}
+table{border-collapse:collapse;width:100%}
+th,td{text-align:left;padding:.45rem .6rem;border-bottom:1px solid #e3e3e3;vertical-align:top}
+th{font-size:.8rem;text-transform:uppercase;letter-spacing:.03em;color:#555}
+td.number,th.number{text-align:right;font-variant-numeric:tabular-nums}
+.slug{display:block;color:#595959;font-size:.8rem}
+.watch-chart{width:260px;height:78px;display:block;background:#f4f6f9;overflow:visible}
+.watch-chart .bar{fill:#2f6fd6}.watch-chart .half{stroke:#c5ccd6;stroke-dasharray:2 2;stroke-width:.5}
+.watch-chart .spot{stroke:#d4380d;stroke-width:1.2}
+.scale{display:flex;justify-content:space-between;width:260px;font-size:.75rem;color:#595959}
+details{font-size:.8rem;color:#555;margin-top:.25rem}details table{width:auto}details td{padding:.1rem .5rem}
+ul{margin:0;padding-left:1.1rem}
+`;
+
+/** Puts JSON in a <script> element: no "</script>" or "<!--" can end it early. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+
+const csvLink = (table: string, { from, to }: DayRange) =>
+  `<a href="/edit/api/views.csv?${escapeMarkup(new URLSearchParams({ table, from, to }).toString())}" download>Download CSV</a>`;
+
+export function viewsPage({
+  range,
+  content,
+  script,
+  banner,
+}: {
+  /** The days shown, or those asked for when they are not a valid range (the script then shows why). */
+  range: DayRange;
+  content: ViewsContent;
+  script: string;
+  banner: string;
+}): string {
+  const section = (table: "reels" | "artists" | "shortlists", title: string, about: string) =>
+    `<section aria-labelledby="${VIEWS_PAGE_IDS[table]}-title">
+<h2 id="${VIEWS_PAGE_IDS[table]}-title">${title}</h2>
+<p class="about">${about} ${csvLink(table, range)}</p>
+<div id="${VIEWS_PAGE_IDS[table]}"></div>
+</section>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Views — editing</title>
+<style>${STYLE}</style>
+<script type="application/json" id="${VIEWS_PAGE_IDS.content}">${scriptJson(content)}</script>
+<script type="module" src="${script}"></script>
+</head>
+<body>${banner && `<nav aria-label="Editing">${banner}</nav>`}
+<main>
+<h1>Views</h1>
+<p><a href="/keystatic">Back to the editing screen</a></p>
+<form method="get" action="/edit/views">
+<label>From <input type="date" name="from" value="${escapeMarkup(range.from)}" required></label>
+<label>To (included) <input type="date" name="to" value="${escapeMarkup(range.to)}" required></label>
+<button type="submit">Show</button>
+</form>
+<p id="${VIEWS_PAGE_IDS.status}" role="status">Loading the figures…</p>
+<noscript><p>This page needs JavaScript to show the figures; the CSV links below give them all.</p></noscript>
+${section("reels", "Reels", "Plays started by a visitor (never the muted grid clips). Visitors are counted per day. The chart: for each twentieth of the film, the share of plays that watched it; red lines mark where each spot starts.")}
+${section("artists", "Artists", "Views of each artist's page, and plays of any reel that watched at least half of one of their spots.")}
+${section("shortlists", "Shortlists", "Each shortlist sent, by its artists: how often it was opened, when last, and the artists' pages the same visitor read after opening it that day.")}
+</main>
+</body>
+</html>`;
+}

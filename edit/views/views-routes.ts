@@ -1,0 +1,119 @@
+/**
+ * The figures in the editing screen (docs/content.md, "Views"): GET /edit/api/views (the JSON the
+ * page reads), /edit/api/views.csv (each table for a spreadsheet) and /edit/views (the page and its
+ * script). Both editing servers route these through editingScreen(); the store is opened on the
+ * first request, not at start, so an editing screen without analytics starts and edits as before.
+ * Nothing here writes an event: it only reads the store's figures.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+import type { ViewFigures } from "#analytics/types.ts";
+import type { ScreenBundle } from "#edit/server/screen-bundle.ts";
+import { dayRange, type DayRange } from "./range.ts";
+import type { ViewsContent } from "./views-content.ts";
+import { CSV_TABLES, type CsvTable, viewsCsv } from "./views-csv.ts";
+import { viewsPage } from "./views-page.ts";
+
+export const VIEWS_PATHS = { page: "/edit/views", api: "/edit/api/views", csv: "/edit/api/views.csv" } as const;
+
+/** The part of the analytics store (analytics/store.ts) the screen reads. */
+export interface FiguresStore {
+  figures(from: string, to: string, now: Date): Promise<ViewFigures>;
+  close(): Promise<void>;
+}
+
+/** A store that cannot be had, in the operator's words: which setting to look at. Answered 503, never as a stack trace. */
+export class StoreUnavailable extends Error {}
+
+export interface ViewsOptions {
+  /** The content's names of the reels and artists, as they are now (views-content.ts). */
+  content(): ViewsContent;
+  /** Opens the store, or throws StoreUnavailable saying why not. */
+  open(): Promise<FiguresStore>;
+  /** The page's script (edit/views/views-page-script.ts, bundled). */
+  script: Pick<ScreenBundle, "path" | "send">;
+  /** The clock the default range and the store's figures are read by. */
+  now?: () => Date;
+}
+
+function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
+  response.writeHead(status, {
+    "content-type": "text/plain; charset=utf-8",
+    "cache-control": "no-store",
+    ...headers,
+  });
+  response.end(body);
+}
+
+const isCsvTable = (table: string): table is CsvTable => (CSV_TABLES as readonly string[]).includes(table);
+
+export function viewsRoutes({ content, open, script, now = () => new Date() }: ViewsOptions) {
+  let store: Promise<FiguresStore> | undefined;
+
+  /** The range's figures, or the answer that says why there are none. */
+  async function figuresOf(range: DayRange, at: Date): Promise<ViewFigures | { status: 503; message: string }> {
+    // One opening shared by the requests that wait on it; forgotten when it fails, so the next request tries again.
+    store ??= open().catch((error: unknown) => {
+      store = undefined;
+      throw error;
+    });
+    try {
+      return await (await store).figures(range.from, range.to, at);
+    } catch (error) {
+      if (error instanceof StoreUnavailable) return { status: 503, message: error.message };
+      console.error(error);
+      const reason = error instanceof Error ? error.message : String(error);
+      return { status: 503, message: `The analytics store did not answer: ${reason}` };
+    }
+  }
+
+  async function answerFigures(response: ServerResponse, url: URL, csv: boolean) {
+    const at = now();
+    const range = dayRange(url.searchParams, at);
+    if ("error" in range) return send(response, 400, `Bad Request: ${range.error}`);
+    const table = url.searchParams.get("table") ?? "";
+    if (csv && !isCsvTable(table))
+      return send(response, 400, `Bad Request: table: must be one of ${CSV_TABLES.join(", ")}`);
+    const figures = await figuresOf(range, at);
+    if ("status" in figures) return send(response, figures.status, figures.message);
+    if (!csv || !isCsvTable(table))
+      return send(response, 200, JSON.stringify(figures), { "content-type": "application/json" });
+    const { filename, text } = viewsCsv(table, figures, content(), range);
+    send(response, 200, text, {
+      "content-type": "text/csv; charset=utf-8; header=present",
+      "content-disposition": `attachment; filename="${filename}"`,
+    });
+  }
+
+  return {
+    /** Answers the views' paths (with `banner` above the page); false for any other. */
+    async serve(request: IncomingMessage, response: ServerResponse, url: URL, banner = ""): Promise<boolean> {
+      const paths: string[] = [VIEWS_PATHS.page, VIEWS_PATHS.api, VIEWS_PATHS.csv, script.path];
+      if (!paths.includes(url.pathname)) return false;
+      if (request.method !== "GET" && request.method !== "HEAD")
+        send(response, 405, "Method Not Allowed", { allow: "GET, HEAD" });
+      else if (url.pathname === script.path) script.send(request, response);
+      else if (url.pathname === VIEWS_PATHS.page) {
+        const range = dayRange(url.searchParams, now());
+        const asked = { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" };
+        const page = viewsPage({
+          range: "error" in range ? asked : range,
+          content: content(),
+          script: script.path,
+          banner,
+        });
+        send(response, 200, page, { "content-type": "text/html; charset=utf-8" });
+      } else await answerFigures(response, url, url.pathname === VIEWS_PATHS.csv);
+      return true;
+    },
+    /** Closes the store, if it was opened. */
+    async close() {
+      const opened = store;
+      store = undefined;
+      await opened?.then(
+        (open) => open.close(),
+        () => undefined,
+      );
+    },
+  };
+}
