@@ -1,20 +1,26 @@
 /**
- * The views page in Chromium: the single editor's server (startEditServer, without the preview site
- * `npm run edit` starts beside it, which the page does not need) on a copy of the content, over an
- * SQLite store holding a few hand-made events. From the screen's "Views" link, the page shows the
- * figures worked out by hand: two plays of the first reel (half and whole), a shortlist opened once
- * and one of its artists' pages read after it.
+ * What visitors watched, from their browsers to the editing screen: the site's production server
+ * counting into an SQLite store, three visitors in Chromium, then the single editor's server
+ * (startEditServer, without the preview site `npm run edit` starts beside it, which the figures do
+ * not need) on a copy of the content, reading that store. One plays a reel to its middle and leaves
+ * by a link, another plays it to the end, a third opens a shortlist and reads one of its artists'
+ * pages: the screen's "Views" show 2 plays, 75 % watched, the first half twice and the second once,
+ * the shortlist opened once and that artist's page read after it.
  */
 import { cp, mkdir, rm } from "node:fs/promises";
 import type { Server } from "node:http";
 import path from "node:path";
 
-import { openStore } from "#analytics/store.ts";
-import type { AnalyticsEvent } from "#analytics/types.ts";
+import type { Browser } from "@playwright/test";
+
+import type { ViewFigures } from "#analytics/types.ts";
 import { artists, reels } from "#app/content/index.ts";
 import { startEditServer } from "#edit/server/edit-server.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
+import { ReelPlayer } from "#tests/support/reel-player.ts";
 import { freePort, scratchProject } from "#tests/support/scratch-project.ts";
+import { startServer } from "#tests/support/server-process.mjs";
+import { SITE_URL } from "#tests/support/site-url.mjs";
 
 const ROOT = path.join(import.meta.dirname, "../../..");
 /** What the server reads: the content, and the code its page's script is bundled from. */
@@ -33,63 +39,52 @@ const SOURCES = [
 const SETTINGS = ["ANALYTICS", "ANALYTICS_DB", "ANALYTICS_DATABASE_URL"] as const;
 
 const reel = reels[0];
-const spotArtist = reel.spots[0].artist;
-const other = [...artists.directors, ...artists.photographers].find(({ id }) => id !== spotArtist)!;
-const nameOf = (id: string) =>
-  [...artists.directors, ...artists.photographers].find((artist) => artist.id === id)!.name;
-const shortlist = [spotArtist, other.id].sort().join(",");
+const everyone = [...artists.directors, ...artists.photographers];
+const nameOf = (id: string) => everyone.find((artist) => artist.id === id)!.name;
+/** The artists whose spots start in the reel's first half: both plays watched them. */
+const firstHalf = reel.spots.filter(({ start }, index) => {
+  const end = reel.spots[index + 1]?.start ?? reel.duration;
+  return start + (end - start) / 2 <= reel.duration / 2;
+});
+const read = artists.directors[0];
+const other = artists.photographers[0];
 
-/** The figures' events, a minute ago: a play to the middle, one to the end, a shortlist opened then one of its artists read. */
-function events(): AnalyticsEvent[] {
-  const at = Date.now() - 60_000;
-  const event = (fields: Partial<AnalyticsEvent>): AnalyticsEvent => ({
-    at,
-    day: new Date(at).toISOString().slice(0, 10),
-    visitor: "0000000000000001",
-    name: "pageview",
-    path: "/",
-    referrer: null,
-    artist: null,
-    reel: null,
-    play: null,
-    seconds: null,
-    duration: null,
-    twentieths: null,
-    spots: null,
-    ended: false,
-    shortlist: null,
-    ...fields,
+/** Plays that watched half of one of `artist`'s spots: both, for a spot in the first half; the whole play, for one after. */
+const spotViewsOf = (artist: string) =>
+  firstHalf.some((spot) => spot.artist === artist) ? 2 : reel.spots.some((spot) => spot.artist === artist) ? 1 : 0;
+
+/** A visitor of their own: each browser's user agent is another (the address is the same here). */
+async function visitor(browser: Browser, index: number) {
+  const context = await browser.newContext({
+    userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.${index}.0 Safari/537.36`,
+    viewport: { width: 1440, height: 900 },
   });
-  const progress = {
-    name: "progress",
-    path: `/${reel.slug}`,
-    reel: reel.slug,
-    duration: 60,
-    spots: spotArtist,
-  } as const;
-  const third = { visitor: "0000000000000003" };
-  return [
-    event({ ...progress, name: "play", play: "p1" }),
-    event({ ...progress, play: "p1", seconds: 30, twentieths: "1".repeat(10) + "0".repeat(10) }),
-    event({ ...progress, name: "play", play: "p2", visitor: "0000000000000002" }),
-    event({
-      ...progress,
-      play: "p2",
-      visitor: "0000000000000002",
-      seconds: 60,
-      twentieths: "1".repeat(20),
-      ended: true,
-    }),
-    event({ ...third, name: "shortlist", path: "/selects", shortlist }),
-    event({ ...third, at: at + 1_000, path: `/artists/directors/${spotArtist}`, artist: spotArtist }),
-  ];
+  return { context, page: await context.newPage() };
+}
+
+/** Plays the reel from its start, four times as fast, pausing at `stopAt` seconds (to the frame) or at its end. */
+async function watch(player: ReelPlayer, stopAt: number) {
+  await player.play();
+  await player.video.evaluate((video: HTMLVideoElement, at: number) => {
+    video.playbackRate = 4;
+    const check = () => {
+      if (video.currentTime >= at) video.pause();
+      else if (!video.ended) video.requestVideoFrameCallback(check);
+    };
+    video.requestVideoFrameCallback(check);
+  }, stopAt);
+  await expect
+    .poll(() => player.video.evaluate((video: HTMLVideoElement) => video.paused), { timeout: 30_000 })
+    .toBe(true);
 }
 
 test.describe("the views page", () => {
   test.skip(({ isMobile }) => isMobile, "the editing screen is used on a desktop");
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 120_000 });
 
   let dir = "";
+  let database = "";
+  let site: Awaited<ReturnType<typeof startServer>> | undefined;
   let server: Server | undefined;
   let origin = "";
   const saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]]));
@@ -98,19 +93,19 @@ test.describe("the views page", () => {
     dir = await scratchProject("views-", SOURCES);
     await mkdir(path.join(dir, "media"));
     await cp(path.join(ROOT, "media/manifest.json"), path.join(dir, "media/manifest.json"));
-    const file = path.join(dir, "data/analytics.sqlite");
-    const store = await openStore({ enabled: true, retentionDays: 90, kind: "sqlite", file });
-    await store.insert(events());
-    await store.close();
+    database = path.join(dir, "data/analytics.sqlite");
     // The editing server reads the site's settings from its environment, as `npm run edit` does.
     for (const name of SETTINGS) delete process.env[name];
-    process.env.ANALYTICS_DB = file;
-    const port = await freePort();
-    server = await startEditServer({ root: dir, port, previewOrigin: "http://127.0.0.1:9" });
-    origin = `http://127.0.0.1:${port}`;
+    process.env.ANALYTICS_DB = database;
+    const editPort = await freePort(2);
+    const sitePort = editPort + 1;
+    site = await startServer(sitePort, { env: { ANALYTICS_DB: database, SITE_URL } });
+    server = await startEditServer({ root: dir, port: editPort, previewOrigin: "http://127.0.0.1:9" });
+    origin = `http://127.0.0.1:${editPort}`;
   });
 
   test.afterAll(async () => {
+    site?.child.kill();
     server?.closeAllConnections();
     if (server) await new Promise((resolve) => server?.close(resolve));
     for (const name of SETTINGS)
@@ -119,10 +114,46 @@ test.describe("the views page", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  test("from the screen's link: the reels' plays and curve, the artists, the shortlist, each table's CSV", async ({
+  test("three visitors, then the screen's figures: the reel's plays and curve, the artists, the shortlist, each table's CSV", async ({
+    browser,
     page,
     axe,
   }) => {
+    const visitors = await Promise.all([1, 2, 3].map((index) => visitor(browser, index)));
+    const [half, whole, buyer] = visitors.map(({ page: visitorPage }) => visitorPage);
+    // One plays the reel to its middle and leaves by a link; another to its end.
+    await half.goto(`${site!.origin}/${reel.slug}`);
+    await watch(new ReelPlayer(half, false), reel.duration / 2);
+    await half.getByRole("navigation", { name: "Main" }).getByRole("link").first().click();
+    await whole.goto(`${site!.origin}/${reel.slug}`);
+    await watch(new ReelPlayer(whole, false), Infinity);
+    // The third opens a shortlist link, then one of its artists' pages from it.
+    await buyer.goto(`${site!.origin}/selects?artists=${other.id},${read.id}`);
+    await buyer.getByRole("link", { name: `Profile of ${read.name}` }).click();
+    await expect(buyer).toHaveURL(new RegExp(`${read.url}$`));
+    // The figures as the screen reads them, once the visitors' last events have arrived.
+    const figures = async () => (await page.request.get(`${origin}/edit/api/views`)).json() as Promise<ViewFigures>;
+    await expect
+      .poll(async () => {
+        const { reels: played, shortlists } = await figures();
+        return [played[0]?.plays, shortlists[0]?.artists.find(({ id }) => id === read.id)?.views];
+      })
+      .toEqual([2, 1]);
+    for (const { context, page: visitorPage } of visitors) {
+      expect(await context.cookies()).toEqual([]);
+      expect(await visitorPage.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+      await context.close();
+    }
+    const {
+      reels: [watched],
+      artists: counted,
+    } = await figures();
+    expect(watched).toMatchObject({ slug: reel.slug, plays: 2, visitors: 2, finishRate: 0.5 });
+    expect(watched.averageWatched).toBeCloseTo(0.75, 1);
+    expect(watched.curve).toEqual([...Array(10).fill(1), ...Array(10).fill(0.5)]);
+    for (const { artist } of reel.spots)
+      expect(counted.find(({ id }) => id === artist)?.spotViews, artist).toBe(spotViewsOf(artist));
+
     await page.goto(`${origin}/keystatic`);
     await page.getByRole("link", { name: "Views", exact: true }).click();
     await expect(page).toHaveURL(`${origin}/edit/views`);
@@ -144,16 +175,14 @@ test.describe("the views page", () => {
     const placed = reel.spots.filter(({ start }) => Number.isFinite(reel.duration) && start <= reel.duration);
     await expect(chart.locator("line.spot")).toHaveCount(placed.length);
 
-    const artistRow = page.locator("#views-artists tbody > tr").filter({ hasText: nameOf(spotArtist) });
-    // One page view; both plays watched half of her spot.
-    await expect(artistRow.locator("td.number")).toHaveText(["1", "2"]);
+    const artistRow = page.locator("#views-artists tbody > tr").filter({ hasText: read.name });
+    // Her page read once; the plays that watched half of one of her spots.
+    await expect(artistRow.locator("td.number")).toHaveText(["1", String(spotViewsOf(read.id))]);
 
     const shortlistRow = page.locator("#views-shortlists tbody > tr");
     await expect(shortlistRow).toHaveCount(1);
     await expect(shortlistRow.getByRole("listitem")).toHaveText(
-      [spotArtist, other.id]
-        .sort()
-        .map((id) => `${nameOf(id)}: ${id === spotArtist ? "1 page view" : "0 page views"} after`),
+      [read.id, other.id].sort().map((id) => `${nameOf(id)}: ${id === read.id ? "1 page view" : "0 page views"} after`),
     );
     await expect(shortlistRow.locator("td.number")).toHaveText("1");
 

@@ -37,8 +37,8 @@ const sameDocument = (page: Page) => page.evaluate(() => "sameDocument" in windo
 /** Lets the page's scripts run a moment, for checks that something was not sent. */
 const settle = (page: Page) => page.waitForTimeout(1_000);
 
-/** No cookie, and no storage entry but those the site keeps for the visitor's own use (`allowed`). */
-async function expectNothingStored(page: Page, context: BrowserContext, allowed: string[] = []) {
+/** No cookie, and nothing in the browser's storage. */
+async function expectNothingStored(page: Page, context: BrowserContext) {
   expect(await page.evaluate(() => document.cookie)).toBe("");
   expect(await context.cookies()).toEqual([]);
   const stored = await page.evaluate(async () => ({
@@ -46,7 +46,7 @@ async function expectNothingStored(page: Page, context: BrowserContext, allowed:
     session: Object.keys(sessionStorage),
     databases: (await indexedDB.databases()).map((database) => database.name),
   }));
-  expect(stored.local.filter((key) => !allowed.includes(key))).toEqual([]);
+  expect(stored.local).toEqual([]);
   expect(stored.session).toEqual([]);
   expect(stored.databases).toEqual([]);
 }
@@ -201,6 +201,6 @@ test("a shortlist link opened as the first page sends its key, its edits and the
   expect(new URL(events[3].url).pathname).toBe(second.url);
   await settle(page);
   expect(named(events, "shortlist")).toHaveLength(1);
-  // The list a visitor opens becomes her working list, which the site keeps on her device (docs/selects.md).
-  await expectNothingStored(page, context, ["selects"]);
+  // The list she opens is her working list for the visit, written to her device only when she changes it (docs/selects.md).
+  await expectNothingStored(page, context);
 });
