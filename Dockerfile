@@ -18,17 +18,23 @@ FROM ${NODE_IMAGE} AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY vendor ./vendor
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+# No package's install script runs but better-sqlite3's (the analytics store's native module), which
+# fetches its prebuilt binary or, where it cannot, compiles it with these tools (this stage only).
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm rebuild better-sqlite3 && npm cache clean --force
 
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
-# Owned by root and run as the unprivileged `node` user: the server only reads its files.
+# Owned by root and run as the unprivileged `node` user: the server only reads its files, and
+# writes only data/, the analytics store's default place (docs/deploy.md, "Analytics"): a volume.
 COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY --from=production-dependencies /app/vendor ./vendor
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY package.json ./
+RUN mkdir data && chown node:node data
+VOLUME /app/data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \

@@ -3,16 +3,15 @@
  * holding a few connections. Table creation is serialised by an advisory lock, as two instances starting
  * together would otherwise race on PostgreSQL's catalogue even with IF NOT EXISTS.
  */
-import pg from "pg";
-
 import type { Engine, Statement } from "./store.ts";
 
 /** The advisory lock's key: any number no other user of the database takes. */
 const SCHEMA_LOCK = 5_117_001;
 const CONNECTIONS = 4;
 
-/** The engine on the database at `url` (postgres://…); connects on first use. */
-export function openPostgresEngine(url: string): Engine {
+/** The engine on the database at `url` (postgres://…); connects on first use. `pg` is loaded only here. */
+export async function openPostgresEngine(url: string): Promise<Engine> {
+  const { default: pg } = await import("pg");
   const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
   // An idle connection the server drops would otherwise be an uncaught error; the next query reconnects or fails.
   pool.on("error", () => {});

@@ -6,8 +6,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 
-import Database from "better-sqlite3";
-
 import type { Engine, Statement } from "./store.ts";
 
 /**
@@ -23,8 +21,12 @@ function forSqlite({ sql, params = [] }: Statement): [string, unknown[]] {
   return [text, ordered];
 }
 
-/** The engine on the SQLite file `file`, made (and its folder) if missing. */
-export function openSqliteEngine(file: string): Engine {
+/**
+ * The engine on the SQLite file `file`, made (and its folder) if missing. better-sqlite3, a native
+ * module, is loaded only here: a site that counts nothing, or counts into PostgreSQL, never loads it.
+ */
+export async function openSqliteEngine(file: string): Promise<Engine> {
+  const { default: Database } = await import("better-sqlite3");
   mkdirSync(path.dirname(file), { recursive: true });
   // The busy timeout first: another process may hold the file while this one turns WAL on.
   const db = new Database(file, { timeout: 5000 });

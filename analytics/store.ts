@@ -244,7 +244,8 @@ async function storeOn(engine: Engine, retentionDays: number): Promise<Analytics
 
 /** The store the settings name, its tables made if missing. */
 export async function openStore(settings: StoreSettings): Promise<AnalyticsStore> {
-  const engine = settings.kind === "postgres" ? openPostgresEngine(settings.url) : openSqliteEngine(settings.file);
+  const engine =
+    settings.kind === "postgres" ? await openPostgresEngine(settings.url) : await openSqliteEngine(settings.file);
   try {
     return await storeOn(engine, settings.retentionDays);
   } catch (error) {
