@@ -48,7 +48,7 @@ export default defineConfig({
     // The journeys in WebKitGTK, over WebKitWebDriver under Xvfb (see engines/webkit.spec.ts).
     { name: "webkit", testMatch: "engines/webkit.spec.ts" },
     // The site behind Varnish, with its own processes and ports (CLUSTER_PORT, default 8180, and
-    // the two after it; CLUSTER_MEDIA_PORT, default 8190). It runs once the others have finished,
+    // the four after it: two instances and their metrics; CLUSTER_MEDIA_PORT, default 8190). It runs once the others have finished,
     // so its load never slows them; `npx playwright test --project=cluster --no-deps` runs it alone.
     // The editing screen (npm run edit) and the team's editing service (npm run edit:service, with its provider,
     // remote and bucket), each in a copy of the project: their dev builds and media builds load the machine for

@@ -4,25 +4,33 @@ import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import autocannon from "autocannon";
+import pg from "pg";
 
+import { storeSettings } from "#analytics/settings.ts";
+import { openStore } from "#analytics/store.ts";
 import { artists, reels } from "#app/content/index.ts";
 import { SECTION_PAGES } from "#tests/support/pages.mjs";
 import { startCluster, startStaticServer } from "#tests/support/server-process.mjs";
 import { SITE_URL } from "#tests/support/site-url.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { mediaUrlsOf, playNativeThenInHlsEngine } from "#tests/support/media-urls.ts";
+import { startPostgres } from "#tests/support/postgres.ts";
 import { rawRequest, sendRaw } from "#tests/support/raw-http.ts";
 
 /**
  * The site as it runs at scale (`npm run start:cluster`: Varnish in front of two instances), with
  * its media on another origin (MEDIA_ORIGIN, a static server standing in for object storage). The
  * "cluster" project runs this file alone, after the rest of the suite (playwright.config.ts): it
- * owns its processes, and its load would slow the other tests down.
+ * owns its processes, and its load would slow the other tests down. Both instances count events into
+ * one PostgreSQL (ANALYTICS_DATABASE_URL), started here as Varnish is, and serve their metrics on
+ * METRICS_PORT and the port after it.
  */
 
 const PORT = Number(process.env.CLUSTER_PORT ?? 8180);
 const MEDIA_PORT = Number(process.env.CLUSTER_MEDIA_PORT ?? 8190);
 const MEDIA_ORIGIN = `http://127.0.0.1:${MEDIA_PORT}`;
+/** The first instance's metrics port; the second's is the one after it (scripts/cluster/run-cluster.mjs). */
+const METRICS_PORT = Number(process.env.CLUSTER_METRICS_PORT ?? PORT + 3);
 const REEL = reels[0];
 const MP4 = REEL.sources.find((source) => source.type === "video/mp4")!.src;
 const LOAD = { connections: 32, seconds: 15, killAtMs: 5_000 };
@@ -32,10 +40,14 @@ test.describe.configure({ mode: "serial" });
 
 let cluster: Awaited<ReturnType<typeof startCluster>>;
 let mediaServer: ChildProcess;
+let postgres: Awaited<ReturnType<typeof startPostgres>>;
 
 test.beforeAll(async () => {
   mediaServer = (await startStaticServer("public", MEDIA_PORT, { media: true })).child;
-  cluster = await startCluster(PORT, { env: { MEDIA_ORIGIN, SITE_URL } });
+  postgres = await startPostgres();
+  cluster = await startCluster(PORT, {
+    env: { MEDIA_ORIGIN, SITE_URL, ANALYTICS_DATABASE_URL: postgres.url, METRICS_PORT: String(METRICS_PORT) },
+  });
 });
 
 test.afterAll(async () => {
@@ -46,6 +58,7 @@ test.afterAll(async () => {
     cluster.child.kill("SIGTERM");
     await exited;
   }
+  await postgres?.stop();
 });
 
 interface Answer {
@@ -55,7 +68,7 @@ interface Answer {
 }
 
 /** A request as a browser or a CDN sends it (Node's fetch would add `Cache-Control: no-cache` to a conditional one). */
-function get(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
+function get(path: string, headers: Record<string, string> = {}, method = "GET", body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request({ host: "127.0.0.1", port: PORT, path, method, headers }, (response) => {
       const chunks: Buffer[] = [];
@@ -65,7 +78,7 @@ function get(path: string, headers: Record<string, string> = {}, method = "GET")
       );
     });
     request.on("error", reject);
-    request.end();
+    request.end(body);
   });
 }
 
@@ -177,6 +190,118 @@ test("hostile requests get no 5xx and leave no trace in the cache", async () => 
     expect(page.body.toString(), path).not.toContain("evil.example");
   }
   expect((await get(longPath)).status).toBeLessThan(500);
+});
+
+/** A desktop Chrome's user agent: the endpoint counts nothing from bots or curl. */
+const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
+/** Another site's host, which the store keeps as the referrer: it marks this file's events in the table. */
+const REFERRER_HOST = "cluster-test.example";
+/** The artists whose pages the visitors view, and how many views each gets: the first artists of any content. */
+const VIEWED = [
+  ...new Map([...artists.directors, ...artists.photographers].map((artist) => [artist.id, artist])).values(),
+]
+  .slice(0, 3)
+  .map((artist, index) => ({ artist, views: [20, 12, 8][index] }));
+/** Visitors, told apart by the address each sends: Varnish appends its own, which the instances trust (TRUST_PROXY). */
+const VISITORS = ["203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.4", "203.0.113.5"];
+
+/** A page view of `path` posted through Varnish as a page's script posts it, from the visitor at `address`. */
+const postPageview = (path: string, address: string) =>
+  get(
+    "/api/event",
+    { "Content-Type": "application/json", "User-Agent": CHROME, "X-Forwarded-For": address },
+    "POST",
+    JSON.stringify({
+      name: "pageview",
+      url: new URL(path, SITE_URL).href,
+      domain: new URL(SITE_URL).hostname,
+      referrer: `https://${REFERRER_HOST}/`,
+    }),
+  );
+
+/** Each instance's count of events taken so far, from its metrics scrape, in cluster.instances' order. */
+const eventsTaken = () =>
+  Promise.all(
+    cluster.instances.map(async (_, index) => {
+      const scrape = await (await fetch(`http://127.0.0.1:${METRICS_PORT + index}/metrics`)).text();
+      return Number(/^analytics_events_total\{outcome="taken"\} (\d+)$/m.exec(scrape)?.[1] ?? 0);
+    }),
+  );
+
+/** Each artist's views today, as the editing screen reads them: the store its settings name, store.figures. */
+async function artistViews(): Promise<Record<string, number>> {
+  const store = await openStore(storeSettings({ ANALYTICS_DATABASE_URL: postgres.url }, process.cwd()));
+  try {
+    const now = new Date();
+    const today = now.toISOString().slice(0, 10);
+    const { artists: figures } = await store.figures(today, today, now);
+    return Object.fromEntries(figures.map(({ id, views }) => [id, views]));
+  } finally {
+    await store.close();
+  }
+}
+
+/** The views each artist gained since `before`, once the instances have written them (each writes every second). */
+const viewsGainedSince = (before: Record<string, number>) =>
+  expect.poll(
+    async () =>
+      Object.fromEntries(
+        Object.entries(await artistViews())
+          .map(([id, views]) => [id, views - (before[id] ?? 0)])
+          .filter(([, gained]) => gained !== 0),
+      ),
+    { timeout: 5_000 },
+  );
+
+test("both instances count events into one PostgreSQL, and the editing screen's figures show their sum", async () => {
+  const takenBefore = await eventsTaken();
+  const viewsBefore = await artistViews();
+  const posts = VIEWED.flatMap(({ artist, views }) => Array.from({ length: views }, () => artist.url));
+
+  // One after another, so that Varnish's round robin alternates the instances and each visitor reaches both.
+  for (const [index, path] of posts.entries()) {
+    const answer = await postPageview(path, VISITORS[index % VISITORS.length]);
+    expect(answer.status, path).toBe(202);
+    expect(answer.headers["set-cookie"], path).toBeUndefined();
+  }
+
+  const taken = (await eventsTaken()).map((count, index) => count - takenBefore[index]);
+  expect(taken).toHaveLength(2);
+  for (const count of taken) expect(count).toBeGreaterThan(0);
+  expect(taken[0] + taken[1]).toBe(posts.length);
+
+  await viewsGainedSince(viewsBefore).toEqual(
+    Object.fromEntries(VIEWED.map(({ artist, views }) => [artist.id, views])),
+  );
+
+  // One salt between the instances: a visitor whose views went to both is one visitor, not two.
+  const client = new pg.Client(postgres.url);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ visitors: number }>(
+      "SELECT count(DISTINCT visitor)::int AS visitors FROM events WHERE referrer = $1",
+      [REFERRER_HOST],
+    );
+    expect(rows[0].visitors).toBe(VISITORS.length);
+  } finally {
+    await client.end();
+  }
+});
+
+test("an event posted through Varnish is never cached: two identical posts are both counted, neither sets a cookie", async () => {
+  const { artist } = VIEWED[0];
+  const takenBefore = await eventsTaken();
+  const viewsBefore = await artistViews();
+  for (let i = 0; i < 2; i++) {
+    const answer = await postPageview(artist.url, VISITORS[0]);
+    expect(answer.status).toBe(202);
+    expect(answer.headers["x-cache"]).toBe("PASS");
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    expect(answer.headers["set-cookie"]).toBeUndefined();
+  }
+  const taken = (await eventsTaken()).map((count, index) => count - takenBefore[index]);
+  expect(taken[0] + taken[1]).toBe(2);
+  await viewsGainedSince(viewsBefore).toEqual({ [artist.id]: 2 });
 });
 
 test("with MEDIA_ORIGIN, pages point every media URL at it, and a reel plays from it without a CSP violation", async ({

@@ -5,25 +5,12 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { createCollector, visitorHash } from "#analytics/collector.ts";
-import type { TakenEvent } from "#analytics/event.ts";
 import { forwardBody, forwarder, forwardSettings } from "#analytics/forward.ts";
 import type { AnalyticsStore } from "#analytics/store.ts";
 import type { AnalyticsEvent } from "#analytics/types.ts";
+import { takenEvent } from "#tests/support/analytics-events.ts";
 
-const PAGEVIEW: TakenEvent = {
-  name: "pageview",
-  path: "/clients",
-  referrer: null,
-  artist: null,
-  reel: null,
-  play: null,
-  seconds: null,
-  duration: null,
-  twentieths: null,
-  spots: null,
-  ended: false,
-  shortlist: null,
-};
+const PAGEVIEW = takenEvent({ path: "/clients" });
 const ADA = { ip: "203.0.113.7", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36" };
 
 /** A store in memory: what the collector wrote, and the salts it asked for. */
@@ -162,7 +149,7 @@ describe("forwarding", () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/event`;
     const failures: string[] = [];
     const forward = forwarder({ kind: "plausible", url, domain: "agency.example" }, (why) => failures.push(why));
-    const shortlist: TakenEvent = { ...PAGEVIEW, name: "shortlist", path: "/selects", shortlist: "a,b" };
+    const shortlist = takenEvent({ name: "shortlist", path: "/selects", shortlist: "a,b" });
     forward(shortlist, "https://agency.example/selects?artists=b,a", "https://mail.example/", ADA);
     await expect.poll(() => received.length).toBe(1);
     server.close();

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 
 import { aggregateDay, combine } from "#analytics/figures.ts";
 import type { AnalyticsEvent } from "#analytics/types.ts";
+import { storedEvent } from "#tests/support/analytics-events.ts";
 
 const DAY = "2025-03-03";
 const NEXT_DAY = "2025-03-04";
@@ -14,26 +15,8 @@ const T = Date.parse(`${DAY}T10:00:00.000Z`);
 
 type Extra = Partial<Omit<AnalyticsEvent, "name" | "visitor" | "at">>;
 
-function event(name: AnalyticsEvent["name"], visitor: string, at: number, extra: Extra = {}): AnalyticsEvent {
-  return {
-    at,
-    day: DAY,
-    visitor,
-    name,
-    path: "/",
-    referrer: null,
-    artist: null,
-    reel: null,
-    play: null,
-    seconds: null,
-    duration: null,
-    twentieths: null,
-    spots: null,
-    ended: false,
-    shortlist: null,
-    ...extra,
-  };
-}
+const event = (name: AnalyticsEvent["name"], visitor: string, at: number, extra: Extra = {}): AnalyticsEvent =>
+  storedEvent({ name, visitor, at, day: DAY, ...extra });
 
 const play = (visitor: string, reel: string, id: string, at: number, extra: Extra = {}) =>
   event("play", visitor, at, { reel, play: id, path: `/reels/${reel}`, ...extra });

@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type StoreSettings, storeSettings } from "#analytics/settings.ts";
 import { type AnalyticsStore, openStore } from "#analytics/store.ts";
 import type { AnalyticsEvent, ViewFigures } from "#analytics/types.ts";
+import { storedEvent } from "#tests/support/analytics-events.ts";
 import { startPostgres } from "#tests/support/postgres.ts";
 
 /** What a test needs of an engine: a fresh empty store's settings, and the days left in a table. */
@@ -89,26 +90,8 @@ const TODAY = "2025-03-10";
 const NOW = new Date(`${TODAY}T12:00:00.000Z`);
 const at = (day: string, time = "10:00:00.000") => Date.parse(`${day}T${time}Z`);
 
-function event(name: AnalyticsEvent["name"], day: string, visitor: string, extra: Partial<AnalyticsEvent> = {}) {
-  return {
-    at: at(day),
-    day,
-    visitor,
-    name,
-    path: "/",
-    referrer: null,
-    artist: null,
-    reel: null,
-    play: null,
-    seconds: null,
-    duration: null,
-    twentieths: null,
-    spots: null,
-    ended: false,
-    shortlist: null,
-    ...extra,
-  } satisfies AnalyticsEvent;
-}
+const event = (name: AnalyticsEvent["name"], day: string, visitor: string, extra: Partial<AnalyticsEvent> = {}) =>
+  storedEvent({ name, day, visitor, at: at(day), ...extra });
 
 /** The issue's journey on `day`: a play to the middle, one to the end, a shortlist and one of its artists read. */
 function journey(day: string): AnalyticsEvent[] {

@@ -13,7 +13,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { openStore } from "#analytics/store.ts";
-import type { AnalyticsEvent, ViewFigures } from "#analytics/types.ts";
+import type { ViewFigures } from "#analytics/types.ts";
 import { artists as contentArtists, reels as contentReels } from "#app/content/index.ts";
 import { dayRange } from "#edit/views/range.ts";
 import { viewsContent, type ViewsContent } from "#edit/views/views-content.ts";
@@ -21,6 +21,7 @@ import { csvField } from "#edit/views/views-csv.ts";
 import { type FiguresStore, StoreUnavailable, viewsRoutes } from "#edit/views/views-routes.ts";
 import { analyticsStore } from "#edit/views/views-store.ts";
 import { watchChart } from "#edit/views/watch-chart.ts";
+import { storedEvent } from "#tests/support/analytics-events.ts";
 
 const ROOT = path.join(import.meta.dirname, "../../..");
 const NOW = new Date("2025-03-10T15:00:00Z");
@@ -248,24 +249,7 @@ describe("the store the site's settings name", () => {
 
   test("two plays (half, whole), a shortlist opened and one of its artists read: the figures worked out by hand", async () => {
     const env = { NODE_ENV: "test", ANALYTICS_DB: "analytics.sqlite" } as const;
-    const event = (fields: Partial<AnalyticsEvent>): AnalyticsEvent => ({
-      at: Date.parse("2025-03-08T10:00:00Z"),
-      day: "2025-03-08",
-      visitor: "0000000000000001",
-      name: "pageview",
-      path: "/",
-      referrer: null,
-      artist: null,
-      reel: null,
-      play: null,
-      seconds: null,
-      duration: null,
-      twentieths: null,
-      spots: null,
-      ended: false,
-      shortlist: null,
-      ...fields,
-    });
+    const event = storedEvent;
     const play = { name: "play", path: "/reel-x", reel: "reel-x" } as const;
     const progress = { ...play, name: "progress", duration: 60 } as const;
     const writer = await openStore({
