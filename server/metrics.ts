@@ -46,7 +46,7 @@ export interface Metrics {
   /** Counts and times every request; one app per Metrics (the sources are read on each scrape). */
   middleware(sources: MetricsSources): RequestHandler;
   /** Counts one event by what became of it (the event endpoint calls this). */
-  countEvent(outcome: EventOutcome): void;
+  countEvent(outcome: EventOutcome, count?: number): void;
   /** The metrics as a scrape reads them. */
   scrape(): Promise<string>;
   /** Starts the metrics' own server on the settings' port; resolves once it listens. */
@@ -176,7 +176,7 @@ export function createMetrics(settings: MetricsSettings | undefined): Metrics {
         next();
       };
     },
-    countEvent: (outcome) => events.inc({ outcome }),
+    countEvent: (outcome, count = 1) => events.inc({ outcome }, count),
     scrape: () => registry.metrics(),
     listen() {
       const server = http.createServer(async (req, res) => {
