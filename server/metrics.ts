@@ -45,7 +45,7 @@ export interface Metrics {
   readonly enabled: boolean;
   /** Counts and times every request; one app per Metrics (the sources are read on each scrape). */
   middleware(sources: MetricsSources): RequestHandler;
-  /** Counts one event by what became of it (the event endpoint calls this). */
+  /** Counts events (one by default) by what became of them (the event endpoint and the collector call this). */
   countEvent(outcome: EventOutcome, count?: number): void;
   /** The metrics as a scrape reads them. */
   scrape(): Promise<string>;
