@@ -13,8 +13,6 @@ import express, {
 } from "express";
 import Negotiator from "negotiator";
 
-import { EVENT_PATH } from "#model/analytics-event.ts";
-import { eventEndpoint, type EventEndpointOptions } from "./event-endpoint.ts";
 import { pageHeaders, plainTextErrors, readOnly, sendText, setPageHeaders, toFetchRequest } from "./http-policy.ts";
 import { createLogger, type Logger, requestLogger } from "./log.ts";
 import { labelRoute, type Metrics, noMetrics, type RouteManifest } from "./metrics.ts";
@@ -48,14 +46,6 @@ export interface AppOptions {
   metrics?: Metrics;
   /** The renders run at once and those waiting (the machine's, whatever the build: kept across rebuilds). */
   renderQueue?: RenderQueue;
-  /** Where the pages' events go (event-endpoint.ts); none: each is answered 202 and not counted. */
-  events?: Pick<EventEndpointOptions, "collector" | "failed">;
-  /**
-   * Which proxies in front may name the visitor's address in X-Forwarded-For (TRUST_PROXY, as
-   * Express's "trust proxy" takes it: a count of hops, or addresses and subnets); none by default,
-   * so a visitor cannot pass for another by sending the header.
-   */
-  trustProxy?: number | string | false;
 }
 
 /** Seconds a client told the queue is full waits before asking again. */
@@ -68,17 +58,12 @@ export async function createApp({
   log = createLogger(),
   metrics = noMetrics,
   renderQueue = new RenderQueue(DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_QUEUE),
-  events = { collector: undefined, failed: () => {} },
-  trustProxy = false,
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", trustProxy);
   app.use(requestLogger(log));
   const pageCacheBytes = () => serving().pageCache.bytes;
   app.use(metrics.middleware({ routes: () => serving().routes, pageCacheBytes, renderQueue }));
-  // The one route that takes a POST: before the read-only policy, which answers any other with 405.
-  app.post(EVENT_PATH, eventEndpoint({ ...events, count: (outcome) => metrics.countEvent(outcome) }));
   app.use(readOnly);
   app.use(cachedPages(serving));
   // A page sent from the cache's copies (a miss, once kept) is already encoded as the client asked.

@@ -18,7 +18,7 @@ import { storeSettings } from "#analytics/settings.ts";
 import { openStore } from "#analytics/store.ts";
 import { SITE_URL } from "#app/lib/site-url.server.ts";
 import { createApp, type Serving } from "./app.ts";
-import { trustProxySetting } from "./event-endpoint.ts";
+import { eventEndpoint, isEventRequest, trustProxySetting } from "./event-endpoint.ts";
 import { refuseConnect } from "./http-policy.ts";
 import { createLogger, logLevel } from "./log.ts";
 import { createMetrics, metricsSettings } from "./metrics.ts";
@@ -80,8 +80,12 @@ async function openCollector() {
 }
 
 const collector = await openCollector();
-const events = { collector, failed: (error: unknown) => log.error({ err: error }, "analytics: an event was lost") };
-const trustProxy = trustProxySetting(process.env.TRUST_PROXY);
+const events = eventEndpoint({
+  collector,
+  count: (outcome) => metrics.countEvent(outcome),
+  failed: (error) => log.error({ err: error }, "analytics: an event was lost"),
+  trustProxy: trustProxySetting(process.env.TRUST_PROXY),
+});
 
 let build = await importBuild();
 let serving = servingOf(build);
@@ -92,14 +96,15 @@ const app = await createApp({
   renderQueue: RENDER_QUEUE,
   log,
   metrics,
-  events,
-  trustProxy,
 });
 
-const server = http.createServer(app).listen({ port: PORT, host: HOST }, () => {
-  log.info(`Listening on http://${HOST ?? "localhost"}:${PORT}`);
-  if (DEVELOPMENT) broadcastDevReady(build);
-});
+// The pages' events go straight to their endpoint; everything else to the app (event-endpoint.ts says why).
+const server = http
+  .createServer((request, response) => (isEventRequest(request) ? events(request, response) : app(request, response)))
+  .listen({ port: PORT, host: HOST }, () => {
+    log.info(`Listening on http://${HOST ?? "localhost"}:${PORT}`);
+    if (DEVELOPMENT) broadcastDevReady(build);
+  });
 server.on("connect", refuseConnect);
 
 const metricsServer = metrics.enabled ? await metrics.listen() : undefined;

@@ -82,8 +82,8 @@ export function labelRoute(label: string | undefined): RequestHandler {
   };
 }
 
-/** Paths named as they are: the health check (probed every second) and the event endpoint (outside Remix). */
-const FIXED_ROUTES = new Set(["/healthz", "/api/event"]);
+/** Paths named as they are: the health check, probed every second (the pages' events never reach the app). */
+const FIXED_ROUTES = new Set(["/healthz"]);
 
 /**
  * A render takes milliseconds to a second; a replay from the page cache well under one, hence the

@@ -1,10 +1,12 @@
 /**
  * `npm run bench` (after `npm run build`): how fast each page reaches a phone, how much the server
  * takes, how fast the reels start, the cluster, the other engines, a larger roster and a film saved
- * through the editing service, each figure next to its goal; a benchmark, not a test. docs/benchmarks.md
- * says what each section measures and how to read it. `--only=pages|reels|cluster|engines|roster|edit`
+ * through the editing service, and what the analytics cost, each figure next to its goal; a benchmark, not
+ * a test. docs/benchmarks.md says what each section measures and how to read it.
+ * `--only=pages|reels|cluster|engines|roster|edit|analytics`
  * (or BENCH_ONLY) runs that section alone; each section is its own module in scripts/bench/.
  */
+import { analyticsSection } from "#scripts/bench/analytics.mjs";
 import { clusterSection } from "#scripts/bench/cluster.mjs";
 import { editServiceSection } from "#scripts/bench/edit-service.mjs";
 import { enginesSection } from "#scripts/bench/engines.mjs";
@@ -20,6 +22,7 @@ const SECTIONS = {
   engines: enginesSection,
   roster: rosterSection,
   edit: editServiceSection,
+  analytics: analyticsSection,
 };
 const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length) ?? process.env.BENCH_ONLY;
 if (ONLY !== undefined && !(ONLY in SECTIONS))
