@@ -152,8 +152,8 @@ const titleCase = (id: string) =>
 async function procedureProject(): Promise<string> {
   const dir = await scratchProject(
     "content-procedures-",
-    // edit/ too: a unit test checks the editing screen's save gate.
-    [...PROJECT_SOURCES, "tests", "vitest.config.ts", "edit"],
+    // edit/ too: a unit test checks the editing screen's save gate; deploy/, whose Grafana dashboard one checks.
+    [...PROJECT_SOURCES, "tests", "vitest.config.ts", "edit", "deploy"],
     EDITED_MEDIA,
   );
   await rm(path.join(dir, "app/content/generated.js"), { force: true });

@@ -191,6 +191,8 @@ test("a shortlist link opened as the first page sends its key, its edits and the
   await hydration.wait();
   await expect.poll(() => events.map((event) => event.name)).toEqual(["pageview", "shortlist"]);
   expect(named(events, "shortlist")[0].props).toEqual({ key: `${first.id},${second.id}` });
+  // The list she opens is her working list for the visit, written to her device only when she changes it (docs/selects.md).
+  await expectNothingStored(page, context);
 
   await page.getByRole("link", { name: `Move down: ${second.name}` }).click();
   await expect.poll(() => events.map((event) => event.name)).toEqual(["pageview", "shortlist", "pageview"]);
@@ -201,6 +203,6 @@ test("a shortlist link opened as the first page sends its key, its edits and the
   expect(new URL(events[3].url).pathname).toBe(second.url);
   await settle(page);
   expect(named(events, "shortlist")).toHaveLength(1);
-  // The list she opens is her working list for the visit, written to her device only when she changes it (docs/selects.md).
-  await expectNothingStored(page, context);
+  // She changed it: now it is kept, and only it.
+  expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(["selects"]);
 });
