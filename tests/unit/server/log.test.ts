@@ -1,8 +1,9 @@
 /**
  * The server's JSON log (server/log.ts) through the app (server/app.ts), with a stand-in for Remix:
  * one valid JSON line per request, a 404, a redirect, a malformed URL and a thrown error included,
- * each with the request id the answer carries; a client's sane X-Request-Id kept, any other
- * replaced; health checks left out; the visitor's address only at the debug level.
+ * each with a request id of its own; a proxy's sane X-Request-Id kept and sent back, any other
+ * replaced (and the replacement sent back), none sent to a browser that sent none; health checks
+ * left out; the visitor's address only at the debug level.
  */
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import type { Server } from "node:http";
@@ -76,26 +77,29 @@ describe("the request log", () => {
     await new Promise((resolve) => app.server.close(resolve));
   });
 
-  it("writes one JSON line per request, with the id its answer carries, and none for /healthz", async () => {
-    const answered: { url: string; status: number; id: string | undefined }[] = [];
+  it("writes one JSON line per request, each with an id of its own, and none for /healthz", async () => {
+    const answered: { url: string; status: number; id: string | null }[] = [];
     for (const target of ["/contact", "/missing", "/moved", "/throws", "/healthz"]) {
       const response = await fetch(app.origin + target, { redirect: "manual" });
       const body = await response.text();
       expect(body).not.toContain("secret");
-      answered.push({ url: target, status: response.status, id: response.headers.get("X-Request-Id") ?? undefined });
+      answered.push({ url: target, status: response.status, id: response.headers.get("X-Request-Id") });
     }
     const malformed = await sendRaw(app.port, rawRequest("/%E0%A4%A"));
-    answered.push({ url: "/%E0%A4%A", status: malformed.status, id: malformed.headers["x-request-id"]?.[0] });
+    answered.push({ url: "/%E0%A4%A", status: malformed.status, id: malformed.headers["x-request-id"]?.[0] ?? null });
     expect(answered.map(({ status }) => status)).toEqual([200, 404, 302, 500, 200, 400]);
+    // A browser sent no id, and is sent none back.
+    expect(answered.map(({ id }) => id)).toEqual(answered.map(() => null));
 
     const lines = await linesOnce(app.lines, 5);
     // Nothing more arrives for the health check.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(app.lines).toHaveLength(5);
     const logged = answered.filter(({ url }) => url !== "/healthz");
-    expect(lines.map((line) => [line.req?.url, line.res?.statusCode, line.req?.id])).toEqual(
-      expect.arrayContaining(logged.map(({ url, status, id }) => [url, status, id])),
+    expect(lines.map((line) => [line.req?.url, line.res?.statusCode])).toEqual(
+      expect.arrayContaining(logged.map(({ url, status }) => [url, status])),
     );
+    expect(new Set(lines.map((line) => line.req?.id)).size).toBe(lines.length);
     for (const line of lines) {
       expect(line.req?.id, JSON.stringify(line)).toMatch(
         /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/,
@@ -112,7 +116,7 @@ describe("the request log", () => {
     expect(lines.filter((line) => line.level !== 30)).toEqual([failed]);
   });
 
-  it("keeps a client's sane X-Request-Id, and replaces any other", async () => {
+  it("keeps a proxy's sane X-Request-Id, replaces any other, and sends the one it logged back", async () => {
     app.lines.length = 0;
     const sent = ["trace-42.a_B", "two words", "x".repeat(65), "a\u00e9b"];
     const echoed: (string | null)[] = [];
