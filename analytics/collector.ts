@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import type { TakenEvent } from "./event.ts";
 import type { Visitor } from "./forward.ts";
 import type { AnalyticsStore } from "./store.ts";
-import type { AnalyticsEvent } from "./types.ts";
+import { type AnalyticsEvent, dayOf } from "./types.ts";
 
 export interface CollectorOptions {
   store: AnalyticsStore;
@@ -36,8 +36,6 @@ const MAINTAIN_MS = 60 * 60 * 1_000;
 export function visitorHash(salt: Uint8Array, site: string, { ip, userAgent }: Visitor): string {
   return createHash("sha256").update(salt).update(`\0${site}\0${ip}\0${userAgent}`).digest("hex").slice(0, 16);
 }
-
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 export function createCollector({
   store,

@@ -9,7 +9,7 @@ import { type DayAggregate, aggregateDay, combine } from "./figures.ts";
 import { openPostgresEngine } from "./postgres-store.ts";
 import type { StoreSettings } from "./settings.ts";
 import { openSqliteEngine } from "./sqlite-store.ts";
-import type { AnalyticsEvent, EventName, ViewFigures } from "./types.ts";
+import { type AnalyticsEvent, dayOf, type EventName, type ViewFigures } from "./types.ts";
 
 export interface AnalyticsStore {
   /** Writes the events in one transaction. */
@@ -88,11 +88,6 @@ function tables({ bytes, json }: Engine["types"]): string[] {
     `CREATE TABLE IF NOT EXISTS salts (day TEXT PRIMARY KEY, salt ${bytes} NOT NULL)`,
     `CREATE TABLE IF NOT EXISTS daily (day TEXT PRIMARY KEY, figures ${json} NOT NULL)`,
   ];
-}
-
-/** The UTC day (YYYY-MM-DD) of a moment. */
-function dayOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
 }
 
 /** The day `days` days after `day` (before, when negative). */

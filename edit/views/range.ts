@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 
+import { dayOf } from "#analytics/types.ts";
+
 /** How far back the daily aggregates reach. */
 export const MAX_RANGE_MONTHS = 25;
 /** The default range: this many full days before today, and today. */
@@ -19,8 +21,6 @@ export interface DayRange {
   /** The last day, YYYY-MM-DD (UTC), included. */
   to: string;
 }
-
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The day `months` calendar months and `days` days after `day` (negative: before). */
 function shifted(day: string, { months = 0, days = 0 }: { months?: number; days?: number }): string {
