@@ -6,6 +6,7 @@
  */
 import { ARTIST_URL_TYPE } from "#model/artist-lists.ts";
 import { MAX_EVENT_BYTES } from "#model/analytics-event.ts";
+import { SLUG } from "#model/content-files.ts";
 import { EVENT_NAMES, type AnalyticsEvent, type EventName, TWENTIETHS } from "./types.ts";
 
 /** An event as taken, before the server stamps it with the time and the visitor's hash. */
@@ -15,7 +16,6 @@ export type TakenEvent = Omit<AnalyticsEvent, "at" | "day" | "visitor">;
 export type Parsed =
   { ok: true; event: TakenEvent; url: string; referrer: string | null } | { ok: false; reason: string };
 
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const PLAY_ID = /^[A-Za-z0-9-]{8,64}$/;
 const HOST_NAME = /^[A-Za-z0-9.-]{1,253}$/;
 const MAX_URL_LENGTH = 2048;

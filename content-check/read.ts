@@ -9,7 +9,7 @@ import { isNode, LineCounter, parseDocument } from "yaml";
 
 import type { Film } from "#model/content.ts";
 import type { CaptionFormat } from "#model/cues/captions.ts";
-import { CONTENT_DIR, readCaptionsFileName } from "#model/content-files.ts";
+import { CONTENT_DIR, type ContentBody, FOLDERS, readCaptionsFileName, SINGLE_FILES } from "#model/content-files.ts";
 
 /** Where a part of the content comes from: "app/content/artists/directors/x.md", at ["artists", "directors", "x"]. */
 export interface ContentFile {
@@ -42,29 +42,6 @@ export interface ContentRead {
   /** Files that could not be read at all (YAML syntax, no front matter), one line each with file and line. */
   problems: string[];
 }
-
-/** What a Markdown file's body becomes. */
-type Body = { field: "biography" | "description"; as: "text" } | { field: "paragraphs"; as: "paragraphs" };
-
-interface Layout {
-  /** A file, or a folder of `.md` files (named `{id}.md`). */
-  path: string;
-  at: string[];
-  body?: Body;
-}
-
-const SINGLE_FILES: Layout[] = [
-  { path: "biography.md", at: ["biography"], body: { field: "paragraphs", as: "paragraphs" } },
-  { path: "clients.yaml", at: ["clients"] },
-  { path: "contact.yaml", at: ["contact"] },
-  { path: "site.yaml", at: ["site"] },
-];
-
-const FOLDERS: Layout[] = [
-  { path: "artists/directors", at: ["artists", "directors"], body: { field: "biography", as: "text" } },
-  { path: "artists/photographers", at: ["artists", "photographers"], body: { field: "biography", as: "text" } },
-  { path: "reels", at: ["reels"], body: { field: "description", as: "text" } },
-];
 
 /** The file the part of the content at `contentPath` comes from, if any. */
 export function fileOf(contentPath: readonly PropertyKey[]): ContentFile | undefined {
@@ -153,7 +130,7 @@ function strayFiles(contentDir: string): string[] {
   return [...stray("", TOP_LEVEL), ...stray("artists/", IN_ARTISTS)];
 }
 
-function readFile(root: string, name: string, at: string[], body: Body | undefined, read: ContentRead) {
+function readFile(root: string, name: string, at: string[], body: ContentBody | undefined, read: ContentRead) {
   // Editors on Windows may save CRLF line ends and a byte-order mark; the content keeps plain "\n".
   const text = readFileSync(path.join(root, name), "utf8")
     .replace(/^\uFEFF/, "")

@@ -51,8 +51,9 @@ export function readCaptionsUploadName(name: string): { lang: string; format: Ca
 }
 
 /**
- * A streamed upload's token, its file name in STAGED_DIR: random, so it names one editor's one
- * file, with the file's type ("6f1c…-4e2a.mp4").
+ * A streamed upload's token, its file name in STAGED_DIR, minted by the editing server for one
+ * editor (server/upload-staging.ts): random, so it names one editor's one file, with the file's
+ * type ("6f1c…-4e2a.mp4").
  */
 export const newUploadToken = (extension: string): string => `${crypto.randomUUID()}.${extension.toLowerCase()}`;
 

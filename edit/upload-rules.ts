@@ -1,5 +1,5 @@
 /** What the editing screen and its server agree on for uploads. */
-import { MEDIA_DIR } from "#model/media-paths.ts";
+import { MEDIA_DIR, SOURCE_EXTENSIONS } from "#model/media-paths.ts";
 import type { SourceOf } from "#media-build/kinds.ts";
 
 /** Where an entry's new sources are saved (hidden, so the media build never reads them there). */
@@ -7,9 +7,16 @@ export const UPLOADS_DIR = `${MEDIA_DIR}/.uploads`;
 
 /**
  * Where a film or picture is streamed as it is chosen (PUT /edit/api/uploads/{token}), before the
- * save that names it moves it to UPLOADS_DIR: one file per token, so two editors never share one.
+ * save that names it moves it to UPLOADS_DIR: one file per token, so two editors never share one,
+ * with its record beside it (server/upload-staging.ts).
  */
 export const STAGED_DIR = `${MEDIA_DIR}/.staged`;
+
+/** Where the screen asks for an upload's token (a POST) and sends its file to (PUT `${UPLOADS_PATH}/{token}`). */
+export const UPLOADS_PATH = "/edit/api/uploads";
+
+/** The file types the screen uploads (fields/source-upload.tsx offers a film's or a picture's): no other is taken. */
+export const UPLOAD_EXTENSIONS: readonly string[] = [...SOURCE_EXTENSIONS.video, ...SOURCE_EXTENSIONS.image];
 
 /**
  * The largest file the screen takes. It is streamed to disk (server/upload-stream.ts), so the
@@ -17,7 +24,7 @@ export const STAGED_DIR = `${MEDIA_DIR}/.staged`;
  */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024 * 1024;
 
-/** A day: a staged upload no save named by then was abandoned, and is deleted. */
+/** A day: a staged upload no save took since it was last written was abandoned, and is deleted with its record. */
 export const STAGED_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** The source an upload is, in the media build's words. */

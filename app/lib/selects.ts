@@ -3,12 +3,11 @@
  * so the client bundle does not carry the roster.
  */
 
+import { SLUG } from "#model/content-files.ts";
+
 export const SELECTS_PATH = "/selects";
 /** At most this many artists are shown, and kept in the working list. */
 export const MAX_SELECTS = 50;
-
-/** The shape of an artist id (see the content schema's SLUG); anything else can match no artist. */
-const ARTIST_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /**
  * The ids a query asks for, in order, each once (docs/selects.md, "Rules for the query"); tokens
@@ -21,7 +20,7 @@ export function requestedSelects(params: URLSearchParams): { ids: string[]; malf
     for (const token of value.split(",")) {
       const id = token.trim().toLowerCase();
       if (id === "") continue;
-      if (ARTIST_ID.test(id) && id.length <= 100) ids.add(id);
+      if (SLUG.test(id) && id.length <= 100) ids.add(id);
       else malformed.add(id);
     }
   }
@@ -87,7 +86,7 @@ export function sameSelects(a: readonly string[], b: readonly string[]): boolean
 /** A stored working list, whatever was stored: id-shaped strings, each once, at most MAX_SELECTS. */
 export function storedSelects(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
-  const ids = value.filter((id): id is string => typeof id === "string" && ARTIST_ID.test(id));
+  const ids = value.filter((id): id is string => typeof id === "string" && SLUG.test(id));
   return [...new Set(ids)].slice(0, MAX_SELECTS);
 }
 

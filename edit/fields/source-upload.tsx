@@ -1,6 +1,7 @@
 /**
  * A media source attached in the browser (a director's clip, a work's film, a bio photo): streamed
- * to the editing server as soon as it is chosen, with a progress bar (upload-file.ts), then named by
+ * to the editing server as soon as it is chosen, under a token the server gives for it (or a refusal
+ * in its words: too large, no room), with a progress bar (upload-file.ts), then named by
  * the entry's save, which files it where `npm run media` reads it (edit/server/upload-slots.ts)
  * before it makes the entry's media. What the media build has made of the entry so far shows under
  * the field (edit/fields/media-status.tsx).
@@ -13,12 +14,12 @@ import { Text } from "@keystar/ui/typography";
 import { useId, useRef, useState } from "react";
 
 import { SOURCE_EXTENSIONS } from "#model/media-paths.ts";
-import { newUploadToken, sourceUploadName, stagedReference } from "#edit/upload-names.ts";
-import { MAX_UPLOAD_BYTES, type UploadKind, UPLOADS_DIR } from "#edit/upload-rules.ts";
+import { sourceUploadName, stagedReference } from "#edit/upload-names.ts";
+import { MAX_UPLOAD_BYTES, type UploadKind, UPLOADS_DIR, UPLOADS_PATH } from "#edit/upload-rules.ts";
 import { MediaStatus } from "./media-status.tsx";
-import { inWords, uploadFile } from "./upload-file.ts";
+import { discardUpload, inWords, startUpload, uploadFile } from "./upload-file.ts";
 
-/** A file the server holds, streamed under `token`, until the save names it. */
+/** A file the server holds, streamed under the `token` it gave, until the save names it. */
 interface Upload {
   token: string;
   extension: string;
@@ -81,14 +82,20 @@ function SourceInput(props: Options & { value: SourceValue; onChange(value: Sour
     }
     setRefused(undefined);
     const extension = file.name.slice(file.name.lastIndexOf(".") + 1).toLowerCase();
-    const token = newUploadToken(extension);
+    // Another file in its place: the one chosen before is let go, so it no longer counts against her quota.
+    if (value.upload) {
+      discardUpload(`${UPLOADS_PATH}/${value.upload.token}`);
+      onChange({ ...value, upload: undefined });
+    }
     setSending({ name: file.name, sent: 0, total: file.size });
+    let token: string | undefined;
     try {
-      await uploadFile(file, `/edit/api/uploads/${token}`, (sent, total) =>
-        setSending({ name: file.name, sent, total }),
-      );
+      token = await startUpload(UPLOADS_PATH, file, extension);
+      await uploadFile(file, `${UPLOADS_PATH}/${token}`, (sent, total) => setSending({ name: file.name, sent, total }));
       onChange({ ...value, upload: { token, extension, name: file.name, bytes: file.size } });
     } catch (error) {
+      // Given up: what arrived of it is deleted now, not in a day.
+      if (token !== undefined) discardUpload(`${UPLOADS_PATH}/${token}`);
       setRefused(error instanceof Error ? error.message : String(error));
     } finally {
       setSending(undefined);

@@ -1,10 +1,13 @@
 /**
- * Sends a film or a picture from the editing screen to the service as the raw body of PUTs, which
+ * Sends a film or a picture from the editing screen to the service: first asks for its upload's token (a POST
+ * saying its type and size, which the service may refuse), then sends it as the raw body of PUTs, which
  * edit/server/upload-stream.ts writes to disk as it arrives. XMLHttpRequest, because fetch reports no
  * upload progress; `file.slice` hands the browser a range of the file to stream from disk, never read
  * whole into memory. A connection that fails is asked (HEAD) how much arrived, and the upload goes on
  * from there.
  */
+
+import { isUploadToken } from "#edit/upload-names.ts";
 
 /** The header in which the service says how many bytes of an upload it holds. */
 export const UPLOAD_OFFSET = "upload-offset";
@@ -86,9 +89,54 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** A size as an editor reads it: "512 bytes", "3.2 MB". */
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+
+/** A size as an editor reads it: "512 bytes", "3.2 MB", "24.0 GB". */
 export const inWords = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${bytes} bytes` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  bytes < MiB ? `${bytes} bytes` : bytes < GiB ? `${(bytes / MiB).toFixed(1)} MB` : `${(bytes / GiB).toFixed(1)} GB`;
+
+/**
+ * Asks the service at `url` (POST, answered by server/upload-routes.ts) for the token to upload `file` under,
+ * saying its type (`extension`) and size. Rejects with the service's words if it refuses the file: too large,
+ * a type it does not take, or no room for it.
+ */
+export async function startUpload(url: string, file: File, extension: string, signal?: AbortSignal): Promise<string> {
+  const answer = await fetch(url, {
+    method: "POST",
+    cache: "no-store",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ extension, bytes: file.size }),
+    signal,
+  }).catch((error: unknown) => {
+    if (signal?.aborted) throw error;
+    throw new Error(`${file.name} was not uploaded: the connection to the service failed.`);
+  });
+  const text = await answer.text();
+  if (answer.status !== 201)
+    throw new Error(`${file.name} was not uploaded: ${text || `the service answered ${answer.status}`}`);
+  const token = tokenIn(text);
+  if (token === undefined) throw new Error(`${file.name} was not uploaded: the service's answer named no upload.`);
+  return token;
+}
+
+/**
+ * Asks the service to delete the upload at `url`, not wanted any more, so that it counts against the editor's
+ * quota no longer; one the service keeps after all is deleted a day later.
+ */
+export function discardUpload(url: string): void {
+  fetch(url, { method: "DELETE", cache: "no-store" }).catch(() => undefined);
+}
+
+/** The token in the service's `{ "token": "…" }`, if it is one. */
+function tokenIn(text: string): string | undefined {
+  try {
+    const { token } = JSON.parse(text) as { token?: unknown };
+    return typeof token === "string" && isUploadToken(token) ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Uploads `file` to `url` (a PUT the service answers with `receiveUpload`, a HEAD with `uploadOffset`), telling

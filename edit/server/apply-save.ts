@@ -7,7 +7,6 @@ import { existsSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import { CONTENT_DIR } from "#model/content-files.ts";
 import { MEDIA_DIR } from "#model/media-paths.ts";
 import { mediaContentOf } from "#media-build/kinds.ts";
 import { planJobs } from "#media-build/plan-jobs.ts";
@@ -15,24 +14,16 @@ import { readStagedReference } from "#edit/upload-names.ts";
 import { STAGED_DIR, UPLOADS_DIR } from "#edit/upload-rules.ts";
 import { fileCaptions } from "./captions-uploads.ts";
 import { checkSave, type Save } from "./save-gate.ts";
+import { savePathProblems } from "./save-paths.ts";
 import type { SiteUpdate } from "./site-update.ts";
 import { fileUploads } from "./upload-slots.ts";
+import { readRecord, removeRecord } from "./upload-staging.ts";
 
 /**
  * 200: saved, with every file it wrote, deleted, filed or removed (root-relative, sorted); 400: a
  * path the screen never saves; 422: refused by the content check, one line a problem.
  */
 export type SaveOutcome = { status: 200; touched: string[] } | { status: 400 | 422; problems: string[] };
-
-/**
- * Where a save may write: an entry's Markdown or YAML file, and the uploads filed from there; never
- * the code beside the content (app/content/index.ts). No "..", no backslash: Keystatic's own rule.
- */
-function isSavable(file: string): boolean {
-  const inside =
-    (file.startsWith(`${CONTENT_DIR}/`) && /\.(md|yaml)$/.test(file)) || file.startsWith(`${UPLOADS_DIR}/`);
-  return inside && !file.includes("\\") && file.split("/").every((part) => part !== "." && part !== "..");
-}
 
 /** Writes the save's files and deletes those it deletes, as Keystatic's local API would; the content files among them are added to `touched`. */
 async function writeSave(root: string, { additions, deletions }: Save, touched: string[]): Promise<void> {
@@ -41,8 +32,11 @@ async function writeSave(root: string, { additions, deletions }: Save, touched: 
     const bytes = Buffer.from(contents, "base64url");
     // A film or picture streamed before the save (upload-stream.ts): the save names it, and it moves.
     const staged = file.startsWith(`${UPLOADS_DIR}/`) ? readStagedReference(bytes) : undefined;
-    if (staged !== undefined) await rename(path.join(root, STAGED_DIR, staged), path.join(root, file));
-    else await writeFile(path.join(root, file), bytes);
+    if (staged !== undefined) {
+      await rename(path.join(root, STAGED_DIR, staged), path.join(root, file));
+      // Taken: its record goes, so that it counts against no quota and no request can write it again.
+      await removeRecord(path.join(root, STAGED_DIR), staged);
+    } else await writeFile(path.join(root, file), bytes);
     // An upload is filed from there (below): where it lands is what the save touched.
     if (!file.startsWith(`${UPLOADS_DIR}/`)) touched.push(file);
   }
@@ -52,19 +46,31 @@ async function writeSave(root: string, { additions, deletions }: Save, touched: 
   }
 }
 
-/** Applies `save` to the project at `root`; `site` is handed what follows: the media to make, then the compile. */
-export async function applySave(root: string, save: Save, site: Pick<SiteUpdate, "saved">): Promise<SaveOutcome> {
-  const names = [...save.additions, ...save.deletions].map(({ path: file }) => file);
-  const outside = names.filter((file) => !isSavable(file));
-  if (outside.length > 0)
-    return { status: 400, problems: outside.map((file) => `${file}: not a file the screen saves`) };
+/**
+ * Applies `save` to the project at `root`; `site` is handed what follows: the media to make, then the compile.
+ * `owner` is the editor saving: an upload staged for another (upload-staging.ts) is not hers to save.
+ */
+export async function applySave(
+  root: string,
+  save: Save,
+  site: Pick<SiteUpdate, "saved">,
+  owner?: string,
+): Promise<SaveOutcome> {
+  const outside = savePathProblems(root, save);
+  if (outside.length > 0) return { status: 400, problems: outside };
 
-  const lost = save.additions.filter(({ path: file, contents }) => {
-    const staged = file.startsWith(`${UPLOADS_DIR}/`)
-      ? readStagedReference(Buffer.from(contents, "base64url"))
-      : undefined;
-    return staged !== undefined && !existsSync(path.join(root, STAGED_DIR, staged));
-  });
+  const isLost = await Promise.all(
+    save.additions.map(async ({ path: file, contents }) => {
+      const staged = file.startsWith(`${UPLOADS_DIR}/`)
+        ? readStagedReference(Buffer.from(contents, "base64url"))
+        : undefined;
+      if (staged === undefined) return false;
+      if (!existsSync(path.join(root, STAGED_DIR, staged))) return true;
+      // Another editor's is answered as one gone, as its PUT is (404): she cannot learn that it exists.
+      return owner !== undefined && (await readRecord(path.join(root, STAGED_DIR), staged))?.owner !== owner;
+    }),
+  );
+  const lost = save.additions.filter((_, index) => isLost[index]);
   if (lost.length > 0)
     return {
       status: 422,

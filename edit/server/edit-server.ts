@@ -13,8 +13,7 @@ import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
 
 import config from "#edit/keystatic.config.ts";
 import { PREVIEW_META } from "#edit/preview.ts";
-import { isUploadToken } from "#edit/upload-names.ts";
-import { MAX_UPLOAD_BYTES, type MediaBuild, STAGED_DIR, STAGED_UPLOAD_LIFETIME_MS } from "#edit/upload-rules.ts";
+import { type MediaBuild, STAGED_DIR, STAGED_UPLOAD_LIFETIME_MS, UPLOADS_PATH } from "#edit/upload-rules.ts";
 import { viewsContent } from "#edit/views/views-content.ts";
 import { viewsRoutes, VIEWS_PATHS } from "#edit/views/views-routes.ts";
 import { analyticsStore } from "#edit/views/views-store.ts";
@@ -23,7 +22,8 @@ import { entryStatuses } from "./entry-status.ts";
 import { type Save, saveShape } from "./save-gate.ts";
 import { screenBundle } from "./screen-bundle.ts";
 import { siteUpdater } from "./site-update.ts";
-import { answerUpload, cleanStaleParts, receiveUpload, uploadOffset } from "./upload-stream.ts";
+import { serveUploads } from "./upload-routes.ts";
+import { uploadQuotas, uploadStaging } from "./upload-staging.ts";
 
 export interface EditServerOptions {
   /** The project whose app/content/ and media/ are edited. */
@@ -34,6 +34,9 @@ export interface EditServerOptions {
 }
 
 const LOOPBACK = "127.0.0.1";
+
+/** The single editor, owner of every upload on her own machine. */
+const LOCAL_EDITOR = "local";
 
 /** Keystatic's local API, as makeGenericAPIRouteHandler makes it. */
 export type KeystaticApi = ReturnType<typeof makeGenericAPIRouteHandler>;
@@ -52,27 +55,54 @@ const page = (previewOrigin: string, script: string, banner: string) => `<!docty
 <body>${banner}<div id="root"></div></body>
 </html>`;
 
-async function bodyOf(request: IncomingMessage): Promise<Buffer> {
+/**
+ * The largest body the screen's API takes: an entry's text, a reel's captions. Films and pictures
+ * are streamed before the save (upload-stream.ts), so a body past this is refused, unread.
+ */
+export const MAX_SAVE_BYTES = 1024 * 1024;
+
+/** A request's body, or undefined once it is past `limit` bytes (the rest left unread, the request alive for the answer). */
+async function bodyOf(request: IncomingMessage, limit = MAX_SAVE_BYTES): Promise<Buffer | undefined> {
+  if (Number(request.headers["content-length"] ?? 0) > limit) return undefined;
   const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of request.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return undefined;
+    chunks.push(chunk);
+  }
   return Buffer.concat(chunks);
 }
+
+/** A save, or why its request is refused: 400 not a save, 413 too large. */
+export type SaveRequest = { save: Save } | { status: 400 | 413; message: string };
 
 /**
  * A save as Keystatic's local API takes one: a POST of JSON with a header a page elsewhere cannot
  * send without asking first (no-cors), so no other site can save through a visitor's browser.
  */
-export async function saveOf(request: IncomingMessage): Promise<Save | undefined> {
+export async function saveOf(request: IncomingMessage): Promise<SaveRequest> {
+  const refused = { status: 400, message: "Bad Request" } as const;
   const { method, headers } = request;
-  if (method !== "POST" || headers["no-cors"] !== "1" || headers["content-type"] !== "application/json")
-    return undefined;
-  const body = (await bodyOf(request)).toString("utf8");
+  if (method !== "POST" || headers["no-cors"] !== "1" || headers["content-type"] !== "application/json") return refused;
+  const body = await bodyOf(request);
+  if (body === undefined)
+    return {
+      status: 413,
+      message: `Not saved: a save carries at most ${MAX_SAVE_BYTES / 1024 / 1024} MB of text; films and pictures are uploaded on their own.`,
+    };
   try {
-    const parsed = saveShape.safeParse(JSON.parse(body));
-    return parsed.success ? parsed.data : undefined;
+    const parsed = saveShape.safeParse(JSON.parse(body.toString("utf8")));
+    return parsed.success ? { save: parsed.data } : refused;
   } catch {
-    return undefined;
+    return refused;
   }
+}
+
+/** Answers a refused save request; one refused for its size unread, so its connection is closed after. */
+export function refuseRequest(response: ServerResponse, { status, message }: { status: number; message: string }) {
+  if (status === 413) response.setHeader("connection", "close");
+  send(response, status, message);
 }
 
 /** A refused save in the screen's words: what was wrong, a line each, under a line that says so. */
@@ -92,6 +122,15 @@ export function send(
 ) {
   response.writeHead(status, { "content-type": type, "cache-control": "no-store" });
   response.end(body);
+}
+
+/**
+ * Nothing of the screen's may be framed: a page elsewhere (even on the agency's own site, which
+ * SameSite=Lax counts as the same site) could show it, signed in, under its own buttons.
+ */
+export function refuseFraming(response: ServerResponse) {
+  response.setHeader("content-security-policy", "frame-ancestors 'none'");
+  response.setHeader("x-frame-options", "DENY");
 }
 
 /** Sends Keystatic's answer on as it gave it, but never cached. */
@@ -126,9 +165,10 @@ export async function editingScreen(
   });
   const keystatic = makeGenericAPIRouteHandler({ config, localBaseDirectory: root });
   const statuses = entryStatuses(root);
-  const staged = path.join(root, STAGED_DIR);
+  // The quotas are read here, so a malformed setting stops the start, naming it.
+  const uploads = uploadStaging(path.join(root, STAGED_DIR), uploadQuotas(env));
   // Files chosen but never saved: kept a day, for a save that comes late.
-  const sweep = () => cleanStaleParts(staged, STAGED_UPLOAD_LIFETIME_MS).catch(() => []);
+  const sweep = () => uploads.sweep().catch(() => []);
   void sweep();
   setInterval(() => void sweep(), STAGED_UPLOAD_LIFETIME_MS / 24).unref();
 
@@ -147,30 +187,23 @@ export async function editingScreen(
     },
     /**
      * Answers the screen's page and the views page (with `banner` above each), their scripts, the
-     * views' figures, an entry's status and the streamed uploads; false for any other path.
+     * views' figures, an entry's status and the streamed uploads, each `owner`'s own (the signed-in
+     * editor's email; without one, uploads are refused); false for any other path.
      */
     async serve(
       request: IncomingMessage,
       response: ServerResponse,
       url: URL,
-      { build, banner = "" }: { build: MediaBuild; banner?: string },
+      { build, banner = "", owner }: { build: MediaBuild; banner?: string; owner?: string },
     ): Promise<boolean> {
       if (await views.serve(request, response, url, banner)) return true;
       if (url.pathname === screen.path) screen.send(request, response);
       else if (url.pathname === "/edit/api/status") {
         const status = statuses.of(url.searchParams.get("entry") ?? "", build);
         send(response, 200, JSON.stringify(status), "application/json");
-      } else if (url.pathname.startsWith("/edit/api/uploads/")) {
-        const token = url.pathname.slice("/edit/api/uploads/".length);
-        if (!isUploadToken(token)) send(response, 404, "Not Found");
-        else if (request.method === "HEAD")
-          answerUpload(response, { status: 200, bytes: await uploadOffset(path.join(staged, token)) });
-        else
-          answerUpload(
-            response,
-            await receiveUpload(request, path.join(staged, token), { maxBytes: MAX_UPLOAD_BYTES, root: staged }),
-          );
-      } else if (url.pathname === "/keystatic" || url.pathname.startsWith("/keystatic/"))
+      } else if (url.pathname === UPLOADS_PATH || url.pathname.startsWith(`${UPLOADS_PATH}/`))
+        await serveUploads(uploads, request, response, url, owner);
+      else if (url.pathname === "/keystatic" || url.pathname.startsWith("/keystatic/"))
         send(response, 200, page(previewOrigin, screen.path, banner), "text/html; charset=utf-8");
       else return false;
       return true;
@@ -186,9 +219,10 @@ export async function startEditServer({ root, port, previewOrigin }: EditServerO
 
   /** A save: applySave's, answered as Keystatic's own API answers one (the working copy's listing), or refused. */
   async function update(request: IncomingMessage, response: ServerResponse) {
-    const save = await saveOf(request);
-    if (save === undefined) return send(response, 400, "Bad Request");
-    const outcome = await applySave(root, save, site);
+    const asked = await saveOf(request);
+    if (!("save" in asked)) return refuseRequest(response, asked);
+    const { save } = asked;
+    const outcome = await applySave(root, save, site, LOCAL_EDITOR);
     if (outcome.status !== 200) return send(response, outcome.status, refusal(outcome));
     screen.statuses.changed();
     relay(response, await screen.listing());
@@ -197,6 +231,8 @@ export async function startEditServer({ root, port, previewOrigin }: EditServerO
   async function api(request: IncomingMessage, url: URL, response: ServerResponse) {
     if (url.pathname === "/api/keystatic/update") return update(request, response);
     const body = request.method === "POST" ? await bodyOf(request) : undefined;
+    if (request.method === "POST" && body === undefined)
+      return refuseRequest(response, { status: 413, message: "Payload Too Large" });
     const headers = request.headers as Record<string, string>;
     const asked = new Request(url, { method: request.method, headers, body: body && new Uint8Array(body) });
     relay(response, await screen.keystatic(asked));
@@ -204,11 +240,13 @@ export async function startEditServer({ root, port, previewOrigin }: EditServerO
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", `http://${LOOPBACK}:${port}`);
+    refuseFraming(response);
     // A page elsewhere that reaches the working copy's API under another name (DNS rebinding) gets nothing.
     if (!hosts.has(request.headers.host ?? "")) return send(response, 421, "Misdirected Request");
     const handle = async () => {
       if (url.pathname.startsWith("/api/keystatic/")) return api(request, url, response);
-      if (!(await screen.serve(request, response, url, { build: site.build(), banner: VIEWS_BANNER })))
+      const served = { build: site.build(), banner: VIEWS_BANNER, owner: LOCAL_EDITOR };
+      if (!(await screen.serve(request, response, url, served)))
         response.writeHead(302, { location: "/keystatic" }).end();
     };
     handle().catch((error: unknown) => {

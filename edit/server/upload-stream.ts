@@ -4,7 +4,7 @@
  * memory, never its size. A request cut short leaves its bytes in the .part; a PUT with `Content-Range` continues
  * from there, and the last byte in renames the .part to the target, so the target is never half a file.
  */
-import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, rename, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -16,6 +16,8 @@ export interface UploadOptions {
   maxBytes: number;
   /** A folder the target must be in; a target elsewhere is refused (400). */
   root?: string;
+  /** The file's size as declared when its upload was asked for (upload-staging.ts): a PUT of another size is refused (400). */
+  total?: number;
   /**
    * How long the body may pause before the request is cut off, its bytes kept for a resume: a connection
    * that died without a word would otherwise hold the target (409 to the resume) until the socket times out.
@@ -27,7 +29,7 @@ export interface UploadResult {
   /**
    * 201 the file is complete at the target; 202 the range is stored, more is to come; 400 a bad request, or a
    * body that ended short (its bytes kept); 405 not a PUT; 409 another request is writing this target;
-   * 411 no Content-Length; 413 larger than `maxBytes`; 416 a range that does not start where the .part ends.
+   * 411 no Content-Length; 413 larger than `maxBytes`; 400 also a total other than `total`; 416 a range that does not start where the .part ends.
    */
   status: number;
   /** The bytes on disk after the request: the file's size once complete, else the .part's (where to resume). */
@@ -42,7 +44,8 @@ const DEFAULT_IDLE_MS = 60_000;
 /** Targets a request is writing now: two writers of one .part would interleave their bytes. */
 const receiving = new Set<string>();
 
-const partOf = (target: string) => `${target}${PART}`;
+/** Where the bytes of an upload to `target` are kept until its last one is in. */
+export const partOf = (target: string) => `${target}${PART}`;
 
 async function sizeOf(file: string): Promise<number> {
   try {
@@ -96,6 +99,12 @@ export async function receiveUpload(
   const range = rangeHeader === undefined ? { start: 0, end: length - 1, total: length } : rangeOf(rangeHeader);
   if (!range || (rangeHeader !== undefined && range.end - range.start + 1 !== length))
     return { status: 400, bytes: 0, message: "The upload's Content-Range does not match its length." };
+  if (options.total !== undefined && range.total !== options.total)
+    return {
+      status: 400,
+      bytes: 0,
+      message: `The file sent is ${inWords(range.total)}, not the ${inWords(options.total)} it was said to be: choose it again.`,
+    };
   if (range.total > options.maxBytes)
     return {
       status: 413,
@@ -179,34 +188,15 @@ export function answerUpload(response: ServerResponse, { status, bytes, message 
 }
 
 /**
- * Removes the .part files under `dir` not written to for `maxAgeMs` (an upload given up), except one a request is
- * writing now; the paths removed.
+ * Holds `target` as a request writing it does, so that none writes it while it is removed: a resume arriving
+ * meanwhile is told to wait (409) rather than write to a removed file. Undefined when a request is writing it
+ * now; else the function that lets it go.
  */
-export async function cleanStaleParts(dir: string, maxAgeMs: number): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
-  const removed: string[] = [];
-  const before = Date.now() - maxAgeMs;
-  for (const entry of entries) {
-    if (!entry.isFile() || !entry.name.endsWith(PART)) continue;
-    const part = path.resolve(entry.parentPath, entry.name);
-    const target = part.slice(0, -PART.length);
-    if (receiving.has(target)) continue;
-    // Held while removed: a resume arriving meanwhile is told to wait (409) rather than write to a removed file.
-    receiving.add(target);
-    try {
-      const stats = await stat(part).catch(() => undefined);
-      if (!stats || stats.mtimeMs >= before) continue;
-      await rm(part, { force: true });
-      removed.push(part);
-    } finally {
-      receiving.delete(target);
-    }
-  }
-  return removed;
+export function holdUpload(target: string): (() => void) | undefined {
+  const file = path.resolve(target);
+  if (receiving.has(file)) return undefined;
+  receiving.add(file);
+  return () => {
+    receiving.delete(file);
+  };
 }

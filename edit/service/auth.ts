@@ -3,10 +3,12 @@
  * sessions. The code flow with PKCE (S256), state and nonce; the editor's email must be verified by the provider
  * and listed in EDIT_ALLOWED, checked at sign-in and again on every request.
  *
- * Sessions live in this process's memory: a restart signs everyone out, by design (nothing to store, nothing to
- * leak from a disk, and a changed EDIT_ALLOWED takes effect for everyone at once). The browser holds only a
- * session's id, signed, in a `__Host-` cookie: HttpOnly (no script reads it), Secure, SameSite=Lax (a cross-site
- * POST carries none), Path=/ and no Domain (no sibling subdomain can set or read it).
+ * Sessions are kept in an SQLite file in the service's data folder (session-store.ts), so a restart or a deploy
+ * signs nobody out and need not wait for the team to stop working. The file holds each session id's SHA-256, never
+ * the id, so a copy of it opens no session; EDIT_ALLOWED is checked on every request, so taking an address off it
+ * still applies at once, to sessions opened before. The browser holds only a session's id, signed, in a `__Host-`
+ * cookie: HttpOnly (no script reads it), Secure, SameSite=Lax (a cross-site POST carries none), Path=/ and no
+ * Domain (no sibling subdomain can set or read it).
  *
  * The sign-in in progress (state, nonce, PKCE verifier, return path) travels in a signed cookie of its own, not in a
  * server-side map: the cookie binds the sign-in to the browser that started it, so a callback link planted in
@@ -14,12 +16,27 @@
  * attempts in memory; and a restart between the provider's page and the callback costs nothing. The verifier is
  * thereby visible to the browser that holds it, which is the one party entitled to redeem the code anyway.
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { escapeHtml } from "#lib/escape-html.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
 
 import * as oidc from "openid-client";
 
+import {
+  cleared,
+  cookie,
+  cookieSigner,
+  cookiesOf,
+  methodNotAllowed,
+  redirect,
+  sendPage,
+  sendText,
+} from "./auth-pages.ts";
+import { discoverProvider, identityOf, message, type Expected, type Identity } from "./auth-provider.ts";
+import { ABSOLUTE_TIMEOUT_MS, openSessionStore } from "./session-store.ts";
 import type { ServiceSettings } from "./settings.ts";
+
+export { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "./session-store.ts";
 
 export interface Editor {
   email: string;
@@ -30,10 +47,12 @@ export interface Editor {
 export interface Auth {
   /** Answers /auth/sign-in, /auth/callback, /auth/sign-out, /auth/signed-out; false for any other path. */
   handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<boolean>;
-  /** The signed-in, admitted editor of a request, or undefined (no/forged/expired cookie). Touches the idle timer. */
+  /** The signed-in, admitted editor of a request, or undefined (no/forged/expired cookie). Touches the idle timer (see TOUCH_EVERY_MS). */
   editorOf(request: IncomingMessage): Editor | undefined;
   /** For a request without an editor: a page gets 302 to /auth/sign-in?return=<path>, an API (`api: true`) 401 with a short text. */
   refuse(request: IncomingMessage, response: ServerResponse, url: URL, api: boolean): void;
+  /** Closes the sessions' file: the last call, once the server has stopped answering. */
+  close(): void;
 }
 
 export const AUTH_PATHS = {
@@ -47,30 +66,12 @@ export const SESSION_COOKIE = "__Host-edit-session";
 export const SIGN_IN_COOKIE = "__Host-edit-signin";
 
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-/** A session unused this long ends: lunch and meetings pass, a night does not (the next morning signs in again). */
-export const IDLE_TIMEOUT_MS = 8 * HOUR;
-/**
- * A session ends this long after its sign-in however busy it is. With EDIT_ALLOWED naming a whole @domain, the
- * provider is where a departed employee is switched off; this bounds how long a session opened before that lasts.
- */
-export const ABSOLUTE_TIMEOUT_MS = 24 * HOUR;
 /** From the service's redirect to the provider back to the callback: a login page, perhaps a second factor. */
 export const SIGN_IN_TIMEOUT_MS = 10 * MINUTE;
 
 const SCOPES = "openid email profile";
 
-interface Session {
-  email: string;
-  name: string;
-  created: number;
-  lastSeen: number;
-}
-
-interface SignIn {
-  state: string;
-  nonce: string;
-  verifier: string;
+interface SignIn extends Expected {
   returnTo: string;
   expires: number;
 }
@@ -100,113 +101,17 @@ export function safeReturnPath(value: string | null, publicUrl: string): string 
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-function cookiesOf(request: IncomingMessage): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const pair of (request.headers.cookie ?? "").split(";")) {
-    const equals = pair.indexOf("=");
-    if (equals < 0) continue;
-    const name = pair.slice(0, equals).trim();
-    // The first of a name wins: a browser sends the most specific (longest path) first.
-    if (!cookies.has(name)) cookies.set(name, pair.slice(equals + 1).trim());
-  }
-  return cookies;
-}
-
-function cookie(name: string, value: string, maxAgeMs: number): string {
-  return `${name}=${value}; Max-Age=${Math.floor(maxAgeMs / 1000)}; Path=/; HttpOnly; Secure; SameSite=Lax`;
-}
-
-const cleared = (name: string) => cookie(name, "", 0);
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
-function sendPage(response: ServerResponse, status: number, title: string, body: string, cookies: string[] = []) {
-  response.writeHead(status, {
-    "content-type": "text/html; charset=utf-8",
-    "cache-control": "no-store",
-    // Plain text and links only: nothing to run, nothing to frame.
-    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
-    ...(cookies.length > 0 && { "set-cookie": cookies }),
-  });
-  response.end(`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} — editing</title></head>
-<body><h1>${escapeHtml(title)}</h1>${body}</body>
-</html>
-`);
-}
-
-function redirect(response: ServerResponse, status: 302 | 303, location: string, cookies: string[] = []) {
-  response.writeHead(status, {
-    location,
-    "cache-control": "no-store",
-    ...(cookies.length > 0 && { "set-cookie": cookies }),
-  });
-  response.end();
-}
-
-function methodNotAllowed(response: ServerResponse, allow: string) {
-  response.writeHead(405, { allow, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
-  response.end("Method Not Allowed");
-}
-
-/**
- * Client authentication at the token endpoint with the client secret: HTTP Basic, the OpenID Connect default and
- * what a provider assumes for a client registered without choosing, unless the provider lists only the POST form.
- */
-function secretAuthentication(secret: string): oidc.ClientAuth {
-  const basic = oidc.ClientSecretBasic(secret);
-  const post = oidc.ClientSecretPost(secret);
-  return (server, client, body, headers) => {
-    const methods = server.token_endpoint_auth_methods_supported;
-    const useBasic =
-      methods === undefined || methods.includes("client_secret_basic") || !methods.includes("client_secret_post");
-    (useBasic ? basic : post)(server, client, body, headers);
-  };
-}
-
-/**
- * An error and its causes, for the log: openid-client's own message is general ("invalid response encountered");
- * its cause says what, as an error or, from a provider, as the body it answered with.
- */
-function message(error: unknown): string {
-  if (error instanceof Error)
-    return error.cause === undefined ? error.message : `${error.message}: ${message(error.cause)}`;
-  return typeof error === "object" ? JSON.stringify(error) : String(error);
-}
-
+/** The sign-in for `settings`; its sessions in `{settings.data}/sessions.sqlite`. */
 export async function createAuth(settings: ServiceSettings, options: { now?: () => number } = {}): Promise<Auth> {
   const now = options.now ?? Date.now;
-  const issuer = new URL(settings.issuer);
-  let config: oidc.Configuration;
-  try {
-    config = await oidc.discovery(issuer, settings.clientId, undefined, secretAuthentication(settings.clientSecret), {
-      // The settings admit an http:// issuer on the loopback only (a test's provider).
-      execute: issuer.protocol === "http:" ? [oidc.allowInsecureRequests] : [],
-    });
-  } catch (error) {
-    throw new Error(
-      `EDIT_OIDC_ISSUER: the identity provider at ${settings.issuer} could not be discovered: ${message(error)}`,
-    );
-  }
+  const config = await discoverProvider(settings);
 
-  const sessions = new Map<string, Session>();
-
-  /** Distinct labels, so a value signed as one kind of cookie is never accepted as the other. */
-  const signature = (kind: string, value: string) =>
-    createHmac("sha256", settings.sessionSecret).update(`${kind}:${value}`).digest();
-
-  const signed = (kind: string, value: string) => `${value}.${signature(kind, value).toString("base64url")}`;
-
-  function verified(kind: string, text: string | undefined): string | undefined {
-    if (!text) return undefined;
-    const dot = text.lastIndexOf(".");
-    if (dot <= 0) return undefined;
-    const value = text.slice(0, dot);
-    const given = Buffer.from(text.slice(dot + 1), "base64url");
-    const expected = signature(kind, value);
-    return given.length === expected.length && timingSafeEqual(given, expected) ? value : undefined;
-  }
+  // Opened after discovery, so a provider that cannot be reached leaves no file open behind the error.
+  const file = path.join(settings.data, "sessions.sqlite");
+  const sessions = await openSessionStore(file, { now }).catch((error: unknown) => {
+    throw new Error(`EDIT_DATA: the sessions' file ${file} could not be opened: ${message(error)}`);
+  });
+  const { signed, verified } = cookieSigner(settings.sessionSecret);
 
   const sessionIdOf = (request: IncomingMessage) => verified("session", cookiesOf(request).get(SESSION_COOKIE));
 
@@ -215,18 +120,6 @@ export async function createAuth(settings: ServiceSettings, options: { now?: () 
     if (!value) return undefined;
     const signIn = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as SignIn;
     return signIn.expires > now() ? signIn : undefined;
-  }
-
-  const expired = (session: Session, time: number) =>
-    time - session.created >= ABSOLUTE_TIMEOUT_MS || time - session.lastSeen >= IDLE_TIMEOUT_MS;
-
-  function openSession(email: string, name: string): string {
-    const time = now();
-    // Swept here, at the only place sessions are added, so the map holds at most a day's sign-ins.
-    for (const [id, session] of sessions) if (expired(session, time)) sessions.delete(id);
-    const id = randomBytes(32).toString("base64url");
-    sessions.set(id, { email, name, created: time, lastSeen: time });
-    return id;
   }
 
   async function signIn(response: ServerResponse, url: URL) {
@@ -268,31 +161,15 @@ export async function createAuth(settings: ServiceSettings, options: { now?: () 
     // The redirect URI the provider was given, whatever address the request reached this process by.
     const answered = new URL(settings.redirectUri);
     answered.search = url.search;
-    let email: unknown;
-    let emailVerified: unknown;
-    let name: unknown;
+    let identity: Identity;
     try {
-      const tokens = await oidc.authorizationCodeGrant(config, answered, {
-        pkceCodeVerifier: attempt.verifier,
-        expectedState: attempt.state,
-        expectedNonce: attempt.nonce,
-        idTokenExpected: true,
-      });
-      const claims = tokens.claims();
-      if (!claims) throw new Error("the provider sent no ID token");
-      ({ email, email_verified: emailVerified, name } = claims);
-      // Google puts these in the ID token; other providers (oidc-provider by default) only in userinfo.
-      if (typeof email !== "string" || typeof emailVerified !== "boolean" || typeof name !== "string") {
-        const userInfo = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
-        email = typeof email === "string" ? email : userInfo.email;
-        emailVerified = typeof emailVerified === "boolean" ? emailVerified : userInfo.email_verified;
-        name = typeof name === "string" ? name : userInfo.name;
-      }
+      identity = await identityOf(config, answered, attempt);
     } catch (error) {
       console.error(`sign-in failed: ${message(error)}`);
       return sendPage(response, 400, "Sign-in failed", `<p>The sign-in did not complete.</p>${signInAgain}`, [spent]);
     }
 
+    const { email, emailVerified, name } = identity;
     if (typeof email !== "string" || email === "")
       return sendPage(response, 403, "Not allowed", "<p>Your identity provider gave no email address.</p>", [spent]);
     const address = email.trim().toLowerCase();
@@ -316,7 +193,7 @@ export async function createAuth(settings: ServiceSettings, options: { now?: () 
     // A new session at each sign-in, so an id planted before it (session fixation) is worth nothing after.
     const previous = sessionIdOf(request);
     if (previous) sessions.delete(previous);
-    const id = openSession(address, typeof name === "string" && name.trim() !== "" ? name.trim() : address);
+    const id = sessions.open(address, typeof name === "string" && name.trim() !== "" ? name.trim() : address);
     redirect(response, 302, `${settings.publicUrl}${attempt.returnTo}`, [
       spent,
       cookie(SESSION_COOKIE, signed("session", id), ABSOLUTE_TIMEOUT_MS),
@@ -325,11 +202,8 @@ export async function createAuth(settings: ServiceSettings, options: { now?: () 
 
   function signOut(request: IncomingMessage, response: ServerResponse) {
     // SameSite=Lax already keeps the cookie off a cross-site POST; this keeps another site from even clearing it.
-    if (request.headers.origin !== settings.publicUrl) {
-      response.writeHead(403, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
-      response.end("Sign out from the editing service's own page.");
-      return;
-    }
+    if (request.headers.origin !== settings.publicUrl)
+      return sendText(response, 403, "Sign out from the editing service's own page.");
     const id = sessionIdOf(request);
     if (id) sessions.delete(id);
     redirect(response, 303, `${settings.publicUrl}${AUTH_PATHS.signedOut}`, [cleared(SESSION_COOKIE)]);
@@ -370,12 +244,11 @@ export async function createAuth(settings: ServiceSettings, options: { now?: () 
       const id = sessionIdOf(request);
       const session = id && sessions.get(id);
       if (!id || !session) return undefined;
-      const time = now();
-      if (expired(session, time) || !isAllowed(session.email, settings.allowed)) {
+      if (!isAllowed(session.email, settings.allowed)) {
         sessions.delete(id);
         return undefined;
       }
-      session.lastSeen = time;
+      sessions.touch(id, session);
       return { email: session.email, name: session.name, sessionId: id };
     },
 
@@ -386,8 +259,11 @@ export async function createAuth(settings: ServiceSettings, options: { now?: () 
         const back = encodeURIComponent(`${url.pathname}${url.search}`);
         return redirect(response, 302, `${settings.publicUrl}${AUTH_PATHS.signIn}?return=${back}`);
       }
-      response.writeHead(401, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
-      response.end("Not signed in, or the session has ended: sign in again.");
+      sendText(response, 401, "Not signed in, or the session has ended: sign in again.");
+    },
+
+    close() {
+      sessions.close();
     },
   };
 }

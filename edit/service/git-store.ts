@@ -11,16 +11,16 @@
  * `blobShas`, `lastChange`, `recentSaves`) may run beside them: they read the branch's ref, not
  * HEAD, so they never see a rebase halfway.
  */
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export interface Author {
-  name: string;
-  email: string;
-}
+import { type Change, gitHistory, KEPT, type Save } from "./git-history.ts";
+import { type Author, baseEnv, editorSlug, gitRunner, identity, redact, split0, stamp } from "./git-cli.ts";
+
+export type { Author } from "./git-cli.ts";
+export type { Change, Save } from "./git-history.ts";
 
 export interface GitStoreOptions {
   /** Where the clone lives (a folder under EDIT_DATA). */
@@ -31,29 +31,14 @@ export interface GitStoreOptions {
   branch: string;
   /** The service itself, committer of every save. */
   committer: Author;
-}
-
-export interface Change {
-  commit: string;
-  author: Author;
-  /** The author's date, ISO 8601 in UTC. */
-  date: string;
-  /** Which of the paths asked about it changed. */
-  paths: string[];
+  /**
+   * Whether a file may reach the remote (edit/server/save-paths.ts's `mayLand`): a commit or a
+   * kept-aside branch naming any other is refused before git is asked.
+   */
+  mayLand(file: string): boolean;
 }
 
 export type PushResult = { pushed: string } | { keptOn: string; reason: string };
-
-export interface Save {
-  commit: string;
-  author: Author;
-  /** The author's date, ISO 8601 in UTC. */
-  date: string;
-  subject: string;
-  state: "pushed" | "kept aside";
-  /** The `edits/…` branch a save kept aside is on. */
-  branch?: string;
-}
 
 export interface GitStore {
   /**
@@ -112,116 +97,20 @@ export interface GitStore {
 const PUSH_TRIES = 4;
 /** How many `edits/{editor}/{time}-{n}` names are tried when one is taken. */
 const NAME_TRIES = 9;
-const KEPT = "edits";
 
-/**
- * Settings the clone's correctness depends on, whatever the machine's config says: no line-ending
- * conversion (a working file's sha must be its committed blob's), no signing (nobody is there to
- * unlock a key), and automatic gc in the foreground so it cannot hold a lock into the next save.
- */
-const SETTINGS = ["-c", "core.autocrlf=false", "-c", "commit.gpgsign=false", "-c", "gc.autoDetach=false"];
-
-/** A log record: fields split by US, records by RS, which no name or subject holds. */
-const FIELDS = "\x1f";
-const RECORDS = "\x1e";
-
-interface RunOptions {
-  input?: string | Uint8Array;
-  env?: Record<string, string>;
-  /** Exit codes that answer a question rather than fail. */
-  ok?: number[];
-}
-
-interface Result {
-  stdout: string;
-  code: number;
-}
-
-/** A URL's password or token never reaches an error message or a log. */
-function redact(text: string): string {
-  return text.replace(/(\/\/)[^/@\s]+@/g, "$1***@");
-}
-
-function baseEnv(committer: Author): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...identity(committer, "COMMITTER") };
-  // Inherited from a hook or a test runner, these would point git at another repository or index.
-  delete env.GIT_DIR;
-  delete env.GIT_WORK_TREE;
-  delete env.GIT_INDEX_FILE;
-  // A credential prompt would hang the save queue; English messages keep errors readable in the log.
-  env.GIT_TERMINAL_PROMPT = "0";
-  env.LC_ALL = "C";
-  // A content file's name is a path, never a pattern.
-  env.GIT_LITERAL_PATHSPECS = "1";
-  return env;
-}
-
-/** Name and email as git takes them: `<`, `>` and control characters would break the header. */
-function identity(who: Author, role: "AUTHOR" | "COMMITTER"): Record<string, string> {
-  const clean = (text: string) => text.replace(/[<>\p{Cc}]/gu, "").trim();
-  const email = clean(who.email);
-  if (!email) throw new Error(`git: ${role.toLowerCase()} "${who.name}" has no email`);
-  return { [`GIT_${role}_NAME`]: clean(who.name) || email, [`GIT_${role}_EMAIL`]: email };
-}
-
-/** "ada.rowe@agency.example" → "ada-rowe": the `{editor}` of a kept-aside branch. */
-function editorSlug(email: string): string {
-  const local = email.split("@")[0] ?? "";
-  const slug = local
-    .normalize("NFKD")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .slice(0, 40)
-    .replace(/^-+|-+$/g, "");
-  return slug || "editor";
-}
-
-/** 2026-11-28T09:15:03.512Z → "20261128-091503", the `{time}` of a kept-aside branch (UTC). */
-function stamp(when: Date): string {
-  return when.toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
-}
-
-function split0(text: string): string[] {
-  return text.split("\0").filter((part) => part !== "");
-}
-
-function utc(date: string): string {
-  return new Date(date).toISOString();
-}
-
-/** "Ada Rowe <ada@agency.example>"'s email from for-each-ref's `%(authoremail)`. */
-function unbracket(email: string): string {
-  return email.replace(/^<|>$/g, "");
-}
-
-export function gitStore({ dir: folder, remote, branch, committer }: GitStoreOptions): GitStore {
+export function gitStore({ dir: folder, remote, branch, committer, mayLand }: GitStoreOptions): GitStore {
   const dir = path.resolve(folder);
   const local = `refs/heads/${branch}`;
   const tracking = `refs/remotes/origin/${branch}`;
   const env = baseEnv(committer);
 
-  function git(args: string[], options: RunOptions = {}, cwd = dir): Promise<Result> {
-    return new Promise((resolve, reject) => {
-      const child = spawn("git", [...SETTINGS, ...args], {
-        cwd,
-        env: { ...env, ...options.env },
-        stdio: ["pipe", "pipe", "pipe"],
-      });
-      const out: Buffer[] = [];
-      const err: Buffer[] = [];
-      child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
-      child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
-      child.on("error", (error) => reject(new Error(`git could not be run: ${error.message}`)));
-      child.on("close", (code) => {
-        const stdout = Buffer.concat(out).toString();
-        if (code !== null && (code === 0 || options.ok?.includes(code))) return resolve({ stdout, code });
-        const said = Buffer.concat(err).toString().trim() || stdout.trim();
-        reject(new Error(redact(`git ${args.join(" ")} failed (exit ${code ?? "by signal"}) in ${cwd}:\n${said}`)));
-      });
-      // git may exit before reading all of its input; its exit code then tells what went wrong.
-      child.stdin.on("error", () => undefined);
-      child.stdin.end(options.input);
-    });
+  const git = gitRunner(dir, env);
+  const history = gitHistory(git, { local, tracking, committer });
+
+  /** The one rule, once more right before git: nothing but content is committed or kept, whoever asks. */
+  function landable(files: Iterable<string>): void {
+    const refused = [...files].filter((file) => !mayLand(file));
+    if (refused.length > 0) throw new Error(`git: not content, never committed: ${refused.join(", ")}`);
   }
 
   async function rev(ref: string): Promise<string> {
@@ -322,30 +211,11 @@ export function gitStore({ dir: folder, remote, branch, committer }: GitStoreOpt
       return new Map(paths.map((file) => [file, found.get(file)?.sha]));
     },
 
-    async lastChange(since, paths) {
-      if (paths.length === 0) return undefined;
-      const format = ["%H", "%an", "%ae", "%aI"].join("%x1f");
-      const { stdout } = await git([
-        "log",
-        "-1",
-        "-z",
-        "--name-only",
-        // A merge's files are those it brought to the branch.
-        "--diff-merges=first-parent",
-        `--format=${format}`,
-        `${since}..${local}`,
-        "--",
-        ...paths,
-      ]);
-      if (!stdout) return undefined;
-      const [header, ...names] = stdout.split("\0");
-      const [commit, name, email, date] = header.split(FIELDS);
-      const touched = new Set(names.map((file) => file.replace(/^\n/, "")));
-      return { commit, author: { name, email }, date: utc(date), paths: paths.filter((file) => touched.has(file)) };
-    },
+    lastChange: history.lastChange,
 
     async commit(files, author, subject, body) {
       if (files.length === 0) throw new Error("git: a commit needs at least one file");
+      landable(files);
       // The index back to the branch's commit: a save stopped after staging must not ride along under another name.
       await git(["reset", "--quiet"]);
       // update-index, unlike add, takes a deleted file's path and a file .gitignore names (media outputs
@@ -380,6 +250,7 @@ export function gitStore({ dir: folder, remote, branch, committer }: GitStoreOpt
     },
 
     async keepAside(base, changes, author, subject) {
+      landable(changes.keys());
       const scratch = await mkdtemp(path.join(tmpdir(), "keep-aside-"));
       // Its own index: the working copy's stays as it is, and so does a save running beside it.
       const index = { GIT_INDEX_FILE: path.join(scratch, "index") };
@@ -410,48 +281,6 @@ export function gitStore({ dir: folder, remote, branch, committer }: GitStoreOpt
       }
     },
 
-    async recentSaves(n) {
-      // for-each-ref reads a count of 0 as no limit.
-      if (n <= 0) return [];
-      const format = ["%H", "%an", "%ae", "%aI", "%s"].join("%x1f") + "%x1e";
-      const log = await git([
-        "log",
-        `-n${n}`,
-        // The service's commits are the saves; -F: the email is a string, not a pattern.
-        "-F",
-        `--committer=<${identity(committer, "COMMITTER").GIT_COMMITTER_EMAIL}>`,
-        `--format=${format}`,
-        tracking,
-      ]);
-      const refs = await git([
-        "for-each-ref",
-        "--sort=-authordate",
-        `--count=${n}`,
-        "--format=%(objectname)%1f%(authorname)%1f%(authoremail)%1f%(authordate:iso-strict)%1f%(subject)%1f%(refname:strip=3)%1e",
-        `refs/remotes/origin/${KEPT}/`,
-      ]);
-      const records = (text: string) =>
-        text
-          .split(RECORDS)
-          .map((record) => record.trim())
-          .filter(Boolean)
-          .map((record) => record.split(FIELDS));
-      const saves: Save[] = records(log.stdout).map(([commit, name, email, date, subject]) => ({
-        commit,
-        author: { name, email },
-        date: utc(date),
-        subject,
-        state: "pushed",
-      }));
-      const kept: Save[] = records(refs.stdout).map(([commit, name, email, date, subject, branchName]) => ({
-        commit,
-        author: { name, email: unbracket(email) },
-        date: utc(date),
-        subject,
-        state: "kept aside",
-        branch: branchName,
-      }));
-      return [...saves, ...kept].sort((a, b) => Date.parse(b.date) - Date.parse(a.date)).slice(0, n);
-    },
+    recentSaves: history.recentSaves,
   };
 }

@@ -6,7 +6,7 @@
  * pages set no Content-Security-Policy.
  */
 import type { DayRange } from "./range.ts";
-import { escapeMarkup } from "./watch-chart.ts";
+import { escapeHtml } from "#lib/escape-html.ts";
 import type { ViewsContent } from "./views-content.ts";
 
 /** Where the script finds the content's names, and where it puts each table. */
@@ -44,7 +44,7 @@ ul{margin:0;padding-left:1.1rem}
 const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
 const csvLink = (table: string, { from, to }: DayRange) =>
-  `<a href="/edit/api/views.csv?${escapeMarkup(new URLSearchParams({ table, from, to }).toString())}" download>Download CSV</a>`;
+  `<a href="/edit/api/views.csv?${escapeHtml(new URLSearchParams({ table, from, to }).toString())}" download>Download CSV</a>`;
 
 export function viewsPage({
   range,
@@ -79,8 +79,8 @@ export function viewsPage({
 <h1>Views</h1>
 <p><a href="/keystatic">Back to the editing screen</a></p>
 <form method="get" action="/edit/views">
-<label>From <input type="date" name="from" value="${escapeMarkup(range.from)}" required></label>
-<label>To (included) <input type="date" name="to" value="${escapeMarkup(range.to)}" required></label>
+<label>From <input type="date" name="from" value="${escapeHtml(range.from)}" required></label>
+<label>To (included) <input type="date" name="to" value="${escapeHtml(range.to)}" required></label>
 <button type="submit">Show</button>
 </form>
 <p id="${VIEWS_PAGE_IDS.status}" role="status">Loading the figures…</p>

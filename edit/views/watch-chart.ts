@@ -4,6 +4,7 @@
  * work is watched and where viewers leave. Markup as a string, with no DOM: the page's script puts
  * it in place, and the unit tests read it as it is.
  */
+import { escapeHtml } from "#lib/escape-html.ts";
 import { TWENTIETHS } from "#analytics/types.ts";
 
 /** The chart's own units; the page sizes it with CSS. */
@@ -30,9 +31,6 @@ export interface WatchChart {
   /** The film's length in seconds; unknown (null): the spots cannot be placed and are left out. */
   duration: number | null;
 }
-
-/** Text set in the SVG's markup. */
-export const escapeMarkup = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** Two decimals are finer than a pixel of the chart, and keep the markup short. */
 const unit = (value: number) => String(Math.round(value * 100) / 100);
@@ -78,12 +76,12 @@ export function watchChart(chart: WatchChart): string {
   const marks = spots.flatMap(({ start, title, artist }) => {
     const x = spotX(start, duration);
     if (x === undefined) return [];
-    const label = escapeMarkup(`${clock(start)} ${title}, ${artist}`);
+    const label = escapeHtml(`${clock(start)} ${title}, ${artist}`);
     return [
       `<line class="spot" x1="${unit(x)}" x2="${unit(x)}" y1="0" y2="${CHART_HEIGHT}"><title>${label}</title></line>`,
     ];
   });
-  const summary = escapeMarkup(chartSummary(chart));
+  const summary = escapeHtml(chartSummary(chart));
   return (
     `<svg class="watch-chart" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" role="img" aria-label="${summary}">` +
     `<title>${summary}</title>` +

@@ -1,10 +1,8 @@
 /** The shapes of single content fields, and the refinements the content's shapes share. */
 import { z } from "zod";
 
+import { SLUG } from "#model/content-files.ts";
 import { MEDIA_KINDS, type MediaKindName } from "#model/media-kinds.ts";
-
-/** A URL slug: lowercase letters and digits in words joined by single hyphens. */
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export const text = z.string().refine((value) => value.trim() !== "", "must not be empty");
 

@@ -100,7 +100,7 @@ describe("a save through applySave", () => {
     const outcome = await applySave(root, { additions, deletions: [] }, { saved });
     expect(outcome).toEqual({
       status: 400,
-      problems: ["../escape.md: not a file the screen saves", "app/content/index.ts: not a file the screen saves"],
+      problems: ['"../escape.md": not a path in normal form', "app/content/index.ts: not a file the screen saves"],
     });
     expect(readFileSync(path.join(root, "app/content/index.ts"), "utf8")).not.toBe("export {};");
     expect(checks()).toBe(0);

@@ -1,13 +1,19 @@
 /**
  * The editing service's sign-in (edit/service/auth.ts) against a real OpenID provider (tests/support/oidc-provider.ts)
  * and a bare node:http server that asks createAuth for every request, as the service does: the code flow driven by
- * hand — each redirect followed and each cookie kept as a browser would — then every way a session is refused.
+ * hand — each redirect followed and each cookie kept as a browser would — then every way a session is refused, and
+ * what of a session is kept in the data folder across a restart.
  */
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { once } from "node:events";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
+import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 
 import {
@@ -100,7 +106,7 @@ async function listen(): Promise<{
   return { server, origin, serve };
 }
 
-function settingsFor(origin: string, provider: TestOidcProvider, allowed: string[]): ServiceSettings {
+function settingsFor(origin: string, provider: TestOidcProvider, allowed: string[], data: string): ServiceSettings {
   return {
     publicUrl: origin,
     redirectUri: `${origin}/auth/callback`,
@@ -111,7 +117,7 @@ function settingsFor(origin: string, provider: TestOidcProvider, allowed: string
     sessionSecret: SECRET,
     repo: "/unused",
     branch: "main",
-    data: "/unused",
+    data,
     host: "127.0.0.1",
     port: Number(new URL(origin).port),
   };
@@ -122,8 +128,9 @@ async function startService(
   listening: Awaited<ReturnType<typeof listen>>,
   now: () => number,
   allowed: string[],
+  data: string,
 ) {
-  const settings = settingsFor(listening.origin, provider, allowed);
+  const settings = settingsFor(listening.origin, provider, allowed, data);
   const auth = await createAuth(settings, { now });
   listening.serve(auth, settings);
   return { origin: listening.origin, settings, auth, server: listening.server } satisfies Service;
@@ -140,20 +147,35 @@ let jump = 0;
 const now = () => Date.now() + jump;
 
 let provider: TestOidcProvider;
+let listening: Awaited<ReturnType<typeof listen>>;
 let service: Service;
 /** The service's EDIT_ALLOWED, held here so a test can take a domain off it. */
 const allowed = ["@agency.example"];
+/** The service's data folder, where its sessions' file is. */
+let data: string;
+
+const tempFolder = () => mkdtemp(path.join(tmpdir(), "edit-auth-"));
 
 beforeAll(async () => {
-  const listening = await listen();
+  data = await tempFolder();
+  listening = await listen();
   provider = await startOidcProvider({ redirectUris: [`${listening.origin}/auth/callback`] });
-  service = await startService(provider, listening, now, allowed);
+  service = await startService(provider, listening, now, allowed, data);
 });
 
 afterAll(async () => {
   await stopServer(service.server);
+  service.auth.close();
   await provider.stop();
+  await rm(data, { recursive: true, force: true });
 });
+
+/** The service stopped and started again over the same data folder, at the same address (browsers keep their cookies). */
+async function restart() {
+  service.auth.close();
+  listening.server.removeAllListeners("request");
+  service = await startService(provider, listening, now, allowed, data);
+}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -478,19 +500,93 @@ describe("signing in to the editing service", () => {
   });
 });
 
+describe("sessions are kept in the data folder, across a restart", () => {
+  const file = () => path.join(data, "sessions.sqlite");
+  const idOf = (cookie: string) => cookie.split(".")[0];
+  const keyOf = (cookie: string) => createHash("sha256").update(idOf(cookie)).digest("hex");
+
+  /** The row of a session cookie's session, read from the file by a connection of the test's own. */
+  function rowOf(cookie: string): unknown {
+    const db = new Database(file(), { readonly: true });
+    try {
+      return db.prepare("SELECT email, name FROM sessions WHERE id_hash = ?").get(keyOf(cookie));
+    } finally {
+      db.close();
+    }
+  }
+
+  test("a signed-in browser is still signed in after a restart", async () => {
+    const { browser, cookie } = await signedInAs(TEST_USERS.ada);
+    expect(rowOf(cookie)).toEqual({ email: "ada@agency.example", name: "Ada Producer" });
+    await restart();
+    const page = await whoAmI(browser);
+    expect(page.status).toBe(200);
+    expect(await page.json()).toEqual({ email: "ada@agency.example", name: "Ada Producer" });
+  });
+
+  test("sign-out deletes the session's row: its old cookie is refused after a restart too", async () => {
+    const { browser, cookie } = await signedInAs(TEST_USERS.ben);
+    const signOut = await browser.request(`${service.origin}/auth/sign-out`, {
+      method: "POST",
+      headers: { origin: service.origin },
+    });
+    expect(signOut.status).toBe(303);
+    expect(rowOf(cookie)).toBeUndefined();
+    await restart();
+    expect((await whoAmI(browser, cookie)).status).toBe(302);
+  });
+
+  test("an expired session is pruned from the file when the service starts, unasked for", async () => {
+    const { cookie } = await signedInAs(TEST_USERS.ada);
+    try {
+      jump = IDLE_TIMEOUT_MS;
+      await restart();
+      expect(rowOf(cookie)).toBeUndefined();
+    } finally {
+      jump = 0;
+    }
+  });
+
+  test("a data folder the sessions' file cannot be made in stops the service, naming EDIT_DATA", async () => {
+    // A regular file where the folder should be: no folder can be made under it.
+    const blocked = path.join(data, "sessions.sqlite", "data");
+    await expect(createAuth({ ...service.settings, data: blocked }, { now })).rejects.toThrow(
+      /^EDIT_DATA: the sessions' file .* could not be opened: /,
+    );
+  });
+
+  test("the file holds the session id's SHA-256, never the id itself", async () => {
+    const { cookie } = await signedInAs(TEST_USERS.ada);
+    // In WAL mode a new row may be only in the write-ahead log as yet: both files are searched.
+    const bytes = Buffer.concat(
+      await Promise.all([file(), `${file()}-wal`].filter((name) => existsSync(name)).map((name) => readFile(name))),
+    );
+    // Not the id, in the cookie's base64url or as its raw bytes…
+    expect(bytes.includes(idOf(cookie))).toBe(false);
+    expect(bytes.includes(Buffer.from(idOf(cookie), "base64url"))).toBe(false);
+    // …though the search finds what is there: the key the row is stored under.
+    expect(bytes.includes(keyOf(cookie))).toBe(true);
+  });
+});
+
 describe("signing in with a provider that puts the email in the ID token, as Google does", () => {
   let google: TestOidcProvider;
   let beside: Service;
 
+  let besideData: string;
+
   beforeAll(async () => {
+    besideData = await tempFolder();
     const listening = await listen();
     google = await startOidcProvider({ redirectUris: [`${listening.origin}/auth/callback`], emailInIdToken: true });
-    beside = await startService(google, listening, now, ["ada@agency.example"]);
+    beside = await startService(google, listening, now, ["ada@agency.example"], besideData);
   });
 
   afterAll(async () => {
     await stopServer(beside.server);
+    beside.auth.close();
     await google.stop();
+    await rm(besideData, { recursive: true, force: true });
   });
 
   test("the ID token's claims admit the editor, without asking userinfo", async () => {

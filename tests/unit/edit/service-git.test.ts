@@ -13,6 +13,7 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
+import { mayLand } from "#edit/server/save-paths.ts";
 import { gitStore, type Author } from "#edit/service/git-store.ts";
 import { saveQueue } from "#edit/service/save-queue.ts";
 
@@ -25,6 +26,8 @@ const ADA_FILE = "app/content/artists/directors/ada-rowe.md";
 const THEO_FILE = "app/content/artists/directors/theo-marchand.md";
 const JUNO_FILE = "app/content/artists/directors/juno-adeyemi.md";
 const SITE_FILE = "app/content/site.yaml";
+/** What the service lets land when a bucket holds the media: the content and the manifest. */
+const contentOnly = (file: string) => mayLand(file, { outputs: false });
 
 const director = (id: string, bio: string) => `---\nid: ${id}\nname: ${id}\nbio: ${bio}\n---\n`;
 const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/;
@@ -109,7 +112,7 @@ async function world() {
   const developer = path.join(base, "developer");
   git(base, "clone", "-q", remote, developer);
   const service = path.join(base, "service");
-  const store = gitStore({ dir: service, remote, branch: "main", committer: SERVICE });
+  const store = gitStore({ dir: service, remote, branch: "main", committer: SERVICE, mayLand: contentOnly });
   await store.open();
   await store.sync();
   return { remote, developer, service, store, seedTip: git(remote, "rev-parse", "main") };
@@ -150,6 +153,7 @@ describe("the editing service's clone", { timeout: 60_000 }, () => {
       remote: path.join(root, "elsewhere.git"),
       branch: "main",
       committer: SERVICE,
+      mayLand: contentOnly,
     });
     await expect(other.open()).rejects.toThrow(/is a clone of .*remote\.git, not of .*elsewhere\.git/);
     await store.open();
@@ -280,6 +284,29 @@ describe("the editing service's clone", { timeout: 60_000 }, () => {
     const again = await store.keepAside(base, new Map([[ADA_FILE, hers]]), ADA, "directors/ada-rowe: update");
     expect(again).toMatch(KEPT_NAME);
     expect(again).not.toBe(branch);
+  });
+
+  test("code never reaches git: a commit or a kept-aside branch naming a file outside the content is refused whole", async () => {
+    const { remote, service, store } = await world();
+    const base = await store.head();
+    const branches = () => git(remote, "for-each-ref", "--format=%(refname)", "refs/heads/");
+    const before = branches();
+    await writeFile(path.join(service, ADA_FILE), director("ada-rowe", "New words."));
+    await writeFile(path.join(service, "package.json"), "{}\n");
+
+    for (const outside of ["package.json", "app/content/index.ts", "app/content/../../package.json"]) {
+      await expect(store.commit([ADA_FILE, outside], ADA, "directors/ada-rowe: update")).rejects.toThrow(
+        `not content, never committed: ${outside}`,
+      );
+      const kept = new Map<string, Uint8Array | null>([
+        [ADA_FILE, Buffer.from("x")],
+        [outside, null],
+      ]);
+      await expect(store.keepAside(base, kept, ADA, "directors/ada-rowe: update")).rejects.toThrow(outside);
+    }
+    expect(await store.head()).toBe(base);
+    expect(git(service, "diff", "--cached", "--name-only")).toBe("");
+    expect(branches()).toBe(before);
   });
 
   test("sync() fast-forwards and lists the files; lastChange names who changed a file since a view, and when", async () => {

@@ -1,0 +1,76 @@
+/**
+ * Where each save of the service is between its answer and the remote, for its author's status and
+ * for Recent saves: a text save goes saved → pushed under the lock at once; a save with a film goes
+ * saved → making media → publishing → pushing → pushed, through the media worker (landing.ts), while
+ * other saves go on. Kept in memory: once pushed or kept aside, git's own history says it (git-history.ts),
+ * and a save in flight when the service stops is taken up by no one (its text stays in the clone).
+ */
+import type { MediaBuild } from "#edit/upload-rules.ts";
+import type { Author } from "./git-cli.ts";
+
+export type SaveStep = "saved" | "making media" | "publishing" | "pushing" | "pushed" | "kept aside" | "failed";
+
+export interface SaveRecord {
+  author: Author;
+  /** The commit's subject: "directors/theo-marchand: new clip". */
+  subject: string;
+  step: SaveStep;
+  /** When it was saved, ISO 8601 in UTC. */
+  date: string;
+  /** Why it failed or was kept aside, in the editor's words. */
+  message?: string;
+  /** The `edits/…` branch a save kept aside is on. */
+  branch?: string;
+}
+
+/** Saves remembered: a working day of a team's saves, whatever is in flight among them. */
+const REMEMBERED = 200;
+
+const DONE = new Set<SaveStep>(["pushed", "kept aside", "failed"]);
+
+/** What the author's screen says of a record, as the media status it already shows (entry-status.ts). */
+function buildOf(record: SaveRecord | undefined): MediaBuild {
+  if (record === undefined) return { state: "idle" };
+  const entry = record.subject.split(":")[0];
+  switch (record.step) {
+    case "pushed":
+      return { state: "idle", message: `Saved and pushed: ${record.subject}.` };
+    case "kept aside":
+      return {
+        state: "failed",
+        message: `Not published: ${record.message}\nYour save is kept on the branch ${record.branch}.`,
+      };
+    case "failed":
+      return { state: "failed", message: `Not published: ${record.message}` };
+    case "making media":
+      return { state: "running", message: `Making the media of ${entry}…` };
+    case "publishing":
+      return { state: "running", message: `Publishing the media of ${entry} to the bucket…` };
+    default:
+      return { state: "running", message: `Saving ${record.subject}…` };
+  }
+}
+
+export function saveLog() {
+  const records: SaveRecord[] = [];
+  return {
+    add(author: Author, subject: string): SaveRecord {
+      const record: SaveRecord = { author, subject, step: "saved", date: new Date().toISOString() };
+      records.push(record);
+      // The oldest finished ones go first: a save in flight is never forgotten while it runs.
+      while (records.length > REMEMBERED) {
+        const done = records.findIndex(({ step }) => DONE.has(step));
+        records.splice(done < 0 ? 0 : done, 1);
+      }
+      return record;
+    },
+    /** Saves not yet on the remote, and those that failed without a branch: newest first. */
+    unlanded: (): SaveRecord[] => records.filter(({ step, branch }) => step !== "pushed" && !branch).reverse(),
+    /** The author's own latest save, as their screen's status. */
+    statusOf(email: string): MediaBuild {
+      return buildOf([...records].reverse().find(({ author }) => author.email === email));
+    },
+  };
+}
+
+export type SaveLog = ReturnType<typeof saveLog>;
