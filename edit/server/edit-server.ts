@@ -188,13 +188,13 @@ export async function editingScreen(
     /**
      * Answers the screen's page and the views page (with `banner` above each), their scripts, the
      * views' figures, an entry's status and the streamed uploads, each `owner`'s own (the signed-in
-     * editor's email; without one, uploads are refused); false for any other path.
+     * editor's email); false for any other path.
      */
     async serve(
       request: IncomingMessage,
       response: ServerResponse,
       url: URL,
-      { build, banner = "", owner }: { build: MediaBuild; banner?: string; owner?: string },
+      { build, banner = "", owner }: { build: MediaBuild; banner?: string; owner: string },
     ): Promise<boolean> {
       if (await views.serve(request, response, url, banner)) return true;
       if (url.pathname === screen.path) screen.send(request, response);

@@ -30,7 +30,8 @@ async function askedOf(request: IncomingMessage): Promise<unknown> {
   if (!/^application\/json(;|$)/.test(request.headers["content-type"] ?? "")) return undefined;
   const chunks: Buffer[] = [];
   let length = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
+  // Not destroyed on an early return: the refusal is still to be answered on it.
+  for await (const chunk of request.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
     length += chunk.length;
     if (length > ASK_BYTES) return undefined;
     chunks.push(chunk);
@@ -42,15 +43,14 @@ async function askedOf(request: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** Answers a request under UPLOADS_PATH for `owner`, the editor signed in; none (a service not passing one) is refused. */
+/** Answers a request under UPLOADS_PATH for `owner`, the editor signed in. */
 export async function serveUploads(
   staging: UploadStaging,
   request: IncomingMessage,
   response: ServerResponse,
   url: URL,
-  owner: string | undefined,
+  owner: string,
 ): Promise<void> {
-  if (owner === undefined) return reply(response, 403, "Uploads are taken only from a signed-in editor.");
   if (url.pathname === UPLOADS_PATH) {
     if (request.method !== "POST") return reply(response, 405, "An upload is asked for with a POST.");
     // Not JSON, or too long: undefined, which the staging refuses as any malformed request.

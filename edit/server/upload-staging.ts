@@ -35,7 +35,7 @@ export interface StagingLimits {
   freeBytes: () => Promise<number>;
 }
 
-export const DEFAULT_LIMITS = { perOwner: 25 * GiB, total: 60 * GiB, reserve: 5 * GiB };
+const DEFAULT_LIMITS = { perOwner: 25 * GiB, total: 60 * GiB, reserve: 5 * GiB };
 
 /**
  * The quotas the settings set: EDIT_UPLOAD_QUOTA (per editor) and EDIT_UPLOAD_TOTAL (in all), each a number of

@@ -26,6 +26,7 @@ const ROUTES = [
     examples: [
       ["GET", "/edit/api/status?entry=directors/mira-castell"],
       ["POST", "/edit/api/uploads"],
+      ["DELETE", "/edit/api/uploads/00000000-0000-4000-8000-000000000000.mp4"],
       ["PUT", "/edit/api/uploads/00000000-0000-4000-8000-000000000000.mp4"],
       ["HEAD", "/edit/api/uploads/00000000-0000-4000-8000-000000000000.mp4"],
       ["GET", "/edit/api/views?from=2025-01-01&to=2025-01-07"],

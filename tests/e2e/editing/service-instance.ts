@@ -36,6 +36,8 @@ import { freePort, PROJECT_SOURCES, scratchProject } from "#tests/support/scratc
 
 const ROOT = path.join(import.meta.dirname, "../../..");
 const BUCKET = "agency-media";
+/** Uploads the service keeps waiting for a save, per editor and in all, in GiB: small, so a test can go past them. */
+export const UPLOAD_QUOTAS = { EDIT_UPLOAD_QUOTA: "0.5", EDIT_UPLOAD_TOTAL: "0.75" };
 export const BRANCH = "main";
 
 /** Who pushes to the remote besides the service: the seed commit and the developer's changes. */
@@ -117,6 +119,12 @@ export interface ServiceInstance {
   routes: ServiceRoute[];
   /** What the service printed so far. */
   log(): string;
+  /** The service's processes, the preview's included, each with its environment and listening sockets. */
+  processes(): Promise<ServiceProcess[]>;
+  /** The secrets the service is given (the provider's client secret, the session secret, the bucket's key). */
+  secrets: string[];
+  /** Stops the service as a deploy would (SIGTERM to its tree) and starts it again on the same data. */
+  restart(): Promise<void>;
   /** A fresh clone of the remote, built with the bucket as its media and served; stopped with the instance. */
   startFreshClone(): Promise<string>;
   stop(): Promise<void>;
@@ -257,6 +265,34 @@ async function listenerOf(port: number, pids: Iterable<number>): Promise<number 
   return undefined;
 }
 
+/** Whether a listening socket's address, as /proc/net/tcp or tcp6 writes it (hex, little-endian words), is the loopback's. */
+function isLoopbackHex(hex: string): boolean {
+  if (hex.length === 8) return hex.slice(6) === "7F";
+  const mapped = hex.startsWith("0000000000000000FFFF0000") && hex.slice(30) === "7F";
+  return mapped || hex === "00000000000000000000000001000000";
+}
+
+/** Every TCP socket listening on this machine, by the inode its descriptors name: on the loopback or not, and its port. */
+async function listeningSockets(): Promise<Map<string, { loopback: boolean; port: number }>> {
+  const found = new Map<string, { loopback: boolean; port: number }>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"])
+    for (const line of (await readFile(table, "utf8").catch(() => "")).split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields[3] !== "0A") continue;
+      const [hex, port] = fields[1].split(":");
+      found.set(`socket:[${fields[9]}]`, { loopback: isLoopbackHex(hex), port: parseInt(port, 16) });
+    }
+  return found;
+}
+
+/** One process of the service's tree: its command line, its environment, and where it listens. */
+export interface ServiceProcess {
+  pid: number;
+  command: string;
+  environment: string;
+  listens: { loopback: boolean; port: number }[];
+}
+
 /** Whether a process is there and not a zombie (which a container's init may never reap). */
 function isRunning(pid: number): boolean {
   try {
@@ -318,13 +354,20 @@ export async function startServiceInstance(): Promise<ServiceInstance> {
   let service: ChildProcess | undefined;
   let output = "";
 
-  async function stop() {
-    // The service's whole tree, found before it is signalled: a child in a process group of its own (the
-    // preview, as `npm run edit` starts it) would otherwise outlive a group kill.
+  let launch = async () => undefined as void;
+  const secrets: string[] = [];
+
+  async function stopService() {
+    // The service's whole tree, found before it is signalled: a child in a process group of its own
+    // would otherwise outlive a group kill.
     const tree = service?.pid ? descendantsOf(service.pid, await parents()) : new Set<number>();
     if (service?.pid && service.exitCode === null) signal(-service.pid, "SIGTERM");
     for (let waited = 0; waited < 50 && [...tree].some(isRunning); waited++) await sleep(100);
     for (const pid of tree) if (isRunning(pid)) signal(pid, "SIGKILL");
+  }
+
+  async function stop() {
+    await stopService();
     for (const child of children) child.kill();
     await provider?.stop();
     for (const folder of folders) await rm(folder, { recursive: true, force: true });
@@ -352,40 +395,46 @@ export async function startServiceInstance(): Promise<ServiceInstance> {
     await published;
 
     const data = path.join(scratch, "data");
-    service = spawn("npm", ["run", "edit:service"], {
-      cwd: code,
-      // Its own process group, so stop() reaches what it starts.
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        ...env,
-        EDIT_PUBLIC_URL: origin,
-        EDIT_OIDC_ISSUER: provider.issuer,
-        EDIT_OIDC_CLIENT_ID: provider.clientId,
-        EDIT_OIDC_CLIENT_SECRET: provider.clientSecret,
-        EDIT_ALLOWED: "@agency.example",
-        EDIT_SESSION_SECRET: randomBytes(36).toString("base64url"),
-        EDIT_REPO: repository.remote,
-        EDIT_DATA: data,
-        EDIT_HOST: "127.0.0.1",
-        EDIT_PORT: String(ports.service),
-        ...S3RVER_KEYS,
-        MEDIA_BUCKET: BUCKET,
-        MEDIA_ENDPOINT: endpoint,
-        MEDIA_ORIGIN: mediaOrigin,
-      },
-    });
+    const settings = {
+      ...process.env,
+      ...env,
+      EDIT_PUBLIC_URL: origin,
+      EDIT_OIDC_ISSUER: provider.issuer,
+      EDIT_OIDC_CLIENT_ID: provider.clientId,
+      EDIT_OIDC_CLIENT_SECRET: provider.clientSecret,
+      EDIT_ALLOWED: "@agency.example",
+      EDIT_SESSION_SECRET: randomBytes(36).toString("base64url"),
+      EDIT_REPO: repository.remote,
+      EDIT_DATA: data,
+      EDIT_HOST: "127.0.0.1",
+      EDIT_PORT: String(ports.service),
+      ...UPLOAD_QUOTAS,
+      ...S3RVER_KEYS,
+      MEDIA_BUCKET: BUCKET,
+      MEDIA_ENDPOINT: endpoint,
+      MEDIA_ORIGIN: mediaOrigin,
+    };
+    secrets.push(settings.EDIT_OIDC_CLIENT_SECRET, settings.EDIT_SESSION_SECRET, S3RVER_KEYS.AWS_SECRET_ACCESS_KEY);
+    launch = async () => {
+      const from = output.length;
+      service = spawn("npm", ["run", "edit:service"], {
+        cwd: code,
+        // Its own process group, so stopService() reaches what it starts.
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: settings,
+      });
+      const keep = (chunk: Buffer) => (output += chunk.toString());
+      service.stdout?.on("data", keep);
+      service.stderr?.on("data", keep);
+      await ready(service, `editing service: ${origin}`, () => output.slice(from), 180_000);
+    };
     // Read while the service starts; awaited once it is ready (and not left unhandled if it never is).
     const routes = serviceRoutes(code);
     routes.catch(() => undefined);
-    const keep = (chunk: Buffer) => (output += chunk.toString());
-    service.stdout?.on("data", keep);
-    service.stderr?.on("data", keep);
-    await ready(service, `editing service: ${origin}`, () => output, 180_000);
+    await launch();
 
     const instanceProvider = provider;
-    const runningService = service;
     const git = (...args: string[]) =>
       execFileSync("git", args, { cwd: repository.remote, env: { ...process.env, ...env }, encoding: "utf8" }).trim();
     const inDeveloper = (...args: string[]) =>
@@ -420,7 +469,7 @@ export async function startServiceInstance(): Promise<ServiceInstance> {
           .map((line) => JSON.parse(line) as PushRecord),
       async serviceMemory() {
         const parentOf = await parents();
-        const tree = descendantsOf(runningService.pid!, parentOf);
+        const tree = descendantsOf(service!.pid!, parentOf);
         const listening = await listenerOf(ports.service, tree);
         if (listening === undefined) throw new Error(`no process of the service's listens on ${origin}`);
         const counted = descendantsOf(listening, parentOf);
@@ -433,6 +482,26 @@ export async function startServiceInstance(): Promise<ServiceInstance> {
         return { own: (await residentKiB(listening)) / 1024, withChildren: kib / 1024 };
       },
       log: () => output,
+      secrets,
+      async processes() {
+        const sockets = await listeningSockets();
+        const found: ServiceProcess[] = [];
+        for (const pid of descendantsOf(service!.pid!, await parents())) {
+          const read = (file: string) => readFile(`/proc/${pid}/${file}`, "utf8").catch(() => "");
+          const listens = [];
+          for (const fd of await readdir(`/proc/${pid}/fd`).catch(() => [])) {
+            const socket = sockets.get(await readlink(`/proc/${pid}/fd/${fd}`).catch(() => ""));
+            if (socket) listens.push(socket);
+          }
+          const command = (await read("cmdline")).split("\0").join(" ").trim();
+          found.push({ pid, command, environment: await read("environ"), listens });
+        }
+        return found;
+      },
+      async restart() {
+        await stopService();
+        await launch();
+      },
       async startFreshClone() {
         const dir = await mkdtemp(path.join(tmpdir(), "edit-service-clone-"));
         folders.push(dir);
