@@ -21,6 +21,7 @@ import { applySave, type SaveOutcome } from "./apply-save.ts";
 import { entryStatuses } from "./entry-status.ts";
 import { type Save, saveShape } from "./save-gate.ts";
 import { screenBundle } from "./screen-bundle.ts";
+import { workingTree } from "./working-tree.ts";
 import { siteUpdater } from "./site-update.ts";
 import { serveUploads } from "./upload-routes.ts";
 import { uploadQuotas, uploadStaging } from "./upload-staging.ts";
@@ -163,7 +164,15 @@ export async function editingScreen(
     open: analyticsStore(env, analyticsRoot),
     script: viewsScript,
   });
-  const keystatic = makeGenericAPIRouteHandler({ config, localBaseDirectory: root });
+  const generic = makeGenericAPIRouteHandler({ config, localBaseDirectory: root });
+  /** Keystatic's local API, its listing made by git from the working copy (working-tree.ts) where it is a repository. */
+  const keystatic: KeystaticApi = async (request) => {
+    const isListing = request.method === "GET" && new URL(request.url).pathname === "/api/keystatic/tree";
+    if (!isListing || request.headers.get("no-cors") !== "1") return generic(request);
+    const entries = await workingTree(root).catch(() => undefined);
+    if (entries === undefined) return generic(request);
+    return { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify(entries) };
+  };
   const statuses = entryStatuses(root);
   // The quotas are read here, so a malformed setting stops the start, naming it.
   const uploads = uploadStaging(path.join(root, STAGED_DIR), uploadQuotas(env));
@@ -177,14 +186,9 @@ export async function editingScreen(
     statuses,
     /** Closes what the screen opened: the analytics store, if the views page was asked for. */
     close: () => views.close(),
-    /** The working copy's listing, as Keystatic answers it; a file the media build is replacing mid-listing (ENOENT) is asked again. */
-    async listing(): Promise<KeystaticAnswer> {
-      const ask = () => keystatic(new Request("http://edit/api/keystatic/tree", { headers: { "no-cors": "1" } }));
-      return ask().catch((error: unknown) => {
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-        return ask();
-      });
-    },
+    /** The working copy's listing, as Keystatic's API answers it. */
+    listing: (): Promise<KeystaticAnswer> =>
+      keystatic(new Request("http://edit/api/keystatic/tree", { headers: { "no-cors": "1" } })),
     /**
      * Answers the screen's page and the views page (with `banner` above each), their scripts, the
      * views' figures, an entry's status and the streamed uploads, each `owner`'s own (the signed-in

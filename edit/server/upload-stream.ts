@@ -56,9 +56,10 @@ async function sizeOf(file: string): Promise<number> {
   }
 }
 
-/** How many bytes of an upload to `target` the service holds: where a resumed PUT starts. */
-export function uploadOffset(target: string): Promise<number> {
-  return sizeOf(partOf(path.resolve(target)));
+/** How many bytes of an upload to `target` the service holds: where a resumed PUT starts; all of them once it is whole. */
+export async function uploadOffset(target: string): Promise<number> {
+  const file = path.resolve(target);
+  return (await sizeOf(file)) || sizeOf(partOf(file));
 }
 
 /** "bytes 0-99/1000" → its numbers; undefined if malformed or not a range within its total. */

@@ -112,7 +112,7 @@ export interface ServiceInstance {
   pushes(): PushRecord[];
   /**
    * The service's resident memory in MiB: `own`, its node process (the one listening on its port); `withChildren`,
-   * that and every process it started (git, ffmpeg, a media build's helpers) but the preview's site.
+   * that and every process it started (git, ffmpeg, a media build's helpers) but the preview's server and builds.
    */
   serviceMemory(): Promise<{ own: number; withChildren: number }>;
   /** SERVICE_ROUTES, as the service's own module exports them. */
@@ -473,10 +473,14 @@ export async function startServiceInstance(): Promise<ServiceInstance> {
         const listening = await listenerOf(ports.service, tree);
         if (listening === undefined) throw new Error(`no process of the service's listens on ${origin}`);
         const counted = descendantsOf(listening, parentOf);
-        // The preview's site is the site's memory, not the service's: its branch of the tree is left out.
-        let preview = await listenerOf(ports.preview, counted);
-        while (preview !== undefined && parentOf.get(preview) !== listening) preview = parentOf.get(preview);
-        if (preview !== undefined) for (const pid of descendantsOf(preview, parentOf)) counted.delete(pid);
+        // The preview is the site's memory, not the service's: its server and its builds, each started with the
+        // preview's port in its environment (preview-site.ts), are left out with everything they started.
+        const previewPort = `PORT=${ports.preview}`;
+        for (const pid of [...counted]) {
+          const environment = (await readFile(`/proc/${pid}/environ`, "utf8").catch(() => "")).split("\0");
+          if (environment.includes(previewPort))
+            for (const child of descendantsOf(pid, parentOf)) counted.delete(child);
+        }
         let kib = 0;
         for (const pid of counted) kib += await residentKiB(pid);
         return { own: (await residentKiB(listening)) / 1024, withChildren: kib / 1024 };
