@@ -1,6 +1,6 @@
 /**
- * Where the screen's Preview button opens a page: the site run in development mode beside the
- * editing instance (`npm run edit`), which shows each save as visitors will see it. The server
+ * Where the screen's Preview button opens a page: the site's production server beside the editing
+ * instance (edit/server/preview-site.ts), which shows each save as visitors will see it. The server
  * names its origin in the page it serves (edit/server/edit-server.ts).
  */
 export const PREVIEW_META = "preview-origin";

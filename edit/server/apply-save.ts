@@ -1,6 +1,6 @@
 /**
  * One save from the editing screen, start to end: checked once, written, its uploads filed with the
- * content that check compiled, its media handed to the media build (site-update.ts). The answer
+ * content that check compiled, its media jobs handed on (save-pipeline.ts makes them). The answer
  * names every file the save touched, so that a caller can commit exactly those.
  */
 import { existsSync } from "node:fs";
@@ -15,7 +15,7 @@ import { STAGED_DIR, UPLOADS_DIR } from "#edit/upload-rules.ts";
 import { fileCaptions } from "./captions-uploads.ts";
 import { checkSave, type Save } from "./save-gate.ts";
 import { savePathProblems } from "./save-paths.ts";
-import type { SiteUpdate } from "./site-update.ts";
+import type { Job } from "#media-build/kinds.ts";
 import { fileUploads } from "./upload-slots.ts";
 import { readRecord, removeRecord } from "./upload-staging.ts";
 
@@ -47,13 +47,13 @@ async function writeSave(root: string, { additions, deletions }: Save, touched: 
 }
 
 /**
- * Applies `save` to the project at `root`; `site` is handed what follows: the media to make, then the compile.
+ * Applies `save` to the project at `root`; `site` is handed the media to make, if any.
  * `owner` is the editor saving: an upload staged for another (upload-staging.ts) is not hers to save.
  */
 export async function applySave(
   root: string,
   save: Save,
-  site: Pick<SiteUpdate, "saved">,
+  site: { saved(jobs: Job[] | undefined): void },
   owner?: string,
 ): Promise<SaveOutcome> {
   const outside = savePathProblems(root, save);

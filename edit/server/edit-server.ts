@@ -1,12 +1,11 @@
 /**
- * The editing instance's server, apart from the public site: Keystatic's screen and its local API
- * (which reads and writes the working copy, so it answers only on the loopback interface and to a
- * Host naming it). Each save is applySave's (apply-save.ts): checked, written, its uploads filed,
- * its media made and the content compiled (site-update.ts). The team's service (edit/service/)
- * serves the same screen through editingScreen() below, with sign-in and git around each save.
- * Beside the screen, the views page (edit/views/): the public site's figures, read from its store.
+ * The editing screen's routes on a working copy, and what its servers share: Keystatic's screen and
+ * its local API (which reads and writes the working copy), the uploads, the entries' statuses, and
+ * beside them the views page (edit/views/): the public site's figures, read from its store. Served by
+ * `npm run edit` for one person (local-editor.ts) and by the team's service (edit/service/), with
+ * sign-in and git around each save.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 
 import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
@@ -17,27 +16,13 @@ import { type MediaBuild, STAGED_DIR, STAGED_UPLOAD_LIFETIME_MS, UPLOADS_PATH } 
 import { viewsContent } from "#edit/views/views-content.ts";
 import { viewsRoutes, VIEWS_PATHS } from "#edit/views/views-routes.ts";
 import { analyticsStore } from "#edit/views/views-store.ts";
-import { applySave, type SaveOutcome } from "./apply-save.ts";
+import type { SaveOutcome } from "./apply-save.ts";
 import { entryStatuses } from "./entry-status.ts";
 import { type Save, saveShape } from "./save-gate.ts";
 import { screenBundle } from "./screen-bundle.ts";
 import { workingTree } from "./working-tree.ts";
-import { siteUpdater } from "./site-update.ts";
 import { serveUploads } from "./upload-routes.ts";
 import { uploadQuotas, uploadStaging } from "./upload-staging.ts";
-
-export interface EditServerOptions {
-  /** The project whose app/content/ and media/ are edited. */
-  root: string;
-  port: number;
-  /** The site in development mode, which the screen's Preview opens. */
-  previewOrigin: string;
-}
-
-const LOOPBACK = "127.0.0.1";
-
-/** The single editor, owner of every upload on her own machine. */
-const LOCAL_EDITOR = "local";
 
 /** Keystatic's local API, as makeGenericAPIRouteHandler makes it. */
 export type KeystaticApi = ReturnType<typeof makeGenericAPIRouteHandler>;
@@ -63,7 +48,7 @@ const page = (previewOrigin: string, script: string, banner: string) => `<!docty
 export const MAX_SAVE_BYTES = 1024 * 1024;
 
 /** A request's body, or undefined once it is past `limit` bytes (the rest left unread, the request alive for the answer). */
-async function bodyOf(request: IncomingMessage, limit = MAX_SAVE_BYTES): Promise<Buffer | undefined> {
+export async function bodyOf(request: IncomingMessage, limit = MAX_SAVE_BYTES): Promise<Buffer | undefined> {
   if (Number(request.headers["content-length"] ?? 0) > limit) return undefined;
   const chunks: Buffer[] = [];
   let size = 0;
@@ -143,7 +128,7 @@ export function relay(response: ServerResponse, answer: KeystaticAnswer) {
 }
 
 /** The single editor's way to the views page, in a corner of the screen (the team's service has its own banner). */
-const VIEWS_BANNER = `<a href="${VIEWS_PATHS.page}" style="position:fixed;right:8px;bottom:8px;z-index:1000;padding:6px 10px;font:13px system-ui,sans-serif;background:#fff;color:#06c;border:1px solid #ccc;border-radius:6px">Views</a>`;
+export const VIEWS_BANNER = `<a href="${VIEWS_PATHS.page}" style="position:fixed;right:8px;bottom:8px;z-index:1000;padding:6px 10px;font:13px system-ui,sans-serif;background:#fff;color:#06c;border:1px solid #ccc;border-radius:6px">Views</a>`;
 
 /**
  * The screen's own routes on a working copy, for the single editor's server below and the team's
@@ -213,52 +198,4 @@ export async function editingScreen(
       return true;
     },
   };
-}
-
-/** The screen for one person on one machine: on the loopback only, for it writes this working copy (a team's: edit/service/). */
-export async function startEditServer({ root, port, previewOrigin }: EditServerOptions) {
-  const screen = await editingScreen(root, previewOrigin);
-  const site = siteUpdater(root, { mediaMade: screen.statuses.changed });
-  const hosts = new Set([`${LOOPBACK}:${port}`, `localhost:${port}`]);
-
-  /** A save: applySave's, answered as Keystatic's own API answers one (the working copy's listing), or refused. */
-  async function update(request: IncomingMessage, response: ServerResponse) {
-    const asked = await saveOf(request);
-    if (!("save" in asked)) return refuseRequest(response, asked);
-    const { save } = asked;
-    const outcome = await applySave(root, save, site, LOCAL_EDITOR);
-    if (outcome.status !== 200) return send(response, outcome.status, refusal(outcome));
-    screen.statuses.changed();
-    relay(response, await screen.listing());
-  }
-
-  async function api(request: IncomingMessage, url: URL, response: ServerResponse) {
-    if (url.pathname === "/api/keystatic/update") return update(request, response);
-    const body = request.method === "POST" ? await bodyOf(request) : undefined;
-    if (request.method === "POST" && body === undefined)
-      return refuseRequest(response, { status: 413, message: "Payload Too Large" });
-    const headers = request.headers as Record<string, string>;
-    const asked = new Request(url, { method: request.method, headers, body: body && new Uint8Array(body) });
-    relay(response, await screen.keystatic(asked));
-  }
-
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? "/", `http://${LOOPBACK}:${port}`);
-    refuseFraming(response);
-    // A page elsewhere that reaches the working copy's API under another name (DNS rebinding) gets nothing.
-    if (!hosts.has(request.headers.host ?? "")) return send(response, 421, "Misdirected Request");
-    const handle = async () => {
-      if (url.pathname.startsWith("/api/keystatic/")) return api(request, url, response);
-      const served = { build: site.build(), banner: VIEWS_BANNER, owner: LOCAL_EDITOR };
-      if (!(await screen.serve(request, response, url, served)))
-        response.writeHead(302, { location: "/keystatic" }).end();
-    };
-    handle().catch((error: unknown) => {
-      console.error(error);
-      if (!response.headersSent) send(response, 500, error instanceof Error ? error.message : String(error));
-    });
-  });
-  server.on("close", () => void screen.close());
-  await new Promise<void>((resolve) => server.listen(port, LOOPBACK, resolve));
-  return server;
 }

@@ -5,11 +5,9 @@
  */
 import { spawn } from "node:child_process";
 
-/** Who wrote or committed a commit. */
-export interface Author {
-  name: string;
-  email: string;
-}
+import type { Author } from "#edit/server/save-log.ts";
+
+export type { Author };
 
 /**
  * Settings the clone's correctness depends on, whatever the machine's config says: no line-ending

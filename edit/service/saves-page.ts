@@ -6,7 +6,7 @@
 import { escapeHtml as html } from "#lib/escape-html.ts";
 import type { Editor } from "./auth.ts";
 import type { Save as SavedCommit } from "./git-history.ts";
-import type { SaveRecord } from "./save-log.ts";
+import type { SaveRecord } from "#edit/server/save-log.ts";
 
 /** Who is signed in, the recent saves, the views and the sign-out, in a corner: Keystatic's page has no place for them. */
 export const banner = (

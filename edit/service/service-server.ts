@@ -3,28 +3,29 @@
  * a team"; decision 10): the same screen as `npm run edit`, on a clone of the site's repository of its
  * own, behind the agency's sign-in (auth.ts). Each save is applySave's, wrapped in git (git-store.ts):
  * its paths checked by the one rule (save-paths.ts), refused with 409 when her screen's copy of a file
- * is out of date (her version kept on a branch), then landed (landing.ts): one commit by its author,
- * pushed, with its media made and published first by a worker of their own. The preview is the site's
- * own production server on that clone (preview-site.ts), shown at this origin for every other path.
+ * is out of date (her version kept on a branch), then landed as `npm run edit` lands one
+ * (edit/server/save-pipeline.ts), its landing one commit by its author, pushed (git-landing.ts). The
+ * preview is the site's own production server on that clone (edit/server/preview-site.ts), shown at
+ * this origin for every other path.
  */
 import { existsSync } from "node:fs";
 import { symlink } from "node:fs/promises";
 import { createServer, type IncomingMessage, request as forward, type ServerResponse } from "node:http";
 import path from "node:path";
 
-import { readSettings as readBucketSettings, type Settings as BucketSettings } from "#media-publish/settings.ts";
 import { applySave } from "#edit/server/apply-save.ts";
 import { editingScreen, refuseFraming, refuseRequest, refusal, relay, saveOf, send } from "#edit/server/edit-server.ts";
 import type { Save as ScreenSave } from "#edit/server/save-gate.ts";
 import { mayLand, savePathProblems } from "#edit/server/save-paths.ts";
+import { previewSite } from "#edit/server/preview-site.ts";
+import { saveLog } from "#edit/server/save-log.ts";
+import { bucketOf, savePipeline } from "#edit/server/save-pipeline.ts";
+import { saveQueue } from "#edit/server/save-queue.ts";
+import { contentFilesOf, keptChanges, subjectOf } from "#edit/server/save-subject.ts";
 import type { Job } from "#media-build/kinds.ts";
 import { AUTH_PATHS, createAuth, type Editor } from "./auth.ts";
 import { type Author, gitStore } from "./git-store.ts";
-import { landing } from "./landing.ts";
-import { previewSite } from "./preview-site.ts";
-import { saveLog } from "./save-log.ts";
-import { saveQueue } from "./save-queue.ts";
-import { contentFilesOf, keptChanges, subjectOf } from "./save-subject.ts";
+import { gitLanding } from "./git-landing.ts";
 import { banner, listedSaves, savesPage } from "./saves-page.ts";
 import { routeOf, SAFE_METHODS } from "./service-routes.ts";
 import type { ServiceSettings } from "./settings.ts";
@@ -59,7 +60,7 @@ export async function startEditService(
   serviceRoot: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<EditService> {
-  const bucket: BucketSettings | undefined = env.MEDIA_BUCKET?.trim() ? readBucketSettings(env) : undefined;
+  const bucket = bucketOf(env);
   const checkout = path.join(settings.data, "site");
   const publicHost = new URL(settings.publicUrl).host;
   const committer: Author = {
@@ -86,13 +87,12 @@ export async function startEditService(
   const views = new Map<string, View>();
   const lock = saveQueue();
   const saves = saveLog();
-  const lands = landing({
-    checkout,
-    branch: settings.branch,
-    git,
+  const lands = savePipeline({
+    root: checkout,
+    landing: gitLanding({ checkout, branch: settings.branch, git }),
     lock,
     bucket,
-    landed: () => {
+    refresh: () => {
       screen.statuses.changed();
       preview.rebuild();
     },
@@ -153,7 +153,8 @@ export async function startEditService(
       const stale = files.filter((file) => now.get(file) !== view.shas.get(file));
       if (stale.length > 0) return keepStale(response, author, view, stale, save, subject);
       let jobs: Job[] | undefined;
-      const outcome = await applySave(checkout, save, { saved: (planned) => (jobs = planned) }, editor.email);
+      const saved = (planned: Job[] | undefined) => (jobs = planned);
+      const outcome = await applySave(checkout, save, { saved }, editor.email);
       if (outcome.status !== 200) return send(response, outcome.status, refusal(outcome));
       const listing = await screen.listing();
       views.set(editor.sessionId, viewOf(await git.head(), bodyText(listing.body)));

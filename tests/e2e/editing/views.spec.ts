@@ -15,7 +15,7 @@ import type { Browser } from "@playwright/test";
 
 import type { ViewFigures } from "#analytics/types.ts";
 import { artists, reels } from "#app/content/index.ts";
-import { startEditServer } from "#edit/server/edit-server.ts";
+import { startEditServer } from "#edit/server/local-editor.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { ReelPlayer } from "#tests/support/reel-player.ts";
 import { freePort, scratchProject } from "#tests/support/scratch-project.ts";
@@ -100,7 +100,7 @@ test.describe("the views page", () => {
     const editPort = await freePort(2);
     const sitePort = editPort + 1;
     site = await startServer(sitePort, { env: { ANALYTICS_DB: database, SITE_URL } });
-    server = await startEditServer({ root: dir, port: editPort, previewOrigin: "http://127.0.0.1:9" });
+    ({ server } = await startEditServer({ root: dir, port: editPort }));
     origin = `http://127.0.0.1:${editPort}`;
   });
 

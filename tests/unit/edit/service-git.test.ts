@@ -1,5 +1,5 @@
 /**
- * The editing service's git side (edit/service/git-store.ts, save-queue.ts), on a bare repository
+ * The editing service's git side (edit/service/git-store.ts, edit/server/save-queue.ts), on a bare repository
  * playing the remote, the service's own clone, and a second clone playing a developer who pushes
  * while editors save. The remote refuses non-fast-forward pushes and deletions, so a force push
  * anywhere would fail the test rather than pass unseen.
@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { mayLand } from "#edit/server/save-paths.ts";
 import { gitStore, type Author } from "#edit/service/git-store.ts";
-import { saveQueue } from "#edit/service/save-queue.ts";
+import { saveQueue } from "#edit/server/save-queue.ts";
 
 const SERVICE: Author = { name: "Editing Service", email: "edit@agency.example" };
 const ADA: Author = { name: "Ada Rowe", email: "ada@agency.example" };

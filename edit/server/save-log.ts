@@ -1,14 +1,20 @@
 /**
- * Where each save of the service is between its answer and the remote, for its author's status and
- * for Recent saves: a text save goes saved → pushed under the lock at once; a save with a film goes
- * saved → making media → publishing → pushing → pushed, through the media worker (landing.ts), while
- * other saves go on. Kept in memory: once pushed or kept aside, git's own history says it (git-history.ts),
- * and a save in flight when the service stops is taken up by no one (its text stays in the clone).
+ * Where each save is between its answer and its end, for its author's status and the team's Recent
+ * saves: saving → (making media → publishing →) saved, for `npm run edit`; the team's service goes on
+ * to pushing → pushed (save-pipeline.ts). Kept in memory: once pushed or kept aside, git's own history
+ * says it (edit/service/git-history.ts), and a save in flight when the server stops is taken up by no
+ * one (its text stays in the working copy).
  */
 import type { MediaBuild } from "#edit/upload-rules.ts";
-import type { Author } from "./git-cli.ts";
 
-export type SaveStep = "saved" | "making media" | "publishing" | "pushing" | "pushed" | "kept aside" | "failed";
+/** Who saved: the signed-in editor, or the one person of `npm run edit`. */
+export interface Author {
+  name: string;
+  email: string;
+}
+
+export type SaveStep =
+  "saving" | "making media" | "publishing" | "pushing" | "saved" | "pushed" | "kept aside" | "failed";
 
 export interface SaveRecord {
   author: Author;
@@ -26,13 +32,15 @@ export interface SaveRecord {
 /** Saves remembered: a working day of a team's saves, whatever is in flight among them. */
 const REMEMBERED = 200;
 
-const DONE = new Set<SaveStep>(["pushed", "kept aside", "failed"]);
+const DONE = new Set<SaveStep>(["saved", "pushed", "kept aside", "failed"]);
 
 /** What the author's screen says of a record, as the media status it already shows (entry-status.ts). */
 function buildOf(record: SaveRecord | undefined): MediaBuild {
   if (record === undefined) return { state: "idle" };
   const entry = record.subject.split(":")[0];
   switch (record.step) {
+    case "saved":
+      return { state: "idle", message: `Saved: ${record.subject}.` };
     case "pushed":
       return { state: "idle", message: `Saved and pushed: ${record.subject}.` };
     case "kept aside":
@@ -55,7 +63,7 @@ export function saveLog() {
   const records: SaveRecord[] = [];
   return {
     add(author: Author, subject: string): SaveRecord {
-      const record: SaveRecord = { author, subject, step: "saved", date: new Date().toISOString() };
+      const record: SaveRecord = { author, subject, step: "saving", date: new Date().toISOString() };
       records.push(record);
       // The oldest finished ones go first: a save in flight is never forgotten while it runs.
       while (records.length > REMEMBERED) {
@@ -65,7 +73,8 @@ export function saveLog() {
       return record;
     },
     /** Saves not yet on the remote, and those that failed without a branch: newest first. */
-    unlanded: (): SaveRecord[] => records.filter(({ step, branch }) => step !== "pushed" && !branch).reverse(),
+    unlanded: (): SaveRecord[] =>
+      records.filter(({ step, branch }) => step !== "pushed" && step !== "saved" && !branch).reverse(),
     /** The author's own latest save, as their screen's status. */
     statusOf(email: string): MediaBuild {
       return buildOf([...records].reverse().find(({ author }) => author.email === email));

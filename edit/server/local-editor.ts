@@ -1,0 +1,107 @@
+/**
+ * `npm run edit`'s server: the screen for one person on one machine, writing this working copy, so
+ * on the loopback only and to a Host naming it (a page elsewhere that reaches it under another name,
+ * DNS rebinding, gets nothing). Each save is applySave's, then landed in place by the same pipeline
+ * as the team's service (save-pipeline.ts); beside it, the preview, the site's production server on
+ * this working copy (preview-site.ts), rebuilt after each save.
+ */
+import { existsSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+
+import type { Job } from "#media-build/kinds.ts";
+import { applySave } from "./apply-save.ts";
+import {
+  bodyOf,
+  editingScreen,
+  refuseFraming,
+  refuseRequest,
+  refusal,
+  relay,
+  saveOf,
+  send,
+  VIEWS_BANNER,
+} from "./edit-server.ts";
+import { previewSite } from "./preview-site.ts";
+import { type Author, saveLog } from "./save-log.ts";
+import { bucketOf, savePipeline } from "./save-pipeline.ts";
+import { saveQueue } from "./save-queue.ts";
+import { subjectOf } from "./save-subject.ts";
+
+export interface EditServerOptions {
+  /** The project whose app/content/ and media/ are edited. */
+  root: string;
+  port: number;
+  /** Where the preview listens, on the loopback; none for a screen without one (the views' tests). */
+  previewPort?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+const LOOPBACK = "127.0.0.1";
+
+/** The single editor, owner of every upload and author of every save on her own machine. */
+const LOCAL_EDITOR: Author = { name: "You", email: "local" };
+
+export async function startEditServer({ root, port, previewPort, env = process.env }: EditServerOptions) {
+  const preview = previewPort === undefined ? undefined : previewSite({ checkout: root, port: previewPort, env });
+  const screen = await editingScreen(root, preview?.origin ?? "");
+  const hosts = new Set([`${LOOPBACK}:${port}`, `localhost:${port}`]);
+  const lock = saveQueue();
+  const saves = saveLog();
+  const pipeline = savePipeline({
+    root,
+    lock,
+    bucket: bucketOf(env),
+    refresh: () => {
+      screen.statuses.changed();
+      preview?.rebuild();
+    },
+  });
+
+  /** A save: applySave's, answered as Keystatic's own API answers one (the working copy's listing), or refused. */
+  async function update(request: IncomingMessage, response: ServerResponse) {
+    const asked = await saveOf(request);
+    if (!("save" in asked)) return refuseRequest(response, asked);
+    const { save } = asked;
+    await lock.run(async () => {
+      const subject = subjectOf(save, (file) => existsSync(path.join(root, file)), root);
+      let jobs: Job[] | undefined;
+      const saved = (planned: Job[] | undefined) => (jobs = planned);
+      const outcome = await applySave(root, save, { saved }, LOCAL_EDITOR.email);
+      if (outcome.status !== 200) return send(response, outcome.status, refusal(outcome));
+      const record = saves.add(LOCAL_EDITOR, subject);
+      relay(response, await screen.listing());
+      await pipeline.land({ record, author: LOCAL_EDITOR, save, touched: outcome.touched, jobs });
+    });
+  }
+
+  async function api(request: IncomingMessage, url: URL, response: ServerResponse) {
+    if (url.pathname === "/api/keystatic/update") return update(request, response);
+    const body = request.method === "POST" ? await bodyOf(request) : undefined;
+    if (request.method === "POST" && body === undefined)
+      return refuseRequest(response, { status: 413, message: "Payload Too Large" });
+    const headers = request.headers as Record<string, string>;
+    const asked = new Request(url, { method: request.method, headers, body: body && new Uint8Array(body) });
+    relay(response, await screen.keystatic(asked));
+  }
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", `http://${LOOPBACK}:${port}`);
+    refuseFraming(response);
+    if (!hosts.has(request.headers.host ?? "")) return send(response, 421, "Misdirected Request");
+    const handle = async () => {
+      if (url.pathname.startsWith("/api/keystatic/")) return api(request, url, response);
+      const served = { build: saves.statusOf(LOCAL_EDITOR.email), banner: VIEWS_BANNER, owner: LOCAL_EDITOR.email };
+      if (!(await screen.serve(request, response, url, served)))
+        response.writeHead(302, { location: "/keystatic" }).end();
+    };
+    handle().catch((error: unknown) => {
+      console.error(error);
+      if (!response.headersSent) send(response, 500, error instanceof Error ? error.message : String(error));
+    });
+  });
+  server.on("close", () => void Promise.all([screen.close(), preview?.stop()]));
+  await new Promise<void>((resolve) => server.listen(port, LOOPBACK, resolve));
+  preview?.rebuild();
+  return { server, preview };
+}

@@ -1,0 +1,172 @@
+/**
+ * What follows a save, once it is checked, written and answered (apply-save.ts), for `npm run edit`
+ * and the team's service alike: the steps are these, in this order, and only what wraps them
+ * differs (the service's sign-in, and its git in `Landing`).
+ *
+ * A save without media lands at once, under the lock. A save that brings a film hands its media to
+ * a worker of their own, one film after another, outside the lock, while other saves go on: made,
+ * then published to the bucket when there is one, then landed under the lock for a moment. Its
+ * files are pending meanwhile, so that another save of the same entry can be refused rather than
+ * land her text without her media. After each save, whatever its fate, `refresh` (the preview).
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+
+import { MEDIA_DIR } from "#model/media-paths.ts";
+import { failureReport, reasonOf } from "#media-build/failures.ts";
+import { isSourceJob, type Job } from "#media-build/kinds.ts";
+import { MANIFEST } from "#media-build/manifest.ts";
+import { buildMedia } from "#media-build/run.ts";
+import { publishMedia } from "#media-publish/publish.ts";
+import { readSettings as readBucketSettings, type Settings as BucketSettings } from "#media-publish/settings.ts";
+import type { Save as ScreenSave } from "./save-gate.ts";
+import type { Author, SaveRecord } from "./save-log.ts";
+import { saveQueue, type SaveQueue } from "./save-queue.ts";
+
+const run = promisify(execFile);
+
+/** One save, as the server hands it on once it has answered. */
+export interface Saved {
+  record: SaveRecord;
+  author: Author;
+  save: ScreenSave;
+  /** Every file applySave wrote, deleted or filed. */
+  touched: string[];
+  /** The media to make, when the save filed a source or removed an entry. */
+  jobs: Job[] | undefined;
+}
+
+/** Where a save's files go once its media are ready: the team's service commits and pushes them. */
+export interface Landing {
+  /** Under the lock: `files` (its content, the manifest, the outputs where no bucket holds them) land; the record says how it went. */
+  land(saved: Saved, files: string[]): Promise<void>;
+  /** Under the lock: its media could not be made; its text is put aside as the wrapper keeps it. */
+  mediaFailed(saved: Saved, content: string[], reason: string): Promise<void>;
+}
+
+/** Nothing more for a working copy of one's own (`npm run edit`): written is landed. */
+const IN_PLACE: Landing = {
+  async land({ record }) {
+    record.step = "saved";
+  },
+  async mediaFailed({ record }, _content, reason) {
+    Object.assign(record, { step: "failed", message: reason });
+  },
+};
+
+export interface PipelineOptions {
+  root: string;
+  /** Where a save's files go; in place when unset. */
+  landing?: Landing;
+  /** The lock around what must be one at a time; the caller's, which its saves also take. */
+  lock: SaveQueue;
+  /** The bucket the media are published to before they land, as `npm run media:publish` does; none: they stay in public/. */
+  bucket: BucketSettings | undefined;
+  /** After each save has landed or failed: the screen's statuses and the preview are refreshed. */
+  refresh(): void;
+}
+
+/** The bucket `npm run media:publish` would publish to with these settings (MEDIA_BUCKET…), if any. */
+export const bucketOf = (env: NodeJS.ProcessEnv): BucketSettings | undefined =>
+  env.MEDIA_BUCKET?.trim() ? readBucketSettings(env) : undefined;
+
+/** Files under `folder` that git sees changed or new in the working copy (the media build's outputs). */
+async function changedUnder(dir: string, folder: string): Promise<string[]> {
+  const { stdout } = await run("git", ["status", "--porcelain", "-z", "--untracked-files=all", "--", folder], {
+    cwd: dir,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return stdout
+    .split("\0")
+    .filter((line) => line.length > 3)
+    .map((line) => line.slice(3));
+}
+
+/**
+ * The media jobs of the sources a save filed: their outputs and what is read from those. The service's
+ * clone holds no other entry's sources (git leaves them out), nor, with a bucket, their outputs: a run
+ * of every job would find those missing. The manifest still forgets the outputs of what the save
+ * removed: it keeps the entries of every job planned, run or not (media-build/run.ts).
+ */
+function jobsOfSave(jobs: Job[], touched: string[]): (job: Job) => boolean {
+  const sources = new Set(
+    touched.filter((file) => file.startsWith(`${MEDIA_DIR}/`)).map((file) => file.replace(/\.[^./]+$/, "")),
+  );
+  const outputs = new Set(
+    jobs.filter((job) => isSourceJob(job) && sources.has(job.source.slot.base)).map(({ site }) => site),
+  );
+  return (job) => outputs.has(job.site) || (!isSourceJob(job) && job.files.some((file) => outputs.has(file)));
+}
+
+export function savePipeline({ root, landing = IN_PLACE, lock, bucket, refresh }: PipelineOptions) {
+  const worker = saveQueue();
+  /** Content files written by saves whose media are being made: landed only with them. */
+  const pending = new Set<string>();
+
+  /** The media published where the site reads them; an output of the save's that did not get there stops it. */
+  async function publish(made: string[]) {
+    if (!bucket) return;
+    const { openBucket } = await import("#media-publish/bucket.ts");
+    const published = await publishMedia(await openBucket(bucket), root, {
+      bucket: bucket.bucket,
+      prefix: bucket.prefix,
+      log: (line) => console.log(line),
+    });
+    const own = new Set(made.map((file) => file.slice("public".length)));
+    const lost = [
+      ...published.failed.map(({ key, error }) => `${key}: ${error}`),
+      ...published.missing.filter((site) => own.has(site)),
+    ];
+    if (lost.length > 0) throw new Error(`the media could not be published: ${lost.join("; ")}`);
+  }
+
+  /** The worker's part: the media made, then published, then landed under the lock for a moment. */
+  async function makeMedia(saved: Saved, content: string[]) {
+    const { record, touched, jobs = [] } = saved;
+    record.step = "making media";
+    refresh();
+    const only = jobsOfSave(jobs, touched);
+    const { failed } = await buildMedia(jobs, { root, force: false, only, log: (line) => console.log(line) });
+    if (failed.length > 0) return lock.run(() => landing.mediaFailed(saved, content, failureReport(failed).join("\n")));
+    // A working copy that is no repository (`npm run edit` on a downloaded copy) has nothing to commit.
+    const made = await changedUnder(root, "public").catch(() => []);
+    record.step = "publishing";
+    refresh();
+    await publish(made);
+    await lock.run(() => landing.land(saved, [...content, MANIFEST, ...(bucket ? [] : made)]));
+  }
+
+  async function settle(saved: Saved, step: () => Promise<void>) {
+    try {
+      await step();
+    } catch (error) {
+      console.error(error);
+      Object.assign(saved.record, { step: "failed", message: reasonOf(error) });
+    } finally {
+      refresh();
+    }
+  }
+
+  return {
+    /** The files of saves whose media are being made. */
+    pending: (): ReadonlySet<string> => pending,
+    /**
+     * Called under the lock, once the save is written and answered: a save without media lands now;
+     * one with media goes to the worker, and this returns at once.
+     */
+    async land(saved: Saved): Promise<void> {
+      const content = saved.touched.filter((file) => !file.startsWith(`${MEDIA_DIR}/`));
+      if (!saved.jobs) return settle(saved, () => landing.land(saved, content));
+      for (const file of content) pending.add(file);
+      void worker.run(() =>
+        settle(saved, () => makeMedia(saved, content)).finally(() => {
+          for (const file of content) pending.delete(file);
+        }),
+      );
+    },
+    /** Resolves once every film handed over so far has landed or failed. */
+    idle: () => worker.run(async () => undefined),
+  };
+}
+
+export type SavePipeline = ReturnType<typeof savePipeline>;

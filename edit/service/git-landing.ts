@@ -1,0 +1,41 @@
+/**
+ * Where the team's service lands a save (edit/server/save-pipeline.ts's `Landing`), always under its
+ * lock: one commit of the save's files by its author, pushed; or, when its media could not be made,
+ * her text kept on an `edits/…` branch and the working copy put back as the branch has it.
+ */
+import { execFile } from "node:child_process";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+
+import type { Landing } from "#edit/server/save-pipeline.ts";
+import { keptChanges } from "#edit/server/save-subject.ts";
+import type { GitStore } from "./git-store.ts";
+
+const run = promisify(execFile);
+
+export function gitLanding({ checkout, branch, git }: { checkout: string; branch: string; git: GitStore }): Landing {
+  /** Puts the working copy back as the branch has it: a save that cannot land leaves nothing behind. */
+  async function restore(files: string[]) {
+    const tracked = await git.blobShas(files);
+    for (const file of files) if (tracked.get(file) === undefined) await rm(path.join(checkout, file), { force: true });
+    const known = files.filter((file) => tracked.get(file) !== undefined);
+    if (known.length > 0) await run("git", ["checkout", branch, "--", ...known], { cwd: checkout });
+  }
+
+  return {
+    async land({ record, author }, files) {
+      record.step = "pushing";
+      await git.commit(files, author, record.subject);
+      const pushed = await git.push(author);
+      if ("pushed" in pushed) record.step = "pushed";
+      else Object.assign(record, { step: "kept aside", message: pushed.reason, branch: pushed.keptOn });
+    },
+    async mediaFailed({ record, author, save }, content, reason) {
+      const subject = `${record.subject} (media failed)`;
+      const branchName = await git.keepAside(await git.head(), keptChanges(save), author, subject);
+      await restore(content);
+      Object.assign(record, { step: "kept aside", message: reason, branch: branchName });
+    },
+  };
+}
