@@ -19,6 +19,7 @@ import { analyticsStore } from "#edit/views/views-store.ts";
 import type { SaveOutcome } from "./apply-save.ts";
 import { entryStatuses } from "./entry-status.ts";
 import { type Save, saveShape } from "./save-gate.ts";
+import { bodyOf } from "./request-body.ts";
 import { screenBundle } from "./screen-bundle.ts";
 import { workingTree } from "./working-tree.ts";
 import { serveUploads } from "./upload-routes.ts";
@@ -47,19 +48,6 @@ const page = (previewOrigin: string, script: string, banner: string) => `<!docty
  */
 export const MAX_SAVE_BYTES = 1024 * 1024;
 
-/** A request's body, or undefined once it is past `limit` bytes (the rest left unread, the request alive for the answer). */
-export async function bodyOf(request: IncomingMessage, limit = MAX_SAVE_BYTES): Promise<Buffer | undefined> {
-  if (Number(request.headers["content-length"] ?? 0) > limit) return undefined;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
 /** A save, or why its request is refused: 400 not a save, 413 too large. */
 export type SaveRequest = { save: Save } | { status: 400 | 413; message: string };
 
@@ -71,7 +59,7 @@ export async function saveOf(request: IncomingMessage): Promise<SaveRequest> {
   const refused = { status: 400, message: "Bad Request" } as const;
   const { method, headers } = request;
   if (method !== "POST" || headers["no-cors"] !== "1" || headers["content-type"] !== "application/json") return refused;
-  const body = await bodyOf(request);
+  const body = await bodyOf(request, MAX_SAVE_BYTES);
   if (body === undefined)
     return {
       status: 413,

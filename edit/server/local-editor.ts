@@ -12,8 +12,8 @@ import path from "node:path";
 import type { Job } from "#media-build/kinds.ts";
 import { applySave } from "./apply-save.ts";
 import {
-  bodyOf,
   editingScreen,
+  MAX_SAVE_BYTES,
   refuseFraming,
   refuseRequest,
   refusal,
@@ -23,6 +23,7 @@ import {
   VIEWS_BANNER,
 } from "./edit-server.ts";
 import { previewSite } from "./preview-site.ts";
+import { bodyOf } from "./request-body.ts";
 import { type Author, saveLog } from "./save-log.ts";
 import { bucketOf, savePipeline } from "./save-pipeline.ts";
 import { saveQueue } from "./save-queue.ts";
@@ -77,7 +78,7 @@ export async function startEditServer({ root, port, previewPort, env = process.e
 
   async function api(request: IncomingMessage, url: URL, response: ServerResponse) {
     if (url.pathname === "/api/keystatic/update") return update(request, response);
-    const body = request.method === "POST" ? await bodyOf(request) : undefined;
+    const body = request.method === "POST" ? await bodyOf(request, MAX_SAVE_BYTES) : undefined;
     if (request.method === "POST" && body === undefined)
       return refuseRequest(response, { status: 413, message: "Payload Too Large" });
     const headers = request.headers as Record<string, string>;

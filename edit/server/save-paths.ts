@@ -11,6 +11,7 @@ import path from "node:path";
 
 import { isContentFile, SLUG } from "#model/content-files.ts";
 import { MANIFEST } from "#media-build/manifest.ts";
+import { SOURCES } from "#media-publish/source-list.ts";
 import { readCaptionsUploadName, readSourceUploadName } from "#edit/upload-names.ts";
 import { UPLOADS_DIR } from "#edit/upload-rules.ts";
 
@@ -60,10 +61,11 @@ export function savePathProblems(root: string, save: { additions: { path: string
 
 /**
  * What a commit may hold: the content's files, and the media build's record of what it made from
- * them (the manifest; with no bucket, the outputs under public/ too, which `outputs` says).
+ * them (the manifest; with no bucket, the outputs under public/ too, which `outputs` says), and the
+ * list of the sources kept in the bucket (media/sources.json).
  */
 export function mayLand(file: string, { outputs }: { outputs: boolean }): boolean {
   if (!isNormalForm(file)) return false;
-  if (isContentFile(file) || file === MANIFEST) return true;
+  if (isContentFile(file) || file === MANIFEST || file === SOURCES) return true;
   return outputs && (file.startsWith("public/images/") || file.startsWith("public/videos/"));
 }

@@ -17,8 +17,10 @@ import { failureReport, reasonOf } from "#media-build/failures.ts";
 import { isSourceJob, type Job } from "#media-build/kinds.ts";
 import { MANIFEST } from "#media-build/manifest.ts";
 import { buildMedia } from "#media-build/run.ts";
+import { fetchLackingSources, readBy } from "#media-publish/lacking-sources.ts";
 import { publishMedia } from "#media-publish/publish.ts";
 import { readSettings as readBucketSettings, type Settings as BucketSettings } from "#media-publish/settings.ts";
+import { isSourcePath, SOURCES } from "#media-publish/source-list.ts";
 import type { Save as ScreenSave } from "./save-gate.ts";
 import type { Author, SaveRecord } from "./save-log.ts";
 import { saveQueue, type SaveQueue } from "./save-queue.ts";
@@ -38,7 +40,7 @@ export interface Saved {
 
 /** Where a save's files go once its media are ready: the team's service commits and pushes them. */
 export interface Landing {
-  /** Under the lock: `files` (its content, the manifest, the outputs where no bucket holds them) land; the record says how it went. */
+  /** Under the lock: `files` (its content, the manifest, with a bucket the sources' list, else the outputs) land; the record says how it went. */
   land(saved: Saved, files: string[]): Promise<void>;
   /** Under the lock: its media could not be made; its text is put aside as the wrapper keeps it. */
   mediaFailed(saved: Saved, content: string[], reason: string): Promise<void>;
@@ -103,17 +105,26 @@ export function savePipeline({ root, landing = IN_PLACE, lock, bucket, refresh }
   /** Content files written by saves whose media are being made: landed only with them. */
   const pending = new Set<string>();
 
-  /** The media published where the site reads them; an output of the save's that did not get there stops it. */
-  async function publish(made: string[]) {
+  /**
+   * The sources the save filed kept in the bucket (listed in media/sources.json, which lands with it:
+   * this disk is not their only copy), and the media published where the site reads them; a source or
+   * an output of the save's that did not get there stops it.
+   */
+  async function publish({ touched }: Saved, made: string[]) {
     if (!bucket) return;
     const { openBucket } = await import("#media-publish/bucket.ts");
-    const published = await publishMedia(await openBucket(bucket), root, {
-      bucket: bucket.bucket,
+    const { publishSources } = await import("#media-publish/sources.ts");
+    const client = await openBucket(bucket);
+    const log = (line: string) => console.log(line);
+    const sources = await publishSources(client, root, touched.filter(isSourcePath), {
+      bucket: bucket.sourcesBucket,
       prefix: bucket.prefix,
-      log: (line) => console.log(line),
+      log,
     });
+    const published = await publishMedia(client, root, { bucket: bucket.bucket, prefix: bucket.prefix, log });
     const own = new Set(made.map((file) => file.slice("public".length)));
     const lost = [
+      ...sources.failed.map(({ key, error }) => `${key}: ${error}`),
       ...published.failed.map(({ key, error }) => `${key}: ${error}`),
       ...published.missing.filter((site) => own.has(site)),
     ];
@@ -126,14 +137,16 @@ export function savePipeline({ root, landing = IN_PLACE, lock, bucket, refresh }
     record.step = "making media";
     refresh();
     const only = jobsOfSave(jobs, touched);
+    // A source its jobs read that this copy lacks (a service started afresh on a new disk) comes from the bucket.
+    await fetchLackingSources(root, bucket, { only: readBy(jobs.filter(only)), log: (line) => console.log(line) });
     const { failed } = await buildMedia(jobs, { root, force: false, only, log: (line) => console.log(line) });
     if (failed.length > 0) return lock.run(() => landing.mediaFailed(saved, content, failureReport(failed).join("\n")));
     // A working copy that is no repository (`npm run edit` on a downloaded copy) has nothing to commit.
     const made = await changedUnder(root, "public").catch(() => []);
     record.step = "publishing";
     refresh();
-    await publish(made);
-    await lock.run(() => landing.land(saved, [...content, MANIFEST, ...(bucket ? [] : made)]));
+    await publish(saved, made);
+    await lock.run(() => landing.land(saved, [...content, MANIFEST, ...(bucket ? [SOURCES] : made)]));
   }
 
   async function settle(saved: Saved, step: () => Promise<void>) {

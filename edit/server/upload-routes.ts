@@ -9,6 +9,7 @@ import path from "node:path";
 
 import { isUploadToken } from "#edit/upload-names.ts";
 import { MAX_UPLOAD_BYTES, UPLOADS_PATH } from "#edit/upload-rules.ts";
+import { bodyOf } from "./request-body.ts";
 import { readRecord, type UploadStaging } from "./upload-staging.ts";
 import { answerUpload, receiveUpload, uploadOffset } from "./upload-stream.ts";
 
@@ -28,16 +29,9 @@ function reply(response: ServerResponse, status: number, body: string, type = "t
  */
 async function askedOf(request: IncomingMessage): Promise<unknown> {
   if (!/^application\/json(;|$)/.test(request.headers["content-type"] ?? "")) return undefined;
-  const chunks: Buffer[] = [];
-  let length = 0;
-  // Not destroyed on an early return: the refusal is still to be answered on it.
-  for await (const chunk of request.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
-    length += chunk.length;
-    if (length > ASK_BYTES) return undefined;
-    chunks.push(chunk);
-  }
+  const body = await bodyOf(request, ASK_BYTES);
   try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+    return body && (JSON.parse(body.toString("utf8")) as unknown);
   } catch {
     return undefined;
   }

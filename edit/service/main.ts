@@ -1,15 +1,22 @@
 /**
- * `npm run edit:service`: the editing service for a team (service-server.ts), set by the environment
+ * `npm run edit:service`: the editing service for a team (service-server.ts), bundled by esbuild into
+ * build/edit-service.js and run by Node itself (no tsx at run time), set by the environment
  * (settings.ts; docs/deploy.md, "The editing service for a team"). A missing or malformed setting
  * stops it at start, naming the setting.
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 
 import { SettingError } from "#media-publish/settings.ts";
 import { startEditService } from "./service-server.ts";
 import { readSettings, SettingsError } from "./settings.ts";
 
-const root = path.join(import.meta.dirname, "../..");
+/** This project's folder: the first above this file with a package.json (edit/service/ in the source, build/ bundled). */
+function projectRoot(dir: string): string {
+  return existsSync(path.join(dir, "package.json")) ? dir : projectRoot(path.dirname(dir));
+}
+
+const root = projectRoot(import.meta.dirname);
 
 try {
   const service = await startEditService(readSettings(process.env), root);

@@ -71,9 +71,11 @@ describe("what a save may write", () => {
 });
 
 describe("what a commit may hold", () => {
-  test("the content, the manifest, and the outputs only where no bucket holds them", () => {
+  test("the content, the manifest, the sources' list, and the outputs only where no bucket holds them", () => {
     expect(mayLand("app/content/reels/reel-2021.md", { outputs: false })).toBe(true);
     expect(mayLand("media/manifest.json", { outputs: false })).toBe(true);
+    expect(mayLand("media/sources.json", { outputs: false })).toBe(true);
+    expect(mayLand("media/artists/theo/clip.mp4", { outputs: false })).toBe(false);
     expect(mayLand("public/videos/directors/theo.mp4", { outputs: false })).toBe(false);
     expect(mayLand("public/videos/directors/theo.mp4", { outputs: true })).toBe(true);
     expect(mayLand("public/images/work/theo/1.webp", { outputs: true })).toBe(true);
@@ -85,5 +87,7 @@ describe("what a commit may hold", () => {
     "public/build/x.js",
     "app/content/../../package.json",
     ".git/config",
+    "media/reels/reel-2021.mp4",
+    "media/./sources.json",
   ])("never %s", (file) => expect(mayLand(file, { outputs: true })).toBe(false));
 });
