@@ -4,10 +4,12 @@ import { HeadBucketCommand, S3Client, S3ServiceException } from "@aws-sdk/client
 import { describeError } from "./s3-errors.ts";
 import { SettingError, type Settings } from "./settings.ts";
 
-/** A client of the store the settings name, once the store, the bucket and the keys answered. */
+/** A client of the store the settings name, once the store, the bucket (and the sources' own, if set) and the keys answered. */
 export async function openBucket(settings: Settings): Promise<S3Client> {
   const client = makeClient(settings);
-  await checkBucket(client, settings);
+  await checkBucket(client, settings, "MEDIA_BUCKET", settings.bucket);
+  if (settings.sourcesBucket !== settings.bucket)
+    await checkBucket(client, settings, "MEDIA_SOURCES_BUCKET", settings.sourcesBucket);
   return client;
 }
 
@@ -28,8 +30,8 @@ function makeClient({ endpoint, region }: Settings): S3Client {
   });
 }
 
-/** The store, the bucket and the keys, tried once (HeadBucket) before anything: each failure as one line naming its setting. */
-async function checkBucket(client: S3Client, settings: Settings): Promise<void> {
+/** The store, the bucket (`bucket`, from the setting `name`) and the keys, tried once (HeadBucket) before anything: each failure as one line naming its setting. */
+async function checkBucket(client: S3Client, settings: Settings, name: string, bucket: string): Promise<void> {
   const where = settings.endpoint ?? `AWS S3 (${settings.region})`;
   try {
     await client.config.credentials();
@@ -37,7 +39,7 @@ async function checkBucket(client: S3Client, settings: Settings): Promise<void> 
     throw new SettingError("no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE)");
   }
   try {
-    await client.send(new HeadBucketCommand({ Bucket: settings.bucket }));
+    await client.send(new HeadBucketCommand({ Bucket: bucket }));
   } catch (error) {
     if (!(error instanceof S3ServiceException)) {
       throw new SettingError(
@@ -46,18 +48,18 @@ async function checkBucket(client: S3Client, settings: Settings): Promise<void> 
     }
     // A HEAD answer has no body, so the status says what is wrong.
     const status = error.$metadata?.httpStatusCode;
-    if (status === 404) throw new SettingError(`MEDIA_BUCKET: there is no bucket "${settings.bucket}" at ${where}`);
+    if (status === 404) throw new SettingError(`${name}: there is no bucket "${bucket}" at ${where}`);
     if (status === 403 || status === 400) {
       throw new SettingError(
-        `AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY: ${where} refused them for bucket "${settings.bucket}" (HTTP ${status}; they need s3:ListBucket, GetObject and PutObject on it)`,
+        `AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY: ${where} refused them for bucket "${bucket}" (HTTP ${status}; they need s3:ListBucket, GetObject and PutObject on it)`,
       );
     }
     if (status === 301) {
       const region = (error.$response?.headers ?? {})["x-amz-bucket-region"];
       throw new SettingError(
-        `AWS_REGION: bucket "${settings.bucket}" is not in ${settings.region}${region ? ` but in ${region}` : ""}`,
+        `AWS_REGION: bucket "${bucket}" is not in ${settings.region}${region ? ` but in ${region}` : ""}`,
       );
     }
-    throw new SettingError(`s3://${settings.bucket} at ${where}: ${describeError(error)}`);
+    throw new SettingError(`s3://${bucket} at ${where}: ${describeError(error)}`);
   }
 }

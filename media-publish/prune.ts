@@ -20,7 +20,7 @@ export interface PruneSummary {
  * Deletes the objects under the prefix whose key is not in `keep`, one DeleteObject each (every
  * store takes it, unlike DeleteObjects' checksum), and aborts the unfinished multipart uploads
  * under it but those of `keepUploads` (this run's failed uploads, which the next run resumes).
- * A dry run only lists them.
+ * Keys under `leave` (the sources', which no output names) are neither. A dry run only lists them.
  */
 export async function pruneBucket(
   client: S3Client,
@@ -29,16 +29,18 @@ export async function pruneBucket(
     prefix: string;
     keep: ReadonlySet<string>;
     keepUploads?: ReadonlySet<string>;
+    leave: string;
     dryRun?: boolean;
     log(line: string): void;
   },
 ): Promise<PruneSummary> {
   const { bucket, prefix, keep, log } = options;
+  const left = (key: string) => key.startsWith(options.leave);
   const where = `s3://${bucket}/${prefix}`;
   const stale: string[] = [];
   for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: prefix || undefined })) {
     for (const object of page.Contents ?? [])
-      if (object.Key !== undefined && !keep.has(object.Key)) stale.push(object.Key);
+      if (object.Key !== undefined && !keep.has(object.Key) && !left(object.Key)) stale.push(object.Key);
   }
   stale.sort();
   const verb = options.dryRun ? "would delete" : "deleting";
@@ -60,7 +62,9 @@ export async function pruneBucket(
   if (uploads === "unsupported") {
     log("prune: this store cannot list unfinished multipart uploads; none aborted");
   } else {
-    const leftover = uploads.filter((upload) => upload.Key !== undefined && !options.keepUploads?.has(upload.Key));
+    const leftover = uploads.filter(
+      (upload) => upload.Key !== undefined && !options.keepUploads?.has(upload.Key) && !left(upload.Key),
+    );
     if (leftover.length > 0)
       log(
         `prune: ${options.dryRun ? "would abort" : "aborting"} ${leftover.length} unfinished upload${leftover.length === 1 ? "" : "s"} nothing will resume:`,

@@ -1,13 +1,15 @@
 /**
  * `npm run media:publish`, the command (scripts/cli/media-publish.ts calls it): copies every output
- * of the media build to an S3-compatible bucket, then prints what it did, the CORS rule the site's
- * pages need, and each file it could not publish. What it does and its settings: docs/deploy.md,
+ * of the media build to an S3-compatible bucket, and the sources in media/ to its private folder
+ * (sources.ts), then prints what it did, the CORS rule the site's pages need, and each file it could
+ * not publish. What it does and its settings: docs/deploy.md,
  * "Media on a CDN or object storage".
  */
 import path from "node:path";
 
 import { commandOutput, progressEvery } from "#lib/progress.ts";
 import { readArgs, readSettings, SettingError } from "./settings.ts";
+import { localSources, SOURCES, sourcesPrefix } from "./source-list.ts";
 
 /**
  * Runs the command with `args`, publishing `defaultRoot` unless `--root` names another project. Each
@@ -34,6 +36,7 @@ async function publish(argv: string[], defaultRoot: string): Promise<void> {
   const { openBucket } = await import("./bucket.ts");
   const { corsJson, corsRules, setCors } = await import("./cors.ts");
   const { megabytes, publishMedia } = await import("./publish.ts");
+  const { publishSources } = await import("./sources.ts");
   const client = await openBucket(settings);
 
   const output = commandOutput();
@@ -55,6 +58,14 @@ async function publish(argv: string[], defaultRoot: string): Promise<void> {
     progressEvery: progressEvery(),
     ...output,
   });
+  // The originals too, those here (docs/deploy.md): the bucket keeps them where no clone does.
+  const sources = await publishSources(client, args.root, args.outputsOnly ? [] : await localSources(args.root), {
+    bucket: settings.sourcesBucket,
+    prefix: settings.prefix,
+    dryRun: args.dryRun,
+    progressEvery: progressEvery(),
+    ...output,
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const resumed = summary.resumed > 0 ? ` (${summary.resumed} resumed)` : "";
   console.log(
@@ -62,6 +73,10 @@ async function publish(argv: string[], defaultRoot: string): Promise<void> {
       ? `dry run: ${summary.toUpload} to upload, ${summary.unchanged} unchanged (${megabytes(summary.bytes)}) in ${seconds} s`
       : `${summary.uploaded} uploaded${resumed}, ${summary.unchanged} unchanged (${megabytes(summary.bytes)}) in ${seconds} s`,
   );
+  if (sources.files > 0)
+    console.log(
+      `sources: ${args.dryRun ? `${sources.toUpload} to upload` : `${sources.uploaded} uploaded`}, ${sources.unchanged} unchanged (${megabytes(sources.bytes)}) to s3://${settings.sourcesBucket}/${sourcesPrefix(settings.prefix)}, listed in ${SOURCES}`,
+    );
   if (args.cors.length === 0) {
     const site = URL.canParse(process.env.SITE_URL ?? "")
       ? new URL(process.env.SITE_URL as string).origin
@@ -75,6 +90,7 @@ async function publish(argv: string[], defaultRoot: string): Promise<void> {
       (site) => `  public${site}: missing (the manifest names it; run npm run media, or git checkout -- public/)`,
     ),
     ...summary.failed.map(({ key, error }) => `  ${key}: ${error}`),
+    ...sources.failed.map(({ key, error }) => `  ${key}: ${error}`),
   ];
   if (problems.length > 0) {
     console.error(

@@ -3,18 +3,9 @@
  * again only when its recorded SHA-256 (x-amz-meta-sha256), length or headers differ from the
  * file's; never by timestamps, since a checkout sets every mtime.
  */
-import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 
-import {
-  DeleteObjectCommand,
-  HeadObjectCommand,
-  type MultipartUpload,
-  PutObjectCommand,
-  type S3Client,
-} from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import { HeadObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 
 import { mapLimited } from "#lib/pool.ts";
 import { countedLog, type Output, progressLines } from "#lib/progress.ts";
@@ -22,17 +13,20 @@ import { sha256File } from "#lib/sha256.ts";
 import { MANIFEST } from "#media-build/manifest.ts";
 import { objectHeaders } from "./headers.ts";
 import { keyOf, type MediaFile, mediaFiles } from "./media-files.ts";
-import { MIN_PART_SIZE, PART_SIZE, resumeUpload, unfinishedUploads } from "./multipart.ts";
+import { MIN_PART_SIZE, PART_SIZE } from "./multipart.ts";
 import { pruneBucket, type PruneSummary } from "./prune.ts";
 import { describeError, isNotFound } from "./s3-errors.ts";
+import { sendFile, unfinishedLookup } from "./send-file.ts";
+import { sourcesPrefix } from "./source-list.ts";
 
 /** "12.4 MB" (MiB, as the media build prints sizes). */
 export const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 /** A file's size: "12.4 MB", or "37 KB" below a megabyte. */
-const sizeText = (bytes: number): string => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : megabytes(bytes));
+export const sizeText = (bytes: number): string =>
+  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : megabytes(bytes);
 
 /** A large upload's progress line: `  site/videos/x.mp4: 42% (4.7 MB of 11.0 MB)`. */
-const uploadLine = (key: string, loaded: number, total: number): string =>
+export const uploadLine = (key: string, loaded: number, total: number): string =>
   `  ${key}: ${total > 0 ? Math.floor((loaded / total) * 100) : 0}% (${megabytes(loaded)} of ${megabytes(total)})`;
 
 export interface PublishOptions extends Output {
@@ -67,7 +61,8 @@ export interface PublishSummary {
 /**
  * Publishes every file the outputs of media/manifest.json (under `root`) name: uploads the new and changed ones
  * (resuming an unfinished multipart upload where there is one) and with `prune` deletes what no
- * output names. A single file's problem goes in the summary; only an unreadable manifest throws.
+ * output names, but the sources (sources.ts). A single file's problem goes in the summary; only an
+ * unreadable manifest throws.
  */
 export async function publishMedia(client: S3Client, root: string, options: PublishOptions): Promise<PublishSummary> {
   const { bucket, prefix, log } = options;
@@ -122,18 +117,7 @@ export async function publishMedia(client: S3Client, root: string, options: Publ
   const progress = progressLines(options);
   const shown = (key: string, loaded: number, size: number) =>
     progress.update(key, () => uploadLine(key, loaded, size));
-  let unfinished: Promise<MultipartUpload[] | "unsupported"> | undefined;
-  const unfinishedFor = async (key: string): Promise<MultipartUpload[]> => {
-    unfinished ??= unfinishedUploads(client, bucket, prefix).then((uploads) => {
-      if (uploads === "unsupported")
-        log(
-          "note: this store cannot list unfinished multipart uploads (ListMultipartUploads), so an interrupted upload starts over",
-        );
-      return uploads;
-    });
-    const uploads = await unfinished;
-    return uploads === "unsupported" ? [] : uploads.filter((upload) => upload.Key === key).reverse();
-  };
+  const unfinished = unfinishedLookup(client, bucket, prefix, log);
 
   await mapLimited(pending, options.concurrency ?? 4, async ({ file, key, size, sha256 }) => {
     const line = (note = "") => done(`${options.dryRun ? "would upload " : ""}${key} ${sizeText(size)}${note}`);
@@ -143,71 +127,19 @@ export async function publishMedia(client: S3Client, root: string, options: Publ
       return;
     }
     try {
-      if (size <= partSize) {
-        const body = await readFile(file.file);
-        await client.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: key,
-            Body: body,
-            ContentLength: body.length,
-            ContentMD5: createHash("md5").update(body).digest("base64"),
-            ...objectHeaders(file, createHash("sha256").update(body).digest("hex")),
-          }),
-        );
-        bytes += body.length;
-        uploaded += 1;
-        line();
-        return;
-      }
-      for (const upload of await unfinishedFor(key)) {
-        const result = await resumeUpload(
-          client,
-          bucket,
-          upload,
-          { file: file.file, size, sha256 },
-          partSize,
-          (loaded) => shown(key, loaded, size),
-        );
-        if (result === "stale") {
-          log(
-            `  ${key}: an unfinished upload begun ${upload.Initiated?.toISOString() ?? "earlier"} holds other bytes (the file changed since); starting afresh (--prune aborts it)`,
-          );
-          continue;
-        }
-        if (result === "wrong") {
-          // This run's own object, and not the file: removed so that, should the upload below fail
-          // too, no object carrying the file's hash is left looking published.
-          log(`  ${key}: the resumed upload did not give the file back; uploading it whole`);
-          await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
-          break;
-        }
-        progress.end(key);
-        bytes += result.sent;
-        uploaded += 1;
-        resumed += 1;
-        line(
-          ` (resumed: sent part${result.parts.length === 1 ? "" : "s"} ${result.parts.join(", ")} of ${result.count}, ${megabytes(result.sent)})`,
-        );
-        return;
-      }
-      const body = createReadStream(file.file);
-      const upload = new Upload({
+      const { sent, resumed: parts } = await sendFile(
         client,
-        params: { Bucket: bucket, Key: key, Body: body, ...objectHeaders(file, sha256) },
-        partSize,
-        queueSize: 4,
-        // An interrupted upload keeps its parts, for the next run to finish (resumeUpload).
-        leavePartsOnError: true,
-      });
-      upload.on("httpUploadProgress", ({ loaded }) => shown(key, loaded ?? 0, size));
-      shown(key, 0, size);
-      // lib-storage leaves the file open when a part fails.
-      await upload.done().finally(() => body.destroy());
+        { key, file: file.file, size, sha256, headers: objectHeaders(file, sha256) },
+        { bucket, partSize, unfinished, log, progress: (loaded) => shown(key, loaded, size) },
+      );
       progress.end(key);
-      bytes += size;
+      bytes += sent;
       uploaded += 1;
-      line();
+      if (!parts) return line();
+      resumed += 1;
+      line(
+        ` (resumed: sent part${parts.parts.length === 1 ? "" : "s"} ${parts.parts.join(", ")} of ${parts.count}, ${megabytes(sent)})`,
+      );
     } catch (error) {
       progress.end(key);
       fail(key, error);
@@ -224,6 +156,7 @@ export async function publishMedia(client: S3Client, root: string, options: Publ
       prefix,
       keep,
       keepUploads: new Set(failed.map((item) => item.key)),
+      leave: sourcesPrefix(prefix),
       dryRun: options.dryRun,
       log,
     });

@@ -5,7 +5,8 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-const USAGE = "npm run media:publish [-- --dry-run] [-- --prune] [-- --cors <origin>]… [-- --root <dir>]";
+const USAGE =
+  "npm run media:publish [-- --dry-run] [-- --prune] [-- --cors <origin>]… [-- --root <dir>] [-- --outputs-only]";
 
 /** A problem with a setting or an argument: printed as its message alone. */
 export class SettingError extends Error {}
@@ -29,6 +30,8 @@ export interface PublishArgs {
   cors: string[];
   /** The project whose media/manifest.json's outputs are published. */
   root: string;
+  /** The outputs only, not the sources in media/ (a test publishing a checkout's media for a site of its own). */
+  outputsOnly: boolean;
 }
 
 /** The command's arguments; `--root` is `defaultRoot` when not given. */
@@ -42,6 +45,7 @@ export function readArgs(args: string[], defaultRoot: string): PublishArgs {
         prune: { type: "boolean", default: false },
         cors: { type: "string", multiple: true, default: [] },
         root: { type: "string", default: defaultRoot },
+        "outputs-only": { type: "boolean", default: false },
       },
     }));
   } catch (error) {
@@ -53,25 +57,36 @@ export function readArgs(args: string[], defaultRoot: string): PublishArgs {
     prune: values.prune,
     cors: values.cors.map(origin),
     root: path.resolve(values.root),
+    outputsOnly: values["outputs-only"],
   };
 }
 
 export interface Settings {
   bucket: string;
+  /** Where the sources go (MEDIA_SOURCES_BUCKET, on the same store): `bucket` unless set. */
+  sourcesBucket: string;
   endpoint?: string;
   region: string;
   prefix: string;
 }
 
-/** The settings from the environment, each checked; a SettingError names the one at fault. */
-export function readSettings(env: NodeJS.ProcessEnv): Settings {
-  const bucket = env.MEDIA_BUCKET?.trim();
-  if (!bucket) throw new SettingError("MEDIA_BUCKET is not set: the bucket's name, e.g. MEDIA_BUCKET=agency-media");
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{1,253}[A-Za-z0-9]$/.test(bucket)) {
+/** A bucket's name from the setting `name`, checked. */
+function bucketName(name: string, value: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{1,253}[A-Za-z0-9]$/.test(value)) {
     throw new SettingError(
-      `MEDIA_BUCKET must be a bucket's name (letters, digits, ".", "-"), not a URL or path: got "${bucket}"`,
+      `${name} must be a bucket's name (letters, digits, ".", "-"), not a URL or path: got "${value}"`,
     );
   }
+  return value;
+}
+
+/** The settings from the environment, each checked; a SettingError names the one at fault. */
+export function readSettings(env: NodeJS.ProcessEnv): Settings {
+  const given = env.MEDIA_BUCKET?.trim();
+  if (!given) throw new SettingError("MEDIA_BUCKET is not set: the bucket's name, e.g. MEDIA_BUCKET=agency-media");
+  const bucket = bucketName("MEDIA_BUCKET", given);
+  const sources = env.MEDIA_SOURCES_BUCKET?.trim();
+  const sourcesBucket = sources ? bucketName("MEDIA_SOURCES_BUCKET", sources) : bucket;
 
   let endpoint: string | undefined;
   if (env.MEDIA_ENDPOINT?.trim()) {
@@ -110,5 +125,9 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
     throw new SettingError(
       `${id ? "AWS_SECRET_ACCESS_KEY" : "AWS_ACCESS_KEY_ID"} is not set, while ${id ? "AWS_ACCESS_KEY_ID" : "AWS_SECRET_ACCESS_KEY"} is: set both`,
     );
-  return { bucket, endpoint, region, prefix };
+  return { bucket, sourcesBucket, endpoint, region, prefix };
 }
+
+/** The settings when MEDIA_BUCKET is set (each checked as readSettings does), else undefined: no bucket. */
+export const settingsIfSet = (env: NodeJS.ProcessEnv): Settings | undefined =>
+  env.MEDIA_BUCKET?.trim() ? readSettings(env) : undefined;

@@ -53,10 +53,8 @@ export async function startEditServer({ root, port, previewPort, env = process.e
     root,
     lock,
     bucket: bucketOf(env),
-    refresh: () => {
-      screen.statuses.changed();
-      preview?.rebuild();
-    },
+    changed: () => screen.statuses.changed(),
+    landed: () => preview?.rebuild(),
   });
 
   /** A save: applySave's, answered as Keystatic's own API answers one (the working copy's listing), or refused. */

@@ -7,7 +7,7 @@
  * a worker of their own, one film after another, outside the lock, while other saves go on: made,
  * then published to the bucket when there is one, then landed under the lock for a moment. Its
  * files are pending meanwhile, so that another save of the same entry can be refused rather than
- * land her text without her media. After each save, whatever its fate, `refresh` (the preview).
+ * land her text without her media. After each save, whatever its fate, `landed` (the preview).
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -64,8 +64,10 @@ export interface PipelineOptions {
   lock: SaveQueue;
   /** The bucket the media are published to before they land, as `npm run media:publish` does; none: they stay in public/. */
   bucket: BucketSettings | undefined;
-  /** After each save has landed or failed: the screen's statuses and the preview are refreshed. */
-  refresh(): void;
+  /** A save moved on a step: the screen's statuses are refreshed. */
+  changed(): void;
+  /** A save has landed or failed: the preview is built again. */
+  landed(): void;
 }
 
 /** The bucket `npm run media:publish` would publish to with these settings (MEDIA_BUCKET…), if any. */
@@ -100,7 +102,7 @@ function jobsOfSave(jobs: Job[], touched: string[]): (job: Job) => boolean {
   return (job) => outputs.has(job.site) || (!isSourceJob(job) && job.files.some((file) => outputs.has(file)));
 }
 
-export function savePipeline({ root, landing = IN_PLACE, lock, bucket, refresh }: PipelineOptions) {
+export function savePipeline({ root, landing = IN_PLACE, lock, bucket, changed, landed }: PipelineOptions) {
   const worker = saveQueue();
   /** Content files written by saves whose media are being made: landed only with them. */
   const pending = new Set<string>();
@@ -135,7 +137,7 @@ export function savePipeline({ root, landing = IN_PLACE, lock, bucket, refresh }
   async function makeMedia(saved: Saved, content: string[]) {
     const { record, touched, jobs = [] } = saved;
     record.step = "making media";
-    refresh();
+    changed();
     const only = jobsOfSave(jobs, touched);
     // A source its jobs read that this copy lacks (a service started afresh on a new disk) comes from the bucket.
     await fetchLackingSources(root, bucket, { only: readBy(jobs.filter(only)), log: (line) => console.log(line) });
@@ -144,7 +146,7 @@ export function savePipeline({ root, landing = IN_PLACE, lock, bucket, refresh }
     // A working copy that is no repository (`npm run edit` on a downloaded copy) has nothing to commit.
     const made = await changedUnder(root, "public").catch(() => []);
     record.step = "publishing";
-    refresh();
+    changed();
     await publish(saved, made);
     await lock.run(() => landing.land(saved, [...content, MANIFEST, ...(bucket ? [SOURCES] : made)]));
   }
@@ -156,7 +158,8 @@ export function savePipeline({ root, landing = IN_PLACE, lock, bucket, refresh }
       console.error(error);
       Object.assign(saved.record, { step: "failed", message: reasonOf(error) });
     } finally {
-      refresh();
+      changed();
+      landed();
     }
   }
 

@@ -92,10 +92,8 @@ export async function startEditService(
     landing: gitLanding({ checkout, branch: settings.branch, git }),
     lock,
     bucket,
-    refresh: () => {
-      screen.statuses.changed();
-      preview.rebuild();
-    },
+    changed: () => screen.statuses.changed(),
+    landed: () => preview.rebuild(),
   });
 
   /** A save refused as stale: her version kept on a branch from the commit her screen was given, and who changed what. */

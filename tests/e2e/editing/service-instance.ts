@@ -44,7 +44,14 @@ export const BRANCH = "main";
 export const DEVELOPER = { name: "Dev Eloper", email: "dev@agency.example" };
 
 /** What the site's repository holds besides PROJECT_SOURCES: the screen, the ignore rules, the lock file, the manifest. */
-const SITE_FILES = [...PROJECT_SOURCES, "edit", ".gitignore", "package-lock.json", "media/manifest.json"];
+const SITE_FILES = [
+  ...PROJECT_SOURCES,
+  "edit",
+  ".gitignore",
+  "package-lock.json",
+  "media/manifest.json",
+  "media/sources.json",
+];
 /** What of public/ stays in git once the media are in a bucket (docs/media.md, "Media on a CDN or object storage"). */
 const COMMITTED_PUBLIC = ["public/favicon.ico", "public/favicon.svg", "public/site.webmanifest", "public/images/icons"];
 /** docs/media.md's lines for .gitignore once the outputs are in a bucket. */
@@ -384,7 +391,18 @@ export async function startServiceInstance(): Promise<ServiceInstance> {
     const published = runAsync(
       ROOT,
       "npm",
-      ["run", "--silent", "media:publish", "--", "--cors", origin, "--cors", `http://127.0.0.1:${ports.site}`],
+      // The outputs only: the sources of this checkout (a developer's) are not the instance's to publish, nor its list to rewrite.
+      [
+        "run",
+        "--silent",
+        "media:publish",
+        "--",
+        "--outputs-only",
+        "--cors",
+        origin,
+        "--cors",
+        `http://127.0.0.1:${ports.site}`,
+      ],
       { env: { ...S3RVER_KEYS, MEDIA_BUCKET: BUCKET, MEDIA_ENDPOINT: endpoint }, timeoutMs: 120_000 },
     );
     const repository = await seedRemote(scratch, mediaOrigin, env);

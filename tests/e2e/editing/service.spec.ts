@@ -5,8 +5,8 @@
  * own history; a large film uploaded through the screen with the service's memory watched, its media in the bucket
  * before the push, and a fresh clone's build playing it; and what another origin or another Host name gets.
  */
-import { randomBytes } from "node:crypto";
-import { statSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -651,8 +651,21 @@ test.describe("the editing service for a team", () => {
       parent: saved.at(-2)!.commit,
       author: who(TEST_USERS.ada),
       subject: "directors/ada-rowe: create",
-      files: [entryFile("ada-rowe"), "media/manifest.json"],
+      files: [entryFile("ada-rowe"), "media/manifest.json", "media/sources.json"],
     });
+    // Her original film is kept in the bucket's sources/ folder, beside the media, with its SHA-256, and the list
+    // of sources the commit carries names it: a new disk, or a developer's `npm run media`, fetches it from there.
+    // (s3rver serves every object to anyone: that the folder is private is the bucket's policy, docs/deploy.md.)
+    const filmSha = createHash("sha256").update(readFileSync(filmFile)).digest("hex");
+    const original = await ask(`${mediaOrigin}/sources/artists/ada-rowe/clip.mp4`, { method: "HEAD" });
+    expect(original.status).toBe(200);
+    expect(original.headers.get("x-amz-meta-sha256")).toBe(filmSha);
+    expect(original.headers.get("cache-control")).toBe("private");
+    const sourceList = JSON.parse(service.git("show", `${created.commit}:media/sources.json`)) as Record<
+      string,
+      unknown
+    >;
+    expect(sourceList["media/artists/ada-rowe/clip.mp4"]).toEqual({ sha256: filmSha, bytes: size });
     const clip = mediaPaths.directorClip("ada-rowe");
     const still = mediaPaths.directorStill("ada-rowe");
     // When the push reached the remote, every output it adds was in the bucket already (the hook asked then).
