@@ -13,6 +13,10 @@ import { symlink } from "node:fs/promises";
 import { createServer, type IncomingMessage, request as forward, type ServerResponse } from "node:http";
 import path from "node:path";
 
+import { LRUCache } from "lru-cache";
+
+import { isContentFile } from "#model/content-files.ts";
+
 import { applySave } from "#edit/server/apply-save.ts";
 import { editingScreen, refuseFraming, refuseRequest, refusal, relay, saveOf, send } from "#edit/server/edit-server.ts";
 import type { Save as ScreenSave } from "#edit/server/save-gate.ts";
@@ -38,13 +42,15 @@ interface View {
   shas: Map<string, string>;
 }
 
+/** The content files' shas of a listing: all a save is checked against (the rest of the checkout is never saved). */
 function viewOf(commit: string, listing: string): View {
   const entries = JSON.parse(listing) as { path: string; sha: string; type: string }[];
-  return {
-    commit,
-    shas: new Map(entries.filter(({ type }) => type === "blob").map(({ path: file, sha }) => [file, sha])),
-  };
+  const content = entries.filter(({ type, path: file }) => type === "blob" && isContentFile(file));
+  return { commit, shas: new Map(content.map(({ path: file, sha }) => [file, sha])) };
 }
+
+/** Screens remembered: more than a team has open at once; a sign-in's view outlives its session no longer than this. */
+const VIEWS_KEPT = 200;
 
 const bodyText = (body: unknown): string =>
   typeof body === "string" ? body : new TextDecoder().decode(body as Uint8Array);
@@ -84,7 +90,7 @@ export async function startEditService(
   // The figures come from the store the site's settings name, read as from this project's folder, not the clone.
   const screen = await editingScreen(checkout, settings.publicUrl, { analyticsRoot: serviceRoot, env });
   const preview = previewSite({ checkout, port: settings.port + 1, env });
-  const views = new Map<string, View>();
+  const views = new LRUCache<string, View>({ max: VIEWS_KEPT });
   const lock = saveQueue();
   const saves = saveLog();
   const lands = savePipeline({

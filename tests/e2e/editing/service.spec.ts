@@ -732,12 +732,12 @@ test.describe("the editing service for a team", () => {
     expect(said).toContain("app/content/../../package.json");
     await sleep(1_000);
     expect(service.git("for-each-ref", "--format=%(refname) %(objectname)", "refs/heads/")).toBe(branchesBefore);
-    // No branch anywhere holds a file outside the content and the media's manifest.
+    // No branch anywhere holds a file outside the content, the media's manifest and the list of sources.
     for (const ref of service.git("for-each-ref", "--format=%(refname)", "refs/heads/").split("\n")) {
       const files = service.git("diff", "--name-only", service.seed, ref).split("\n").filter(Boolean);
       for (const file of files)
         expect(file, `${file} on ${ref}`).toMatch(
-          /^(app\/content\/[a-z0-9/.-]+\.(md|yaml|vtt|srt)|media\/manifest\.json)$/,
+          /^(app\/content\/[a-z0-9/.-]+\.(md|yaml|vtt|srt)|media\/(manifest|sources)\.json)$/,
         );
     }
 
