@@ -131,13 +131,17 @@ test.describe("the views page", () => {
     await buyer.goto(`${site!.origin}/selects?artists=${other.id},${read.id}`);
     await buyer.getByRole("link", { name: `Profile of ${read.name}` }).click();
     await expect(buyer).toHaveURL(new RegExp(`${read.url}$`));
-    // The figures as the screen reads them, once the visitors' last events have arrived.
+    // The figures as the screen reads them, once the visitors' last events have arrived: batched each second,
+    // and later on a CI machine busy with the editing specs' builds (it once took more than 5 s there).
     const figures = async () => (await page.request.get(`${origin}/edit/api/views`)).json() as Promise<ViewFigures>;
     await expect
-      .poll(async () => {
-        const { reels: played, shortlists } = await figures();
-        return [played[0]?.plays, shortlists[0]?.artists.find(({ id }) => id === read.id)?.views];
-      })
+      .poll(
+        async () => {
+          const { reels: played, shortlists } = await figures();
+          return [played[0]?.plays, shortlists[0]?.artists.find(({ id }) => id === read.id)?.views];
+        },
+        { timeout: 20_000 },
+      )
       .toEqual([2, 1]);
     for (const { context, page: visitorPage } of visitors) {
       expect(await context.cookies()).toEqual([]);
