@@ -609,6 +609,10 @@ test.describe("the editing service for a team", () => {
     const benStarted = Date.now();
     expect((await save(ben)).status()).toBe(200);
     const benSeconds = (Date.now() - benStarted) / 1000;
+    // Recent saves as Ben sees it now: his save, and hers on its way (its step, as the service tells it).
+    await ben.goto(`${origin}/edit/saves`);
+    await expect(ben.getByRole("cell", { name: "directors/ada-rowe: create" })).toBeVisible();
+    await ben.screenshot({ path: "test-results/screenshots/editing-service-saves.png" });
     const saved = await remoteHas(before.length + 2, 180_000);
     sampling = false;
     await sampler;
