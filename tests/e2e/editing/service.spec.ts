@@ -630,6 +630,13 @@ test.describe("the editing service for a team", () => {
       state: string;
     }[];
     expect(listed.find(({ subject }) => subject === "directors/ada-rowe: create")?.state).toBe("pushed");
+    // The preview shows Ben's save without waiting for Ada's film: it builds the branch's last commit, never the
+    // clone's half-made film (whose content check would refuse the build, leaving Ben's change unseen).
+    await expect(async () => {
+      await ben.goto(`${origin}${artistUrl("directors", "callum-ashby")}`);
+      await expect(ben.locator('a[href="https://callum-ashby.reels.example"]')).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 120_000 });
+    expect(service.log()).not.toContain("the preview was not rebuilt");
 
     // Streamed in slices of at most 32 MiB, one after another, the whole film.
     const slices = ranges.map((range) => /^bytes (\d+)-(\d+)\/(\d+)$/.exec(range)?.slice(1).map(Number));
