@@ -22,6 +22,7 @@ import { corsRules, setCors } from "#media-publish/cors.ts";
 import { CACHE_CONTROL } from "#media-publish/headers.ts";
 import { type PublishOptions, publishMedia } from "#media-publish/publish.ts";
 import { staticFiles } from "#server/static-files.ts";
+import { type CommandHook, s3rverClient } from "#tests/support/s3rver-client.ts";
 
 /**
  * `npm run media:publish` (media-publish/, scripts/cli/media-publish.ts) against s3rver, an
@@ -207,26 +208,7 @@ const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex
 const key = (sitePath: string) => `${PREFIX}${sitePath.slice(1)}`;
 
 /** A client of the store; `hook` sees each command before it is sent, and may throw to make it fail. */
-function client(hook?: (command: string, input: Record<string, unknown>) => void | Promise<void>): S3Client {
-  const s3 = new S3Client({
-    endpoint,
-    forcePathStyle: true,
-    region: "us-east-1",
-    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
-  if (hook) {
-    s3.middlewareStack.add(
-      (next, context) => async (args) => {
-        await hook(context.commandName ?? "", args.input as Record<string, unknown>);
-        return next(args);
-      },
-      { step: "initialize", name: "testHook" },
-    );
-  }
-  return s3;
-}
+const client = (hook?: CommandHook): S3Client => s3rverClient(endpoint, hook);
 
 /** A client that records each command (with its part number, for UploadPart). */
 function recording(): { s3: S3Client; calls: string[] } {

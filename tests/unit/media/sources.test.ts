@@ -16,6 +16,7 @@ import { publishMedia } from "#media-publish/publish.ts";
 import { readSettings, SettingError, type Settings } from "#media-publish/settings.ts";
 import { SOURCES } from "#media-publish/source-list.ts";
 import { publishSources, type SourcesOptions } from "#media-publish/sources.ts";
+import { s3rverClient } from "#tests/support/s3rver-client.ts";
 
 /**
  * The sources kept in the bucket (media-publish/sources.ts, issue 55): published under
@@ -54,20 +55,8 @@ const bytes = new Map<string, Buffer>();
 /** A source's bytes as last written to the project. */
 const of = (file: string) => bytes.get(file) as Buffer;
 
-function client(record?: string[]): S3Client {
-  const s3 = new S3Client({
-    endpoint,
-    forcePathStyle: true,
-    region: "us-east-1",
-    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
-  s3.middlewareStack.add((next, context) => (args) => (record?.push(context.commandName ?? ""), next(args)), {
-    step: "initialize",
-  });
-  return s3;
-}
+/** A client of the store; the commands it sends are added to `record`. */
+const client = (record?: string[]): S3Client => s3rverClient(endpoint, (command) => void record?.push(command));
 
 async function put(at: string, file: string, body: Buffer): Promise<void> {
   await mkdir(path.dirname(path.join(at, file)), { recursive: true });
