@@ -74,7 +74,8 @@ export interface GitStore {
   /**
    * Pushes the branch. A push the remote refuses (it moved) is fetched, rebased and pushed again, a
    * few times; commits that cannot be rebased, or a remote that keeps moving, go to a branch
-   * `edits/{editor}/{time}` on the remote and the working copy is reset to the remote's branch.
+   * `edits/{editor}/{time}` on the remote and the branch is reset to the remote's (the files other
+   * saves have written and not yet committed, a film's, left as they are).
    * Never a force push. A push that fails otherwise (the network, a hook's refusal) throws, and the
    * commit stays on the clone's branch for the next push.
    */
@@ -245,7 +246,8 @@ export function gitStore({ dir: folder, remote, branch, committer, mayLand }: Gi
         break;
       }
       const keptOn = await keep(editor, await rev(local));
-      await git(["reset", "--quiet", "--hard", tracking]);
+      // --keep, not --hard: another save's files still being made (a film's entry, its outputs) stay as they are.
+      await git(["reset", "--quiet", "--keep", tracking]);
       return { keptOn, reason };
     },
 

@@ -245,6 +245,23 @@ describe("the editing service's clone", { timeout: 60_000 }, () => {
     expect(existsSync(path.join(service, ".git/rebase-merge"))).toBe(false);
   });
 
+  test("a save kept aside while another's film is being made leaves that save's written files as they are", async () => {
+    const { developer, service, store } = await world();
+    await developerPushes(developer, ADA_FILE, director("ada-rowe", "Theirs."), "2026-11-28T09:15:03Z", "ada: bio");
+    // Ben's entry and the manifest, written by a save whose media are still being made: not committed yet.
+    const bens = director("theo-marchand", "Ben's words, waiting for his film.");
+    await writeFile(path.join(service, THEO_FILE), bens);
+    await writeFile(path.join(service, SITE_FILE), "title: Not Ada's either\n");
+    await writeFile(path.join(service, ADA_FILE), director("ada-rowe", "Hers."));
+    await store.commit([ADA_FILE], ADA, "directors/ada-rowe: update");
+
+    expect(await store.push(ADA)).toMatchObject({ keptOn: expect.stringMatching(KEPT_NAME) });
+
+    expect(await readFile(path.join(service, THEO_FILE), "utf8")).toBe(bens);
+    expect(await readFile(path.join(service, SITE_FILE), "utf8")).toBe("title: Not Ada's either\n");
+    expect(await readFile(path.join(service, ADA_FILE), "utf8")).toBe(director("ada-rowe", "Theirs."));
+  });
+
   test("keepAside commits exactly her bytes on her base, pushed to edits/…, the working copy untouched", async () => {
     const { remote, developer, service, store } = await world();
     const base = await store.head();
