@@ -82,11 +82,8 @@ function SourceInput(props: Options & { value: SourceValue; onChange(value: Sour
     }
     setRefused(undefined);
     const extension = file.name.slice(file.name.lastIndexOf(".") + 1).toLowerCase();
-    // Another file in its place: the one chosen before is let go, so it no longer counts against her quota.
-    if (value.upload) {
-      discardUpload(`${UPLOADS_PATH}/${value.upload.token}`);
-      onChange({ ...value, upload: undefined });
-    }
+    // The one chosen before is not deleted here: Keystatic may have handed this field (a new work's, in
+    // its dialog) the value of another that still names it. Unsaved, it is deleted after a day.
     setSending({ name: file.name, sent: 0, total: file.size });
     let token: string | undefined;
     try {

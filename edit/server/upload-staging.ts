@@ -195,7 +195,7 @@ export function uploadStaging(dir: string, limits: Partial<StagingLimits> = {}) 
     if (mine + bytes > perOwner)
       return {
         status: 507,
-        message: `${file}, and you have ${inWords(mine)} of uploads waiting to be saved; the service keeps up to ${inWords(perOwner)} per editor. Save or discard them first.`,
+        message: `${file}, and you have ${inWords(mine)} of uploads waiting to be saved; the service keeps up to ${inWords(perOwner)} per editor. Save them first: those never saved are deleted a day after they were sent.`,
       };
     if (all + bytes > total)
       return {

@@ -77,10 +77,17 @@ test.describe("the editing screen", () => {
       await dialog.getByRole("textbox", { name: "Name" }).fill(name);
       await dialog.getByRole("textbox", { name: "Link" }).fill(url);
       await dialog.locator('input[type="file"]').setInputFiles(sources(film));
+      // As the screen asks: each file is added once it is up (its upload id asked for, then its bytes sent).
+      await expect(dialog.getByText(`${film} (`)).toContainText("made when you save");
       await dialog.getByRole("button", { name: "Add" }).click();
     }
-    await page.locator('input[type="file"][aria-label="Clip"]').setInputFiles(sources("clip.mp4"));
-    await page.locator('input[type="file"][aria-label="Bio photo"]').setInputFiles(sources("portrait.jpg"));
+    for (const [label, file] of [
+      ["Clip", "clip.mp4"],
+      ["Bio photo", "portrait.jpg"],
+    ]) {
+      await page.locator(`input[type="file"][aria-label="${label}"]`).setInputFiles(sources(file));
+      await expect(page.getByText(`${file} (`)).toContainText("made when you save");
+    }
     await page.getByRole("textbox", { name: "Biography" }).fill("Ada Rowe films people at work.\nA second line.");
     expect((await save(page, "Create")).status()).toBe(200);
 

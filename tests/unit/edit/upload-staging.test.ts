@@ -146,7 +146,7 @@ describe("quotas, checked when an upload is asked for", () => {
     const first = await token(ADA, 60);
     expect(await mint(ADA, 50)).toEqual({
       status: 507,
-      text: "This file is 50 bytes, and you have 60 bytes of uploads waiting to be saved; the service keeps up to 100 bytes per editor. Save or discard them first.",
+      text: "This file is 50 bytes, and you have 60 bytes of uploads waiting to be saved; the service keeps up to 100 bytes per editor. Save them first: those never saved are deleted a day after they were sent.",
     });
     expect((await mint(ADA, 40)).status).toBe(201);
     expect((await mint(BOB, 50)).status).toBe(201);
@@ -176,7 +176,7 @@ describe("quotas, checked when an upload is asked for", () => {
     const film = (bytes: number) => new File([Buffer.alloc(bytes)], "film.mp4");
     expect(isUploadToken(await startUpload(`${base}${UPLOADS_PATH}`, film(100), "mp4"))).toBe(true);
     await expect(startUpload(`${base}${UPLOADS_PATH}`, film(1), "mp4")).rejects.toThrow(
-      "film.mp4 was not uploaded: This file is 1 bytes, and you have 100 bytes of uploads waiting to be saved; the service keeps up to 100 bytes per editor. Save or discard them first.",
+      "film.mp4 was not uploaded: This file is 1 bytes, and you have 100 bytes of uploads waiting to be saved; the service keeps up to 100 bytes per editor. Save them first: those never saved are deleted a day after they were sent.",
     );
   });
 
