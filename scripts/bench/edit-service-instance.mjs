@@ -5,7 +5,7 @@
  * bench reads of its remote.
  */
 import { execFile, spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -13,7 +13,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 
 import { LOGIN_FORM, TEST_USERS } from "#tests/support/oidc-provider.ts";
-import { cpuTimeWithReaped } from "./cpu-time.mjs";
+import { descendants, processTable, residentMiB, treeOf } from "./edit-service-processes.mjs";
 
 export const ROOT = path.join(import.meta.dirname, "../..");
 /**
@@ -25,12 +25,6 @@ export const BRANCH = "main";
 
 const MINUTE = 60_000;
 export const TIMEOUTS = { start: 5 * MINUTE, upload: 10 * MINUTE, save: 15 * MINUTE, command: 15 * MINUTE };
-/**
- * Before each measurement, the service and what it started must have been nearly idle (under this share of one
- * core over the window): its start (the screen's bundle, the preview's first build) and a save's aftermath (the
- * preview rebuilding the site) would otherwise be timed with the next.
- */
-const SETTLE = { windowMs: 2_000, share: 0.1, maxMs: 2 * MINUTE };
 
 /** How many lines of the service's stderr are kept for the report. */
 const COMPLAINTS_KEPT = 40;
@@ -74,48 +68,6 @@ export async function ensureFree(port) {
     probe.once("error", () => reject(new Error(`port ${port} is taken: stop what listens there`)));
     probe.listen(port, "127.0.0.1", () => probe.close(resolve));
   });
-}
-
-/** Each live process's name and parent, from /proc. */
-function processTable() {
-  const table = new Map();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      // After the name (which may hold spaces): state, ppid; proc(5).
-      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (state !== "Z") table.set(Number(entry), { name, ppid: Number(ppid) });
-    } catch {
-      // Gone between the listing and the read.
-    }
-  }
-  return table;
-}
-
-/** `root` and every process under it in `table`, whatever group each has put itself in. */
-function treeOf(root, table) {
-  const found = new Set([root]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [pid, { ppid }] of table)
-      if (found.has(ppid) && !found.has(pid)) {
-        found.add(pid);
-        grew = true;
-      }
-  }
-  return new Set([...found].filter((pid) => table.has(pid)));
-}
-
-export const descendants = (root) => treeOf(root, processTable());
-
-function residentMiB(pid) {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
 }
 
 /** Whether a process is the preview's: its build and its server are started with its port in their environment (preview-site.ts). */
@@ -169,17 +121,6 @@ export function memoryWatch(servicePid) {
     },
     peaks: () => peaks,
   };
-}
-
-/** Waits (up to SETTLE.maxMs) until `pid` and its processes have been nearly idle for a window. */
-export async function settle(pid) {
-  for (let waited = 0; waited < SETTLE.maxMs; waited += SETTLE.windowMs) {
-    // With what the tree reaps meanwhile: a process ending in the window takes its time with it otherwise.
-    const before = cpuTimeWithReaped(descendants(pid));
-    await sleep(SETTLE.windowMs);
-    if (cpuTimeWithReaped(descendants(pid)) - before < SETTLE.windowMs * 1000 * SETTLE.share) return;
-  }
-  console.error(`edit: the service was still busy after ${SETTLE.maxMs / 1000} s; measuring anyway`);
 }
 
 /**

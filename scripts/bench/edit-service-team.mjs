@@ -8,7 +8,8 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { TEST_USERS } from "#tests/support/oidc-provider.ts";
-import { remoteHead, serviceMemory, settle, signIn, TIMEOUTS } from "./edit-service-instance.mjs";
+import { remoteHead, serviceMemory, signIn, TIMEOUTS } from "./edit-service-instance.mjs";
+import { settle } from "./edit-service-processes.mjs";
 import { firstLine } from "./shared.mjs";
 
 /** The second editor, and the demo director he changes while the first's film is made. */

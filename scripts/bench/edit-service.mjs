@@ -8,10 +8,9 @@
  * text save while the film is made, text saves' answers, the service's memory. docs/benchmarks.md says how
  * to read the table.
  */
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 
 import { mediaPaths } from "#model/media-paths.ts";
 import { startOidcProvider, TEST_USERS } from "#tests/support/oidc-provider.ts";
@@ -19,18 +18,18 @@ import { cpuTimeWithReaped } from "./cpu-time.mjs";
 import { directorOf, FILM, filmOf, floorClone, floorRound } from "./edit-service-floor.mjs";
 import {
   commitOf,
-  descendants,
   ensureFree,
   memoryWatch,
   PORTS,
   remoteHead,
   run,
-  settle,
   signIn,
   startService,
   stopService,
   TIMEOUTS,
 } from "./edit-service-instance.mjs";
+import { watchSave } from "./edit-service-watch.mjs";
+import { descendants, settle } from "./edit-service-processes.mjs";
 import { sameWork, table } from "./edit-service-table.mjs";
 import { memoryAtRest, SECOND, secondEditor, textSaves } from "./edit-service-team.mjs";
 import { firstLine, launchBrowser } from "./shared.mjs";
@@ -39,63 +38,6 @@ import { firstLine, launchBrowser } from "./shared.mjs";
 const ROUNDS = Number(process.env.BENCH_EDIT_RUNS ?? 3);
 /** The editor who adds the film. */
 const EDITOR = TEST_USERS.ada;
-/** How often the save is looked at: the manifest and the remote each poll, the service's status every fifth. */
-const POLL_MS = 100;
-const STATUS_EVERY = 5;
-
-/**
- * Watches a save from the press on: the service's manifest naming the clip (media made), her commit on the
- * remote's branch (pushed; other saves' commits may land before it, each kept with when it was first seen), and
- * the service's status (each message it shows, a failure).
- */
-async function watchSave(context, service, { id, pressed, before }) {
-  const clip = `${JSON.stringify(mediaPaths.directorClip(id))}:`;
-  const status = `${service.origin}/edit/api/status?entry=directors/${id}`;
-  const hers = `${EDITOR.email}\x1fdirectors/${id}: create`;
-  /** @type {{ at: number, state: string, message: string }[]} */
-  const shown = [];
-  /** @type {string[]} */
-  const unanswered = [];
-  /** The commits after `before`, oldest first (the service never forces a push, so they only add up). @type {{ sha: string, who: string, seen: number }[]} */
-  const commits = [];
-  let head = before;
-  let made;
-  const deadline = pressed + TIMEOUTS.save;
-  for (let poll = 0; ; poll++) {
-    const now = performance.now();
-    if (now > deadline) throw new Error(`not pushed ${TIMEOUTS.save / 1000} s after the press`);
-    if (made === undefined && (await readFile(service.manifest, "utf8")).includes(clip)) made = now;
-    const moved = await remoteHead(service.remote, service.env);
-    if (moved !== head) {
-      head = moved;
-      const log = await run(
-        "git",
-        ["--git-dir", service.remote, "log", "--reverse", "--format=%H%x1f%ae%x1f%s", `${before}..${moved}`],
-        { env: service.env },
-      );
-      for (const line of log.split("\n").filter(Boolean)) {
-        const [sha, ...who] = line.split("\x1f");
-        if (!commits.some((commit) => commit.sha === sha)) commits.push({ sha, who: who.join("\x1f"), seen: now });
-      }
-      const landed = commits.find(({ who }) => who === hers);
-      if (landed) return { made: made ?? now, pushed: now, shown, unanswered, commits, sha: landed.sha };
-    }
-    if (poll % STATUS_EVERY === 0) {
-      // A poll the connection drops (a kept-alive socket the server closed as it was reused) is asked again at
-      // the next, as the screen's own polling would; the drops are told.
-      const answer = await context.request.get(status).catch((error) => {
-        unanswered.push(`${((now - pressed) / 1000).toFixed(1)} s ${firstLine(error)}`);
-        return undefined;
-      });
-      const build = answer && (await answer.json()).build;
-      const last = shown.at(-1);
-      if (build && (last?.state !== build.state || last?.message !== build.message))
-        shown.push({ at: now - pressed, state: build.state, message: build.message ?? "" });
-      if (build?.state === "failed") throw new Error(`the service failed the save: ${build.message}`);
-    }
-    await sleep(POLL_MS);
-  }
-}
 
 /**
  * One new director with the film as her clip, through the screen: its times and CPU in ms, its memory, its
@@ -163,6 +105,7 @@ async function serviceRound(browser, service, film, round) {
       id: director.id,
       pressed,
       before,
+      editor: EDITOR,
     });
     const cpu = {
       service: cpuTimeWithReaped(descendants(service.pid)) - cpuBefore.service,
