@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import path from "node:path";
 
 import type { Job } from "#media-build/kinds.ts";
+import { settingsIfSet } from "#media-publish/settings.ts";
 import { applySave } from "./apply-save.ts";
 import {
   editingScreen,
@@ -25,7 +26,7 @@ import {
 import { previewSite } from "./preview-site.ts";
 import { bodyOf } from "./request-body.ts";
 import { type Author, saveLog } from "./save-log.ts";
-import { bucketOf, savePipeline } from "./save-pipeline.ts";
+import { savePipeline } from "./save-pipeline.ts";
 import { saveQueue } from "./save-queue.ts";
 import { subjectOf } from "./save-subject.ts";
 
@@ -52,7 +53,7 @@ export async function startEditServer({ root, port, previewPort, env = process.e
   const pipeline = savePipeline({
     root,
     lock,
-    bucket: bucketOf(env),
+    bucket: settingsIfSet(env),
     changed: () => screen.statuses.changed(),
     landed: () => preview?.rebuild(),
   });

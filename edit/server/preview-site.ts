@@ -13,12 +13,15 @@
  * not) never stops another's save from showing, and the server keeps serving the other folder, assets
  * and all, while `remix build` empties this one's.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { rm, symlink } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
 
 /** What of the service's environment the preview's build and server get: a site's settings, no secret. */
 const PREVIEW_SETTINGS = [
@@ -41,40 +44,26 @@ export interface PreviewSite {
   origin: string;
   /** Builds the working copy as it is now and serves that build, once what runs before it is done. */
   rebuild(): void;
-  /** Resolves once no build is running or asked for. */
-  settled(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** The environment a preview process is started with: the site's settings only, on the loopback, no analytics. */
-export function previewEnv(env: NodeJS.ProcessEnv, port: number): NodeJS.ProcessEnv {
+function previewEnv(env: NodeJS.ProcessEnv, port: number): NodeJS.ProcessEnv {
   const kept = Object.fromEntries(PREVIEW_SETTINGS.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
   return { ...kept, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ANALYTICS: "off" };
 }
 
-/** Runs `command` in `cwd` to its end; its output (its stdout alone with `stdoutOnly`), or an error with the output's end. */
-function runToEnd(
-  command: string,
-  args: string[],
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-  stdoutOnly = false,
-): Promise<string> {
+/** Runs `command` in `cwd` to its end; an error with the end of its output if it fails. */
+function runToEnd(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
-    let stdout = "";
     const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8_000));
-    child.stdout.on("data", (chunk: Buffer) => {
-      keep(chunk);
-      if (stdoutOnly) stdout += chunk.toString();
-    });
+    child.stdout.on("data", keep);
     child.stderr.on("data", keep);
     child.on("error", reject);
     child.on("close", (code) =>
-      code === 0
-        ? resolve(stdoutOnly ? stdout : output)
-        : reject(new Error(`${command} ${args.join(" ")} exited with ${code}:\n${output}`)),
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}:\n${output}`)),
     );
   });
 }
@@ -99,7 +88,7 @@ async function nextFolder(
   built: string | undefined,
 ): Promise<{ folder: string; commit?: string } | undefined> {
   if (!follow) return { folder: checkout };
-  const git = (cwd: string, ...args: string[]) => runToEnd("git", args, cwd, process.env, true);
+  const git = async (cwd: string, ...args: string[]) => (await run("git", args, { cwd })).stdout;
   const commit = (await git(checkout, "rev-parse", "--verify", `refs/heads/${follow.branch}^{commit}`)).trim();
   if (commit === built) return undefined;
   const folder = path.join(follow.folder, serving === path.join(follow.folder, "a") ? "b" : "a");
@@ -163,9 +152,6 @@ export function previewSite(options: PreviewOptions): PreviewSite {
     rebuild() {
       if (building) again = true;
       else building = build();
-    },
-    settled: async () => {
-      while (building) await building;
     },
     async stop() {
       stopped = true;

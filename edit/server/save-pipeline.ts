@@ -19,7 +19,7 @@ import { MANIFEST } from "#media-build/manifest.ts";
 import { buildMedia } from "#media-build/run.ts";
 import { fetchLackingSources, readBy } from "#media-publish/lacking-sources.ts";
 import { publishMedia } from "#media-publish/publish.ts";
-import { readSettings as readBucketSettings, type Settings as BucketSettings } from "#media-publish/settings.ts";
+import type { Settings as BucketSettings } from "#media-publish/settings.ts";
 import { isSourcePath, SOURCES } from "#media-publish/source-list.ts";
 import type { Save as ScreenSave } from "./save-gate.ts";
 import type { Author, SaveRecord } from "./save-log.ts";
@@ -69,10 +69,6 @@ export interface PipelineOptions {
   /** A save has landed or failed: the preview is built again. */
   landed(): void;
 }
-
-/** The bucket `npm run media:publish` would publish to with these settings (MEDIA_BUCKET…), if any. */
-export const bucketOf = (env: NodeJS.ProcessEnv): BucketSettings | undefined =>
-  env.MEDIA_BUCKET?.trim() ? readBucketSettings(env) : undefined;
 
 /** Files under `folder` that git sees changed or new in the working copy (the media build's outputs). */
 async function changedUnder(dir: string, folder: string): Promise<string[]> {
@@ -180,9 +176,5 @@ export function savePipeline({ root, landing = IN_PLACE, lock, bucket, changed, 
         }),
       );
     },
-    /** Resolves once every film handed over so far has landed or failed. */
-    idle: () => worker.run(async () => undefined),
   };
 }
-
-export type SavePipeline = ReturnType<typeof savePipeline>;

@@ -17,13 +17,14 @@ import { LRUCache } from "lru-cache";
 
 import { isContentFile } from "#model/content-files.ts";
 
+import { settingsIfSet } from "#media-publish/settings.ts";
 import { applySave } from "#edit/server/apply-save.ts";
 import { editingScreen, refuseFraming, refuseRequest, refusal, relay, saveOf, send } from "#edit/server/edit-server.ts";
 import type { Save as ScreenSave } from "#edit/server/save-gate.ts";
 import { mayLand, savePathProblems } from "#edit/server/save-paths.ts";
 import { previewSite } from "#edit/server/preview-site.ts";
 import { saveLog } from "#edit/server/save-log.ts";
-import { bucketOf, savePipeline } from "#edit/server/save-pipeline.ts";
+import { savePipeline } from "#edit/server/save-pipeline.ts";
 import { saveQueue } from "#edit/server/save-queue.ts";
 import { contentFilesOf, keptChanges, subjectOf } from "#edit/server/save-subject.ts";
 import type { Job } from "#media-build/kinds.ts";
@@ -66,7 +67,7 @@ export async function startEditService(
   serviceRoot: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<EditService> {
-  const bucket = bucketOf(env);
+  const bucket = settingsIfSet(env);
   const checkout = path.join(settings.data, "site");
   const publicHost = new URL(settings.publicUrl).host;
   const committer: Author = {
