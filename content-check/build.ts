@@ -1,7 +1,8 @@
 /**
  * `npm run content:build`'s work (scripts/cli/content-build.ts parses its arguments and calls this),
  * which other code, the editing server, can run in-process: checks app/content/ and writes
- * app/content/generated.js and .d.ts if they changed; on a problem, prints one line each and writes
+ * app/content/generated.js and .d.ts, and the pages file app/content/generated.pages.json
+ * (pages-file.ts), if they changed; on a problem, prints one line each and writes
  * nothing. Everything it has to say is printed here, as the command's output.
  */
 import { existsSync, type FSWatcher, readFileSync, watch, writeFileSync } from "node:fs";
@@ -11,6 +12,7 @@ import type { Content } from "#model/content.ts";
 import { mapLimited } from "#lib/pool.ts";
 import { loadContent } from "./check.ts";
 import { generatedModule } from "./generated-module.ts";
+import { PAGES_FILE, pagesFileText } from "./pages-file.ts";
 
 export interface BuildOptions {
   /** Where the pages point for media: MEDIA_ORIGIN as the site parses it, or "" for public/. */
@@ -112,14 +114,18 @@ async function checkRemote(mediaOrigin: string, named: Set<string>): Promise<boo
   return missing.length === 0;
 }
 
-const GENERATED = { js: "app/content/generated.js", dts: "app/content/generated.d.ts" };
+const GENERATED = {
+  js: "app/content/generated.js",
+  dts: "app/content/generated.d.ts",
+  pages: PAGES_FILE,
+};
 
 /** An unchanged file is left alone, so `remix dev` does not rebuild for nothing. */
 function writeIfChanged(root: string, content: Content) {
-  const module = generatedModule(content);
-  for (const part of ["dts", "js"] as const) {
+  const texts = { ...generatedModule(content), pages: pagesFileText(content) };
+  for (const part of ["dts", "js", "pages"] as const) {
     const file = path.join(root, GENERATED[part]);
-    if (!existsSync(file) || readFileSync(file, "utf8") !== module[part]) writeFileSync(file, module[part]);
+    if (!existsSync(file) || readFileSync(file, "utf8") !== texts[part]) writeFileSync(file, texts[part]);
   }
 }
 

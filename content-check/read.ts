@@ -10,6 +10,7 @@ import { isNode, LineCounter, parseDocument } from "yaml";
 import type { Film } from "#model/content.ts";
 import type { CaptionFormat } from "#model/cues/captions.ts";
 import { CONTENT_DIR, type ContentBody, FOLDERS, readCaptionsFileName, SINGLE_FILES } from "#model/content-files.ts";
+import { PAGES_FILE } from "./pages-file.ts";
 
 /** Where a part of the content comes from: "app/content/artists/directors/x.md", at ["artists", "directors", "x"]. */
 export interface ContentFile {
@@ -116,12 +117,17 @@ const IN_ARTISTS = new Set(
   FOLDERS.flatMap((folder) => (folder.path.startsWith("artists/") ? [folder.path.slice("artists/".length)] : [])),
 );
 
+/** The build's output that is neither code nor content: build.ts writes it beside the module. */
+const BUILT = path.basename(PAGES_FILE);
+
 /** Anything else there (`contact.yml`, `artists/directors/`) is named, so a misplaced file is not silently left out. */
 function strayFiles(contentDir: string): string[] {
   const stray = (dir: string, expected: Set<string>) =>
     existsSync(path.join(contentDir, dir))
       ? readdirSync(path.join(contentDir, dir))
-          .filter((entry) => !entry.startsWith(".") && !/\.(ts|js)$/.test(entry) && !expected.has(entry))
+          .filter(
+            (entry) => !entry.startsWith(".") && !/\.(ts|js)$/.test(entry) && entry !== BUILT && !expected.has(entry),
+          )
           .map(
             (entry) =>
               `${CONTENT_DIR}/${dir}${entry}: not a file the site reads; docs/content.md lists where content goes`,

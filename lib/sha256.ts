@@ -12,3 +12,6 @@ export async function sha256Stream(stream: Readable): Promise<string> {
 
 /** A file's SHA-256 (hex), read as a stream. */
 export const sha256File = (file: string): Promise<string> => sha256Stream(createReadStream(file));
+
+/** The SHA-256 (hex) of `text` as UTF-8: how a release tells which part of the content changed (content-check/pages-file.ts). */
+export const sha256Text = (text: string): string => createHash("sha256").update(text).digest("hex");
