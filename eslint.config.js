@@ -29,6 +29,7 @@ const APP_FOLDERS = [
   "lib",
   "server",
   "analytics",
+  "release",
 ];
 /** @type {Record<string, string[]>} */
 const MAY_IMPORT = {
@@ -36,11 +37,12 @@ const MAY_IMPORT = {
   lib: [],
   app: ["model"],
   analytics: ["model"],
-  server: ["app", "model", "analytics"],
+  server: ["app", "model", "analytics", "release"],
+  release: ["model", "lib"],
   "content-check": ["model", "lib"],
   "media-build": ["model", "content-check", "lib"],
   "media-publish": ["model", "content-check", "media-build", "lib"],
-  edit: ["model", "content-check", "media-build", "media-publish", "lib", "analytics"],
+  edit: ["model", "content-check", "media-build", "media-publish", "lib", "analytics", "release"],
   demo: ["model", "content-check", "media-build", "lib"],
   // The tests and the tools may import every folder but demo/ (which nothing imports); tests/ not scripts/.
   tests: [...APP_FOLDERS, "tests"],
@@ -67,6 +69,7 @@ export default tseslint.config(
       "build/",
       "public/",
       ".cache/",
+      ".site-data/",
       "media/",
       "app/content/generated.*",
       "test-results/",

@@ -13,6 +13,9 @@ import express, {
 } from "express";
 import Negotiator from "negotiator";
 
+import type { ReleaseStatus } from "#release/serving-worker.ts";
+
+import { healthz } from "./healthz.ts";
 import { pageHeaders, plainTextErrors, readOnly, sendText, setPageHeaders, toFetchRequest } from "./http-policy.ts";
 import { createLogger, type Logger, requestLogger } from "./log.ts";
 import { labelRoute, type Metrics, noMetrics, type RouteManifest } from "./metrics.ts";
@@ -46,6 +49,10 @@ export interface AppOptions {
   metrics?: Metrics;
   /** The renders run at once and those waiting (the machine's, whatever the build: kept across rebuilds). */
   renderQueue?: RenderQueue;
+  /** What /healthz says of the commit served (server/healthz.ts). */
+  release?: () => ReleaseStatus;
+  /** The build assets of the release before, which pages still open in browsers and caches name. */
+  previousAssets?: string;
 }
 
 /** Seconds a client told the queue is full waits before asking again. */
@@ -58,6 +65,8 @@ export async function createApp({
   log = createLogger(),
   metrics = noMetrics,
   renderQueue = new RenderQueue(DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_QUEUE),
+  release = () => ({ commit: null }),
+  previousAssets,
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -65,10 +74,11 @@ export async function createApp({
   const pageCacheBytes = () => serving().pageCache.bytes;
   app.use(metrics.middleware({ routes: () => serving().routes, pageCacheBytes, renderQueue }));
   app.use(readOnly);
+  app.get("/healthz", healthz(release));
   app.use(cachedPages(serving));
   // A page sent from the cache's copies (a miss, once kept) is already encoded as the client asked.
   app.use(compression({ filter: (req, res) => !res.locals.precompressed && compression.filter(req, res) }));
-  app.use(labelRoute("static"), await staticFiles(root, build), labelRoute(undefined));
+  app.use(labelRoute("static"), await staticFiles(root, build, previousAssets), labelRoute(undefined));
   app.use(pageHeaders);
   app.all("*", renderPage(serving, renderQueue));
   app.use(plainTextErrors);

@@ -1,147 +1,31 @@
 /**
- * The site's server (why not remix-serve: docs/decisions/0002-own-server.md): reads the environment
- * (docs/deploy.md, "Configuration"), loads the build and, under `npm run dev`, each rebuild with a
- * page cache of its own, listens (and serves the metrics on their own port when asked), logs JSON
- * lines, and shuts down gracefully on SIGTERM or SIGINT.
+ * The site's server, `npm start` (build/server.js): one instance serving the build beside it
+ * (server/instance.ts); or, with `SITE_FOLLOW` set, the follower of that branch
+ * (release/follower.ts), which builds each new commit and has a worker serve it.
  */
-import { stat } from "node:fs/promises";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import cluster from "node:cluster";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 
-import { broadcastDevReady, createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
+import { followBranch } from "#release/follower.ts";
+import { followSettings } from "#release/settings.ts";
 
-import { createCollector } from "#analytics/collector.ts";
-import { forwarder, forwardSettings } from "#analytics/forward.ts";
-import { storeSettings } from "#analytics/settings.ts";
-import { openStore } from "#analytics/store.ts";
-import { SITE_URL } from "#app/lib/site-url.server.ts";
-import { createApp, type Serving } from "./app.ts";
-import { eventEndpoint, isEventRequest, trustProxySetting } from "./event-endpoint.ts";
-import { refuseConnect } from "./http-policy.ts";
+import { startInstance } from "./instance.ts";
 import { createLogger, logLevel } from "./log.ts";
-import { createMetrics, metricsSettings } from "./metrics.ts";
-import { PageCache, pageCacheBytes } from "./page-cache.ts";
-import { DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_QUEUE, RenderQueue } from "./render-queue.ts";
 
 process.env.NODE_ENV ??= "production";
-const DEVELOPMENT = process.env.NODE_ENV === "development";
-const PORT = Number(process.env.PORT || 3000);
-const HOST = process.env.HOST || undefined;
-const log = createLogger({ level: logLevel(process.env) });
-const PAGE_CACHE_BYTES = pageCacheBytes(process.env, (message) => log.warn(message));
-const metrics = createMetrics(metricsSettings(process.env));
-const RENDER_QUEUE = new RenderQueue(
-  Number(process.env.RENDER_CONCURRENCY || DEFAULT_RENDER_CONCURRENCY),
-  Number(process.env.RENDER_QUEUE ?? DEFAULT_RENDER_QUEUE),
-);
-/** Past this, connections still open are cut so the process always exits within 10 s. */
-const SHUTDOWN_DEADLINE_MS = 8_000;
 /** One level up from both server/index.ts and build/server.js. */
 const ROOT = path.join(import.meta.dirname, "..");
-const BUILD_PATH = path.join(ROOT, "build/index.js");
+const PORT = Number(process.env.PORT || 3000);
+const log = createLogger({ level: logLevel(process.env) });
+const follow = followSettings(process.env, ROOT);
 
-installGlobals({ nativeFetch: true });
-
-/** The app's server build; the file's modification time in the URL makes Node load a rebuilt one afresh. */
-async function importBuild(): Promise<ServerBuild> {
-  const { mtimeMs } = await stat(BUILD_PATH);
-  return import(`${pathToFileURL(BUILD_PATH).href}?t=${mtimeMs}`);
+if (follow && cluster.isPrimary) {
+  const stop = await followBranch(follow, { checkout: ROOT, log });
+  for (const signal of ["SIGTERM", "SIGINT"] as const)
+    process.once(signal, () => {
+      log.info(`${signal}: stopping the serving process, then exiting`);
+      void stop().finally(() => process.exit(0));
+    });
+} else {
+  await startInstance({ root: ROOT, port: PORT, host: process.env.HOST || undefined, log });
 }
-
-/** Remix's request handler for `build`, with a page cache of its own. */
-function servingOf(build: ServerBuild): Serving {
-  return {
-    render: createRequestHandler(build, process.env.NODE_ENV),
-    pageCache: new PageCache(PAGE_CACHE_BYTES),
-    routes: build.routes,
-  };
-}
-
-/**
- * Where the pages' events go (docs/deploy.md, "Analytics"): the store its settings name, and the
- * operator's Plausible or Umami too when asked; none under ANALYTICS=off. A store that cannot be
- * opened stops the server at start, with the reason, rather than losing every event unseen.
- */
-async function openCollector() {
-  const settings = storeSettings(process.env, ROOT);
-  if (!settings.enabled) return undefined;
-  const site = new URL(SITE_URL).host;
-  const forwarding = forwardSettings(process.env, site);
-  const failed = (error: unknown) => log.error({ err: error }, "analytics: the store failed");
-  return createCollector({
-    store: await openStore(settings),
-    site,
-    forward: forwarding && forwarder(forwarding, (why) => log.warn(`analytics: an event was not forwarded (${why})`)),
-    dropped: (count) => metrics.countEvent("dropped", count),
-    failed,
-  });
-}
-
-const collector = await openCollector();
-const events = eventEndpoint({
-  collector,
-  count: (outcome) => metrics.countEvent(outcome),
-  failed: (error) => log.error({ err: error }, "analytics: an event was lost"),
-  trustProxy: trustProxySetting(process.env.TRUST_PROXY),
-});
-
-let build = await importBuild();
-let serving = servingOf(build);
-const app = await createApp({
-  root: ROOT,
-  build,
-  serving: () => serving,
-  renderQueue: RENDER_QUEUE,
-  log,
-  metrics,
-});
-
-// The pages' events go straight to their endpoint; everything else to the app (event-endpoint.ts says why).
-const server = http
-  .createServer((request, response) => (isEventRequest(request) ? events(request, response) : app(request, response)))
-  .listen({ port: PORT, host: HOST }, () => {
-    log.info(`Listening on http://${HOST ?? "localhost"}:${PORT}`);
-    if (DEVELOPMENT) broadcastDevReady(build);
-  });
-server.on("connect", refuseConnect);
-
-const metricsServer = metrics.enabled ? await metrics.listen() : undefined;
-if (metricsServer) {
-  const { address, port } = metricsServer.address() as AddressInfo;
-  log.info(`Metrics on http://${address.includes(":") ? `[${address}]` : address}:${port}/metrics`);
-}
-
-if (DEVELOPMENT) {
-  // chokidar, as in Remix's manual-mode guide, is a dev dependency: imported here only, so production never needs it.
-  const { watch } = await import("chokidar");
-  const reload = async () => {
-    try {
-      build = await importBuild();
-      serving = servingOf(build);
-      await broadcastDevReady(build);
-    } catch (error) {
-      // The last good build keeps serving; the next save tries again.
-      log.error({ err: error }, "could not load the new build");
-    }
-  };
-  // `remix dev` writes build/version.txt last, once the whole build is on disk.
-  watch(path.join(ROOT, "build/version.txt"), { ignoreInitial: true }).on("add", reload).on("change", reload);
-}
-
-/**
- * Node's server closes idle keep-alive connections and cuts the rest on its own (closeIdleConnections,
- * closeAllConnections), so this needs no library such as http-terminator.
- */
-function shutdown(signal: NodeJS.Signals) {
-  log.info(`${signal}: finishing requests in flight, then exiting`);
-  metricsServer?.close();
-  // The events still held are written before the process goes.
-  server.close(() => void (collector?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
-  // Keep-alive connections become idle as their last response ends; close them as they do.
-  setInterval(() => server.closeIdleConnections(), 100).unref();
-  setTimeout(() => server.closeAllConnections(), SHUTDOWN_DEADLINE_MS).unref();
-}
-process.once("SIGTERM", shutdown);
-process.once("SIGINT", shutdown);

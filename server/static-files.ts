@@ -2,6 +2,7 @@
  * Static files: the build's hashed assets (immutable for a year, their Brotli copies to browsers
  * that accept them) and the media under public/ (30 days).
  */
+import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 
@@ -18,16 +19,24 @@ express.static.mime.define({ "image/avif": ["avif"] });
 /**
  * The static files under `root` for this build. Build assets are precompressed with Brotli at its
  * highest level (scripts/cli/precompress.mjs), which is too slow to do per request; everything else is
- * compressed on the fly by the compression middleware in front.
+ * compressed on the fly by the compression middleware in front. `previousAssets`, the release
+ * before's (release/follower.ts), answer what this build's do not: a page opened before the switch
+ * still loads the scripts it names.
  */
-export async function staticFiles(root: string, build: Pick<ServerBuild, "assetsBuildDirectory" | "publicPath">) {
-  const assetsDir = path.join(root, build.assetsBuildDirectory);
+export async function staticFiles(
+  root: string,
+  build: Pick<ServerBuild, "assetsBuildDirectory" | "publicPath">,
+  previousAssets?: string,
+) {
   const router = Router();
-  router.use(
-    build.publicPath,
-    await brotliCopies(assetsDir),
-    express.static(assetsDir, { ...ASSET_CACHE, index: false, redirect: false }),
-  );
+  const assetDirs = [path.join(root, build.assetsBuildDirectory)];
+  if (previousAssets && existsSync(previousAssets)) assetDirs.push(previousAssets);
+  for (const assetsDir of assetDirs)
+    router.use(
+      build.publicPath,
+      await brotliCopies(assetsDir),
+      express.static(assetsDir, { ...ASSET_CACHE, index: false, redirect: false }),
+    );
   // Media keep their names across deploys, so caches revalidate them after 30 days rather than a year;
   // an operator who replaces a file under the same name purges the CDN (see docs/deploy.md).
   router.use(

@@ -38,8 +38,8 @@ ${eachBackend((name, _, index) => `    ${index ? "} elsif" : "if"} (bereq.http.X
 `;
 }
 
-async function waitUntilHealthy(child, host, port, what) {
-  if (await answersHealthz(child, `http://${host}:${port}`, 300)) return;
+async function waitUntilHealthy(child, host, port, what, attempts = 300) {
+  if (await answersHealthz(child, `http://${host}:${port}`, attempts)) return;
   throw new Error(
     `${what} did not start on port ${port}${what === "an instance" ? ": run `npm run build` first" : ""}`,
   );
@@ -99,33 +99,55 @@ export function runCluster({ port, host }) {
   // SIGHUP too: a closed terminal would otherwise leave the children, in their own groups, running.
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.once(signal, () => stop(0));
 
-  /** The instances, then Varnish in front of them once they answer. */
+  /** One follower serving both ports: the instances as the rest of this file sees them. */
+  function followingInstances(shared) {
+    const child = startChild(process.execPath, [SERVER_ENTRY], {
+      ...shared,
+      SITE_FOLLOW_PORTS: instancePorts.join(","),
+      SITE_FOLLOW_PURGE: `http://127.0.0.1:${port}`,
+    });
+    return instancePorts.map((instancePort) => ({ port: instancePort, child }));
+  }
+
+  /**
+   * The instances, then Varnish in front of them once they answer. With SITE_FOLLOW, one follower
+   * (release/follower.ts) builds the branch once and serves it on both ports, and has this Varnish
+   * drop what each release changed.
+   */
   async function start() {
     // Varnish, on this machine, is the proxy whose X-Forwarded-For the instances believe; each
     // instance's metrics, when asked for, are on a port of their own (METRICS_PORT, the one after it).
     const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : undefined;
-    const instances = instancePorts.map((instancePort, index) => ({
-      port: instancePort,
-      child: startChild(process.execPath, [SERVER_ENTRY], {
-        PORT: String(instancePort),
-        HOST: "127.0.0.1",
-        TRUST_PROXY: "loopback",
-        ...(metricsPort === undefined ? {} : { METRICS_PORT: String(metricsPort + index) }),
-      }),
-    }));
+    const shared = { HOST: "127.0.0.1", TRUST_PROXY: "loopback" };
+    const instances = process.env.SITE_FOLLOW
+      ? followingInstances(shared)
+      : instancePorts.map((instancePort, index) => ({
+          port: instancePort,
+          child: startChild(process.execPath, [SERVER_ENTRY], {
+            ...shared,
+            PORT: String(instancePort),
+            ...(metricsPort === undefined ? {} : { METRICS_PORT: String(metricsPort + index) }),
+          }),
+        }));
+    // A follower's first start builds the branch (and installs its packages for a new lockfile): minutes.
+    const attempts = process.env.SITE_FOLLOW ? 6_000 : 300;
     await Promise.all(
       instances.map(({ child, port: instancePort }) =>
-        waitUntilHealthy(child, "127.0.0.1", instancePort, "an instance"),
+        waitUntilHealthy(child, "127.0.0.1", instancePort, "an instance", attempts),
       ),
     );
     // Stopped while the instances were starting: Varnish must not start after the others were signalled.
     if (stopping) return;
     for (const { child, port: instancePort } of instances) {
-      child.on("exit", (code, signal) => {
-        if (!stopping)
-          console.error(
-            `cluster: the instance on port ${instancePort} exited (${signal ?? code}); Varnish carries on with the other`,
-          );
+      child.once("exit", (code, signal) => {
+        if (stopping) return;
+        if (instances.every((instance) => instance.child === child)) {
+          console.error(`cluster: the follower exited (${signal ?? code}); stopping Varnish`);
+          return stop(1);
+        }
+        console.error(
+          `cluster: the instance on port ${instancePort} exited (${signal ?? code}); Varnish carries on with the other`,
+        );
       });
     }
 

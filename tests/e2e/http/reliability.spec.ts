@@ -17,12 +17,14 @@ const [LOAD_PORT, SHUTDOWN_PORT] = [21, 22].map((offset) => Number(process.env.E
 test.describe("reliability", () => {
   test.skip(({ isMobile }) => isMobile, "the server's behaviour does not depend on the screen");
 
-  test("/healthz answers 200 with a tiny body, uncached and without a redirect", async ({ request }) => {
+  test("/healthz answers 200 with the commit served as JSON, uncached and without a redirect", async ({ request }) => {
     for (const method of ["GET", "HEAD"] as const) {
       const response = await request.fetch("/healthz", { method, maxRedirects: 0 });
       expect(response.status(), method).toBe(200);
       expect(response.headers()["cache-control"], method).toBe("no-store");
-      if (method === "GET") expect(await response.text()).toBe("ok\n");
+      expect(response.headers()["content-type"], method).toBe("application/json; charset=utf-8");
+      // An instance that follows no branch serves the build beside it, of no commit it knows.
+      if (method === "GET") expect(await response.json()).toEqual({ status: "ok", commit: null });
     }
   });
 

@@ -1,0 +1,85 @@
+/**
+ * One commit made into a release in a folder: its packages linked (installed only for a new
+ * lockfile), then `npm run build`, whose content check refuses bad content before anything is built.
+ *
+ * A commit that changes only content and media, none of it what the browser's scripts hold, needs
+ * only its content compiled (and checked): the production server build imports the compiled content
+ * as a module of its own (remix.config.js), so the release serving's builds, server and browser, are
+ * this commit's too, byte for byte, and are copied. What it changed decides what the cache in front
+ * loses (page-purge.ts).
+ */
+import { cp } from "node:fs/promises";
+import path from "node:path";
+
+import { isContentFile } from "#model/content-files.ts";
+import { BROWSER_ENTRIES, sameEntries } from "#model/content-pages.ts";
+
+import type { Mirror } from "./git-mirror.ts";
+import { pagesFile } from "./page-purge.ts";
+import { checkOut, linkModules } from "./release-folders.ts";
+import { runToEnd } from "./run-to-end.ts";
+
+/** What a release changed: only content and media (a Varnish in front loses only those pages), or code too. */
+export type ReleaseKind = "content" | "full";
+
+/** Files a content-only commit may change beside the content: what the media build and publishing record, and the media. */
+const MEDIA_FILES = /^(media\/(manifest|sources)\.json|public\/(images|videos)\/.+)$/;
+
+/** A commit's kind, from the files it changed since the release serving (none serving: full). */
+export function releaseKind(changed: readonly string[] | undefined): ReleaseKind {
+  if (changed === undefined) return "full";
+  return changed.every((file) => isContentFile(file) || MEDIA_FILES.test(file)) ? "content" : "full";
+}
+
+export interface BuiltRelease {
+  folder: string;
+  commit: string;
+  kind: ReleaseKind;
+  /** Whether `npm ci` ran (a lockfile not seen before). */
+  installed: boolean;
+  /** Whether the code was built (`npm run build`), or only the content compiled beside the builds copied. */
+  built: boolean;
+  /** The files it changed since the release before, when there was one. */
+  changed?: string[];
+  seconds: number;
+}
+
+/** What the builds of a release are: the server's and the browser's, as `npm run build` writes them. */
+const BUILDS = ["build", path.join("public", "build")];
+const BUILD_ENV: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production" };
+
+/**
+ * Compiles (and checks) the content in `folder`; if the browser's part of it is as in `serving`,
+ * copies `serving`'s builds beside it and says so. Rejects, as a build does, on bad content.
+ */
+async function contentOnly(folder: string, serving: string): Promise<boolean> {
+  await runToEnd("npm", ["run", "--silent", "content:build"], folder, BUILD_ENV);
+  const [before, after] = await Promise.all([pagesFile(serving), pagesFile(folder)]);
+  if (!before || !after || !sameEntries(before, after, BROWSER_ENTRIES)) return false;
+  for (const build of BUILDS) await cp(path.join(serving, build), path.join(folder, build), { recursive: true });
+  return true;
+}
+
+/**
+ * Builds `commit` in `folder`, beside `serving` (the release serving now, if any); rejects with the
+ * check's or the build's own line (CommandFailed) when it cannot.
+ */
+export async function buildRelease(
+  mirror: Mirror,
+  {
+    folder,
+    commit,
+    serving,
+    data,
+    checkout,
+  }: { folder: string; commit: string; serving?: { folder: string; commit: string }; data: string; checkout: string },
+): Promise<BuiltRelease> {
+  const start = performance.now();
+  const changed = serving ? await mirror.changedFiles(serving.commit, commit) : undefined;
+  const kind = releaseKind(changed);
+  await checkOut(mirror, folder, commit);
+  const installed = await linkModules(folder, data, checkout);
+  const copied = kind === "content" && serving !== undefined && (await contentOnly(folder, serving.folder));
+  if (!copied) await runToEnd("npm", ["run", "--silent", "build"], folder, BUILD_ENV);
+  return { folder, commit, kind, installed, built: !copied, changed, seconds: (performance.now() - start) / 1000 };
+}
