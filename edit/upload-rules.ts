@@ -35,6 +35,8 @@ export interface MediaBuild {
   state: "idle" | "running" | "failed";
   /** What the last run could not make, and why, when it failed. */
   message?: string;
+  /** The public site is being asked whether it shows the save yet: the screen asks again in a moment. */
+  waiting?: boolean;
 }
 
 /** What the media build has made of one entry, as GET /edit/api/status answers. */

@@ -11,7 +11,8 @@ export function openEntry(): string | undefined {
 
 /**
  * The open entry's status, asked when the field appears and again each time `asked` changes (a
- * field asks again once its save is through); polled every 2 s while a media build runs.
+ * field asks again once its save is through); polled every 2 s while a media build runs, and while
+ * the public site is asked whether it shows the save (save-log.ts).
  */
 export function useEntryStatus(asked?: unknown): EntryStatus | undefined {
   const entry = openEntry();
@@ -27,7 +28,7 @@ export function useEntryStatus(asked?: unknown): EntryStatus | undefined {
       });
       const next = (await response.json()) as EntryStatus;
       setStatus(next);
-      if (next.build.state === "running") timer = setTimeout(() => void poll(), 2000);
+      if (next.build.state === "running" || next.build.waiting) timer = setTimeout(() => void poll(), 2000);
     };
     poll().catch(() => undefined);
     return () => {

@@ -3,7 +3,8 @@
  * on the loopback only and to a Host naming it (a page elsewhere that reaches it under another name,
  * DNS rebinding, gets nothing). Each save is applySave's, then landed in place by the same pipeline
  * as the team's service (save-pipeline.ts); beside it, the preview, the site's production server on
- * this working copy (preview-site.ts), rebuilt after each save.
+ * this working copy (preview-site.ts), rebuilt after each save. With EDIT_SITE_URL, each save is then
+ * followed to the public site until it shows it (local-live.ts).
  */
 import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -12,6 +13,7 @@ import path from "node:path";
 import type { Job } from "#media-build/kinds.ts";
 import { settingsIfSet } from "#media-publish/settings.ts";
 import { applySave } from "./apply-save.ts";
+import { watchSavedFiles } from "./local-live.ts";
 import {
   editingScreen,
   MAX_SAVE_BYTES,
@@ -28,7 +30,8 @@ import { bodyOf } from "./request-body.ts";
 import { type Author, saveLog } from "./save-log.ts";
 import { savePipeline } from "./save-pipeline.ts";
 import { saveQueue } from "./save-queue.ts";
-import { subjectOf } from "./save-subject.ts";
+import { contentFilesOf, subjectOf } from "./save-subject.ts";
+import { siteOriginIfSet } from "./site-health.ts";
 
 export interface EditServerOptions {
   /** The project whose app/content/ and media/ are edited. */
@@ -50,12 +53,17 @@ export async function startEditServer({ root, port, previewPort, env = process.e
   const hosts = new Set([`${LOOPBACK}:${port}`, `localhost:${port}`]);
   const lock = saveQueue();
   const saves = saveLog();
+  const siteUrl = siteOriginIfSet(env);
+  const site = siteUrl === undefined ? undefined : watchSavedFiles(siteUrl, root, saves.landed);
   const pipeline = savePipeline({
     root,
     lock,
     bucket: settingsIfSet(env),
     changed: () => screen.statuses.changed(),
-    landed: () => preview?.rebuild(),
+    landed: () => {
+      preview?.rebuild();
+      site?.wake();
+    },
   });
 
   /** A save: applySave's, answered as Keystatic's own API answers one (the working copy's listing), or refused. */
@@ -70,6 +78,7 @@ export async function startEditServer({ root, port, previewPort, env = process.e
       const outcome = await applySave(root, save, { saved }, LOCAL_EDITOR.email);
       if (outcome.status !== 200) return send(response, outcome.status, refusal(outcome));
       const record = saves.add(LOCAL_EDITOR, subject);
+      site?.follow(record, contentFilesOf(save));
       relay(response, await screen.listing());
       await pipeline.land({ record, author: LOCAL_EDITOR, save, touched: outcome.touched, jobs });
     });
@@ -100,7 +109,10 @@ export async function startEditServer({ root, port, previewPort, env = process.e
       if (!response.headersSent) send(response, 500, error instanceof Error ? error.message : String(error));
     });
   });
-  server.on("close", () => void Promise.all([screen.close(), preview?.stop()]));
+  server.on("close", () => {
+    site?.stop();
+    void Promise.all([screen.close(), preview?.stop()]);
+  });
   await new Promise<void>((resolve) => server.listen(port, LOOPBACK, resolve));
   preview?.rebuild();
   return { server, preview };

@@ -28,7 +28,8 @@ export function gitLanding({ checkout, branch, git }: { checkout: string; branch
       record.step = "pushing";
       await git.commit(files, author, record.subject);
       const pushed = await git.push(author);
-      if ("pushed" in pushed) record.step = "pushed";
+      // The branch's commit once pushed is the save's own (rebased, if others landed first): the site shows it from there.
+      if ("pushed" in pushed) Object.assign(record, { step: "pushed", commit: pushed.pushed });
       else Object.assign(record, { step: "kept aside", message: pushed.reason, branch: pushed.keptOn });
     },
     async mediaFailed({ record, author, save }, content, reason) {

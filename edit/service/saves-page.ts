@@ -1,7 +1,8 @@
 /**
  * The pages the service writes itself around Keystatic's: who is signed in, in a corner of the
  * screen, and Recent saves, each save with where it is (saved, making media, publishing, pushed,
- * kept aside). Inline styles: these pages set no style policy (Keystatic's own inline styles need none).
+ * live with a link to its page on the public site, not live and why, kept aside). Inline styles:
+ * these pages set no style policy (Keystatic's own inline styles need none).
  */
 import { escapeHtml as html } from "#lib/escape-html.ts";
 import type { Editor } from "./auth.ts";
@@ -21,10 +22,33 @@ export type ListedSave = Omit<SavedCommit, "commit" | "state"> & {
   commit?: string;
   state: SavedCommit["state"] | SaveRecord["step"];
   message?: string;
+  /** Its entry's page on the public site, once live there. */
+  link?: string;
 };
 
+/**
+ * A pushed save of git's as the public site has it, when the service followed it there (`followed`,
+ * save-log.ts's landed saves): live with its link, or not live and why. A save pushed before the
+ * service started, or not followed, stays "pushed".
+ */
+function onSite(save: SavedCommit, followed: Map<string, SaveRecord>): ListedSave {
+  const record = followed.get(save.commit);
+  if (save.state !== "pushed" || (record?.step !== "live" && record?.step !== "not live")) return save;
+  const { step, link, message } = record;
+  return {
+    ...save,
+    state: step,
+    ...(link === undefined ? {} : { link }),
+    ...(message === undefined ? {} : { message }),
+  };
+}
+
 /** Git's saves, with the service's own not yet on the remote above them: newest first. */
-export function listedSaves(landed: SavedCommit[], unlanded: SaveRecord[]): ListedSave[] {
+export function listedSaves(landed: SavedCommit[], unlanded: SaveRecord[], followed: SaveRecord[] = []): ListedSave[] {
+  // Oldest first, so that of two records of one commit (a save that changed nothing) the newest counts.
+  const byCommit = new Map(
+    [...followed].reverse().flatMap((record) => (record.commit ? [[record.commit, record] as const] : [])),
+  );
   const own: ListedSave[] = unlanded.map(({ author, subject, step, date, message }) => ({
     author,
     subject,
@@ -32,12 +56,15 @@ export function listedSaves(landed: SavedCommit[], unlanded: SaveRecord[]): List
     state: step,
     ...(message === undefined ? {} : { message }),
   }));
-  return [...own, ...landed].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+  const git = landed.map((save) => onSite(save, byCommit));
+  return [...own, ...git].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
 }
 
-function what({ state, branch, message }: ListedSave): string {
+function what({ state, branch, message, link }: ListedSave): string {
   if (state === "kept aside") return `kept aside on <code>${html(branch ?? "")}</code>`;
   if (state === "failed") return `not published: ${html(message ?? "")}`;
+  if (state === "live" && link) return `live: <a href="${html(link)}">${html(link)}</a>`;
+  if (state === "not live") return `not live: ${html(message ?? "")}`;
   return html(state);
 }
 

@@ -31,6 +31,7 @@ import type { Job } from "#media-build/kinds.ts";
 import { AUTH_PATHS, createAuth, type Editor } from "./auth.ts";
 import { type Author, gitStore } from "./git-store.ts";
 import { gitLanding } from "./git-landing.ts";
+import { watchPushedSaves } from "./live-check.ts";
 import { banner, listedSaves, savesPage } from "./saves-page.ts";
 import { routeOf, SAFE_METHODS } from "./service-routes.ts";
 import type { ServiceSettings } from "./settings.ts";
@@ -96,13 +97,21 @@ export async function startEditService(
   const views = new LRUCache<string, View>({ max: VIEWS_KEPT });
   const lock = saveQueue();
   const saves = saveLog();
+  // With EDIT_SITE_URL, each pushed save is followed to the public site until it is live there.
+  const site =
+    settings.siteUrl === undefined
+      ? undefined
+      : watchPushedSaves(settings.siteUrl, saves.landed, { dir: checkout, committer, lock });
   const lands = savePipeline({
     root: checkout,
     landing: gitLanding({ checkout, branch: settings.branch, git }),
     lock,
     bucket,
     changed: () => screen.statuses.changed(),
-    landed: () => preview.rebuild(),
+    landed: () => {
+      preview.rebuild();
+      site?.wake();
+    },
   });
 
   /** A save refused as stale: her version kept on a branch from the commit her screen was given, and who changed what. */
@@ -206,7 +215,7 @@ export async function startEditService(
       return send(response, 403, "Forbidden: a change must come from the editing screen itself.");
     if (route.prefix === "/api/keystatic/") return keystaticApi(request, response, url, editor);
     if (route.prefix === "/edit/api/saves" || route.prefix === "/edit/saves") {
-      const listed = listedSaves(await git.recentSaves(30), saves.unlanded());
+      const listed = listedSaves(await git.recentSaves(30), saves.unlanded(), saves.landed());
       if (route.prefix === "/edit/saves") return send(response, 200, savesPage(listed), "text/html; charset=utf-8");
       return send(response, 200, JSON.stringify(listed), "application/json");
     }
@@ -237,6 +246,7 @@ export async function startEditService(
     url: settings.publicUrl,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      site?.stop();
       await preview.stop();
       await screen.close();
       auth.close();

@@ -6,6 +6,8 @@
 import { isIP } from "node:net";
 import path from "node:path";
 
+import { siteOriginIfSet } from "#edit/server/site-health.ts";
+
 export interface ServiceSettings {
   /** The service's own origin as the browser sees it, without a trailing slash: "https://edit.agency.example". */
   publicUrl: string;
@@ -25,6 +27,8 @@ export interface ServiceSettings {
   data: string;
   host: string;
   port: number;
+  /** The public site's origin (EDIT_SITE_URL), asked which commit it serves; unset: saves are not followed there. */
+  siteUrl?: string;
 }
 
 /** One line per setting that is missing or malformed, each naming it. */
@@ -150,6 +154,13 @@ export function readSettings(env: NodeJS.ProcessEnv): ServiceSettings {
   if (!/^\d+$/.test(portText) || port < 1 || port > 65535)
     problems.push(`EDIT_PORT must be a port number from 1 to 65535: got ${JSON.stringify(portText)}`);
 
+  let siteUrl: string | undefined;
+  try {
+    siteUrl = siteOriginIfSet(env);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+
   if (problems.length > 0 || !publicUrl || !issuer) throw new SettingsError(problems.join("\n"));
   return {
     publicUrl: publicUrl.origin,
@@ -164,5 +175,6 @@ export function readSettings(env: NodeJS.ProcessEnv): ServiceSettings {
     data: path.resolve(dataText),
     host,
     port,
+    ...(siteUrl && { siteUrl }),
   };
 }

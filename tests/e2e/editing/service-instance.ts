@@ -71,6 +71,8 @@ const PORTS = {
   site: 5,
   /** A page of another origin, trying to save. */
   elsewhere: 6,
+  /** The public site as the service follows it (EDIT_SITE_URL), when a spec stands one in. */
+  publicSite: 7,
 } as const;
 
 /** One of the service's routes, as edit/service/service-server.ts lists them (a type only: erased from the spec). */
@@ -345,8 +347,11 @@ function ready(child: ChildProcess, line: string, output: () => string, timeoutM
   });
 }
 
+/** Settings a spec adds to the service's, knowing the instance's ports (EDIT_SITE_URL on `ports.publicSite`). */
+export type ExtraSettings = (ports: ServiceInstance["ports"]) => Record<string, string>;
+
 /** Starts the whole instance; `stop()` ends every process it started and removes every folder it made. */
-export async function startServiceInstance(): Promise<ServiceInstance> {
+export async function startServiceInstance(extra: ExtraSettings = () => ({})): Promise<ServiceInstance> {
   const first = await freePort(Math.max(...Object.values(PORTS)) + 1);
   const ports = Object.fromEntries(Object.entries(PORTS).map(([name, offset]) => [name, first + offset])) as {
     [Name in keyof typeof PORTS]: number;
@@ -431,6 +436,7 @@ export async function startServiceInstance(): Promise<ServiceInstance> {
       MEDIA_BUCKET: BUCKET,
       MEDIA_ENDPOINT: endpoint,
       MEDIA_ORIGIN: mediaOrigin,
+      ...extra(ports),
     };
     secrets.push(settings.EDIT_OIDC_CLIENT_SECRET, settings.EDIT_SESSION_SECRET, S3RVER_KEYS.AWS_SECRET_ACCESS_KEY);
     launch = async () => {

@@ -268,4 +268,18 @@ describe("the editing service's settings", () => {
         ]);
     });
   });
+
+  describe("EDIT_SITE_URL", () => {
+    test("unset: saves are not followed; set: the public site's origin", () => {
+      expect(read({}).siteUrl).toBeUndefined();
+      expect(read({ EDIT_SITE_URL: "https://www.calloway.example/" }).siteUrl).toBe("https://www.calloway.example");
+    });
+
+    test("a path or http:// off the loopback is refused with the other problems", () => {
+      expect(problemsOf({ EDIT_SITE_URL: "http://www.calloway.example/site", EDIT_PORT: "0" })).toEqual([
+        'EDIT_PORT must be a port number from 1 to 65535: got "0"',
+        `EDIT_SITE_URL must be the public site's origin, https:// (http:// only on 127.0.0.1, ::1 or localhost), without a path: got "http://www.calloway.example/site"`,
+      ]);
+    });
+  });
 });
