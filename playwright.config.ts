@@ -11,9 +11,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const ANALYTICS_DB = path.join(os.tmpdir(), `agency-e2e-${PORT}`, "analytics.sqlite");
 const chromium = findChromium();
 const CLUSTER = "operators/cluster.spec.ts";
+const FOLLOW = "operators/follow.spec.ts";
 /** The Chromium suite is every spec but the other engines' journeys and the cluster's. */
 const EDITING = "editing/*.spec.ts";
-const CHROMIUM_IGNORES = ["engines/**", CLUSTER, EDITING];
+const CHROMIUM_IGNORES = ["engines/**", CLUSTER, FOLLOW, EDITING];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -65,6 +66,9 @@ export default defineConfig({
       dependencies: ["phone", "desktop"],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
     },
+    // The site following a branch behind Varnish (FOLLOW_PORT, default 8280, and the nine after it): it
+    // builds the site several times, so after the cluster's load, never beside it.
+    { name: "follow", testMatch: FOLLOW, dependencies: ["cluster"] },
   ],
   webServer: {
     command: "node build/server.js",

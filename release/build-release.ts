@@ -5,7 +5,8 @@
  * A commit that changes only content and media, none of it what the browser's scripts hold, needs
  * only its content compiled (and checked): the production server build imports the compiled content
  * as a module of its own (remix.config.js), so the release serving's builds, server and browser, are
- * this commit's too, byte for byte, and are copied. What it changed decides what the cache in front
+ * this commit's too, byte for byte (for a folder as deep: esbuild names the browser's scripts from
+ * their paths), and are copied. What it changed decides what the cache in front
  * loses (page-purge.ts).
  */
 import { cp } from "node:fs/promises";
@@ -46,7 +47,14 @@ export interface BuiltRelease {
 
 /** What the builds of a release are: the server's and the browser's, as `npm run build` writes them. */
 const BUILDS = ["build", path.join("public", "build")];
-const BUILD_ENV: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production" };
+/**
+ * The environment of a build: this process's, but NODE_ENV, which server/index.ts sets to production
+ * and which changes the names of the browser's scripts: a release is what `npm run build` makes in a
+ * clean clone, byte for byte.
+ */
+const BUILD_ENV = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => name !== "NODE_ENV"),
+) as NodeJS.ProcessEnv;
 
 /**
  * Compiles (and checks) the content in `folder`; if the browser's part of it is as in `serving`,
@@ -56,7 +64,10 @@ async function contentOnly(folder: string, serving: string): Promise<boolean> {
   await runToEnd("npm", ["run", "--silent", "content:build"], folder, BUILD_ENV);
   const [before, after] = await Promise.all([pagesFile(serving), pagesFile(folder)]);
   if (!before || !after || !sameEntries(before, after, BROWSER_ENTRIES)) return false;
-  for (const build of BUILDS) await cp(path.join(serving, build), path.join(folder, build), { recursive: true });
+  // Not the compiler's metafiles: they record its inputs, this content's size among them, and nothing runs on them.
+  const runs = (file: string) => !/^metafile\..*\.json$/.test(path.basename(file));
+  for (const build of BUILDS)
+    await cp(path.join(serving, build), path.join(folder, build), { recursive: true, filter: runs });
   return true;
 }
 
@@ -78,7 +89,7 @@ export async function buildRelease(
   const changed = serving ? await mirror.changedFiles(serving.commit, commit) : undefined;
   const kind = releaseKind(changed);
   await checkOut(mirror, folder, commit);
-  const installed = await linkModules(folder, data, checkout);
+  const installed = await linkModules(folder, data, checkout, BUILD_ENV);
   const copied = kind === "content" && serving !== undefined && (await contentOnly(folder, serving.folder));
   if (!copied) await runToEnd("npm", ["run", "--silent", "build"], folder, BUILD_ENV);
   return { folder, commit, kind, installed, built: !copied, changed, seconds: (performance.now() - start) / 1000 };

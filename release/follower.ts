@@ -119,8 +119,9 @@ export async function followBranch(settings: FollowSettings, { checkout, log }: 
     let release: BuiltRelease;
     try {
       release = await buildRelease(mirror, { folder, commit, serving: previous, data, checkout });
-      await serve(release, previous);
+      // The new release's workers are told at once that nothing newer was refused.
       refused = undefined;
+      await serve(release, previous);
     } catch (error) {
       const reason = error instanceof CommandFailed ? error.reason : (error as Error).message;
       refused = { commit, reason };

@@ -46,7 +46,12 @@ const lockHash = async (folder: string) =>
  * Links `folder/node_modules` to packages installed for its lockfile; whether `npm ci` had to run.
  * `checkout` is the project this process runs from, whose node_modules serve a commit with its lockfile.
  */
-export async function linkModules(folder: string, data: string, checkout: string): Promise<boolean> {
+export async function linkModules(
+  folder: string,
+  data: string,
+  checkout: string,
+  env: NodeJS.ProcessEnv,
+): Promise<boolean> {
   const hash = await lockHash(folder);
   const own = path.join(checkout, "node_modules");
   const installed = path.join(data, "modules", hash);
@@ -54,7 +59,7 @@ export async function linkModules(folder: string, data: string, checkout: string
   let ran = false;
   if (existsSync(own) && (await lockHash(checkout).catch(() => "")) === hash) target = own;
   else if (!existsSync(target)) {
-    await install(folder, installed);
+    await install(folder, installed, env);
     ran = true;
   }
   const link = path.join(folder, "node_modules");
@@ -66,13 +71,13 @@ export async function linkModules(folder: string, data: string, checkout: string
 }
 
 /** `npm ci` for the lockfile in `folder`, in a folder of its own (renamed into place once whole). */
-async function install(folder: string, installed: string) {
+async function install(folder: string, installed: string, env: NodeJS.ProcessEnv) {
   const partial = `${installed}.partial`;
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true });
   for (const name of ["package.json", "package-lock.json", "vendor"])
     if (existsSync(path.join(folder, name)))
       await cp(path.join(folder, name), path.join(partial, name), { recursive: true });
-  await runToEnd("npm", ["ci", "--include=dev", "--no-audit", "--no-fund"], partial, process.env);
+  await runToEnd("npm", ["ci", "--include=dev", "--no-audit", "--no-fund"], partial, env);
   await rename(partial, installed);
 }

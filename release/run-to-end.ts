@@ -1,5 +1,6 @@
 /** A command run to its end in a folder, for the release's install and build. */
 import { spawn } from "node:child_process";
+import { stripVTControlCharacters } from "node:util";
 
 /** Why a command failed: the line an operator needs first, and the end of what it printed. */
 export class CommandFailed extends Error {
@@ -11,20 +12,30 @@ export class CommandFailed extends Error {
   }
 }
 
+/** Where a problem is, as the content check (`file:line: field: message`) and compilers (`file:line:column:`) say it. */
+const LOCATION = /^[\w./@-]+:\d+(?::\d+)?:(?:\s|$)/;
+
 /**
- * The first line naming a problem in a file (the content check's `file:line: field: message`, a
- * compiler's `file:line:column: error`), else the last line of its errors, else its exit.
+ * The line an operator needs first: the first naming a problem's place, with esbuild's message when
+ * it gives the place on a line of its own (`✘ [ERROR] Unexpected ";"`, then `app/root.tsx:12:5:`);
+ * else the last line of its errors not npm's; else its exit.
  */
-function reasonOf(errors: string, code: number | null): string {
-  const lines = errors
+export function reasonOf(errors: string, code: number | null): string {
+  // Without the colours a compiler gives its errors even when it writes to a pipe.
+  const lines = stripVTControlCharacters(errors)
     .split("\n")
     .map((line) => line.trim())
     .filter(Boolean);
-  return (
-    lines.find((line) => /^[\w./@-]+:\d+(:\d+)?:? /.test(line)) ??
-    [...lines].reverse().find((line) => !line.startsWith("npm ")) ??
-    `it exited with ${code}`
-  );
+  const at = lines.findIndex((line) => LOCATION.test(line));
+  if (at >= 0) {
+    if (!lines[at]!.endsWith(":")) return lines[at]!;
+    const error = lines
+      .slice(0, at)
+      .reverse()
+      .find((line) => line.includes("[ERROR]"));
+    return error ? `${lines[at]} ${error.slice(error.indexOf("[ERROR]") + "[ERROR]".length).trim()}` : lines[at]!;
+  }
+  return [...lines].reverse().find((line) => !line.startsWith("npm ")) ?? `it exited with ${code}`;
 }
 
 /** Runs `command` in `cwd`; rejects with a CommandFailed if it exits other than 0. */

@@ -7,7 +7,7 @@
  */
 import { stat } from "node:fs/promises";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -106,8 +106,13 @@ export async function startInstance({
   });
 
   // The pages' events go straight to their endpoint; everything else to the app (event-endpoint.ts says why).
+  /** Once shutting down, every answer closes its connection, so a client asks the next instance instead. */
+  let closing = false;
   const server = http
-    .createServer((request, response) => (isEventRequest(request) ? events(request, response) : app(request, response)))
+    .createServer((request, response) => {
+      if (closing) response.setHeader("Connection", "close");
+      return isEventRequest(request) ? events(request, response) : app(request, response);
+    })
     .listen({ port: PORT, host: HOST }, () => {
       log.info(`Listening on http://${HOST ?? "localhost"}:${PORT}`);
       if (DEVELOPMENT) broadcastDevReady(build);
@@ -138,16 +143,23 @@ export async function startInstance({
   }
 
   /**
-   * Node's server closes idle keep-alive connections and cuts the rest on its own (closeIdleConnections,
-   * closeAllConnections), so this needs no library such as http-terminator.
+   * Stops taking connections, answers what comes on those open (each answer closing its connection),
+   * cuts the ones still silent after a grace, and every one left at the deadline: Node's server has
+   * what this needs (closeIdleConnections, closeAllConnections), so no library such as http-terminator.
+   * net.Server's close, not http.Server's: the latter also cuts at once every connection with no
+   * request in progress, one just accepted whose request is on its way included, which a client (one
+   * that does not retry, unlike a browser) sees as a failed request while a release switches.
    */
   function shutdown(signal: NodeJS.Signals) {
     log.info(`${signal}: finishing requests in flight, then exiting`);
     metricsServer?.close();
+    closing = true;
     // The events still held are written before the process goes.
-    server.close(() => void (collector?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
-    // Keep-alive connections become idle as their last response ends; close them as they do.
-    setInterval(() => server.closeIdleConnections(), 100).unref();
+    net.Server.prototype.close.call(
+      server,
+      () => void (collector?.close() ?? Promise.resolve()).finally(() => process.exit(0)),
+    );
+    setTimeout(() => setInterval(() => server.closeIdleConnections(), 100).unref(), IDLE_GRACE_MS).unref();
     setTimeout(() => server.closeAllConnections(), SHUTDOWN_DEADLINE_MS).unref();
   }
   process.once("SIGTERM", shutdown);
@@ -156,3 +168,5 @@ export async function startInstance({
 
 /** Past this, connections still open are cut so the process always exits within 10 s. */
 const SHUTDOWN_DEADLINE_MS = 8_000;
+/** A keep-alive connection that asks nothing for this long after a shutdown begins is cut. */
+const IDLE_GRACE_MS = 1_000;

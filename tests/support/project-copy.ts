@@ -15,6 +15,7 @@ export const PROJECT_SOURCES = [
   "analytics",
   "scripts",
   "server",
+  "release",
   "tests/support",
   "package.json",
   "remix.config.js",
@@ -22,6 +23,25 @@ export const PROJECT_SOURCES = [
   "tailwind.config.ts",
   "tsconfig.json",
 ];
+
+/** What the site's repository holds besides PROJECT_SOURCES: the screen, the ignore rules, the lock file, the manifest. */
+export const SITE_FILES = [
+  ...PROJECT_SOURCES,
+  "edit",
+  ".gitignore",
+  "package-lock.json",
+  "media/manifest.json",
+  "media/sources.json",
+];
+/** What of public/ stays in git once the media are in a bucket (docs/media.md, "Media on a CDN or object storage"). */
+export const COMMITTED_PUBLIC = [
+  "public/favicon.ico",
+  "public/favicon.svg",
+  "public/site.webmanifest",
+  "public/images/icons",
+];
+/** docs/media.md's lines for .gitignore once the outputs are in a bucket. */
+export const MEDIA_OUT_OF_GIT = "\n/public/videos/\n/public/images/*\n!/public/images/icons/\n";
 
 /**
  * A copy of this project in a temporary folder, for a test, the bench or the roster script that

@@ -22,11 +22,13 @@ const serverEnv = (port, env) => ({
 
 /**
  * @param {number} port
- * @param {{ env?: Record<string, string>, stdio?: import("node:child_process").StdioOptions, cwd?: string }} [options]
- *   `cwd`: the project whose build to serve (this one by default).
+ * @param {{ env?: Record<string, string>, stdio?: import("node:child_process").StdioOptions, cwd?: string, startSeconds?: number }} [options]
+ *   `cwd`: the project whose build to serve (this one by default); `startSeconds`: how long it may
+ *   take to answer (10 s; a site following a branch builds it first).
  */
-export async function startServer(port, { env = {}, stdio = "ignore", cwd } = {}) {
-  return waitUntilHealthy(spawn(process.execPath, [SERVER_ENTRY], { cwd, env: serverEnv(port, env), stdio }), port);
+export async function startServer(port, { env = {}, stdio = "ignore", cwd, startSeconds = 10 } = {}) {
+  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd, env: serverEnv(port, env), stdio });
+  return waitUntilHealthy(child, port, startSeconds * 10);
 }
 
 /**
@@ -43,11 +45,12 @@ export function startStaticServer(dir, port, { media = false } = {}) {
 /**
  * @param {import("node:child_process").ChildProcess} child
  * @param {number} port
+ * @param {number} [attempts] 100 ms apart
  * @returns {Promise<{ child: import("node:child_process").ChildProcess, origin: string }>}
  */
-async function waitUntilHealthy(child, port) {
+async function waitUntilHealthy(child, port, attempts = 100) {
   const origin = `http://127.0.0.1:${port}`;
-  if (await answersHealthz(child, origin)) return { child, origin };
+  if (await answersHealthz(child, origin, attempts)) return { child, origin };
   child.kill();
   throw new Error(`the server did not start on ${origin}: run \`npm run build\` first`);
 }
@@ -85,12 +88,13 @@ export function clusterWorkDir(port) {
 /**
  * Starts `npm run start:cluster` on `port`; resolves once Varnish answers, with the process ids the cluster reported.
  * @param {number} port
- * @param {{ env?: Record<string, string>, stderr?: "inherit" | "ignore" }} [options] `stderr`: Varnish's and
- *   the instances' messages
+ * @param {{ env?: Record<string, string>, stderr?: "inherit" | "ignore", startSeconds?: number }} [options]
+ *   `stderr`: Varnish's and the instances' messages; `startSeconds`: how long it may take (30 s; one
+ *   following a branch builds it first)
  * @returns {Promise<{ child: import("node:child_process").ChildProcess, origin: string, varnishPid: number,
  *   instances: { port: number, pid: number }[] }>}
  */
-export function startCluster(port, { env = {}, stderr = "inherit" } = {}) {
+export function startCluster(port, { env = {}, stderr = "inherit", startSeconds = 30 } = {}) {
   const child = spawn(process.execPath, ["scripts/cli/cluster.mjs"], {
     env: serverEnv(port, env),
     stdio: ["ignore", "pipe", stderr],
@@ -101,7 +105,7 @@ export function startCluster(port, { env = {}, stderr = "inherit" } = {}) {
     const timer = setTimeout(() => {
       child.kill();
       reject(new Error(`the cluster did not start on port ${port}:\n${output}`));
-    }, 30_000);
+    }, startSeconds * 1000);
     // Read to the end, so the instances' request logs never fill the pipe.
     child.stdout.on("data", (chunk) => {
       if (ready) return;

@@ -32,6 +32,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { startOidcProvider, type TestOidcProvider } from "#tests/support/oidc-provider.ts";
 import { S3RVER_KEYS, startS3rver } from "#tests/support/s3rver.ts";
 import { startServer } from "#tests/support/server-process.mjs";
+import { COMMITTED_PUBLIC, MEDIA_OUT_OF_GIT, SITE_FILES } from "#tests/support/project-copy.ts";
 import { freePort, PROJECT_SOURCES, scratchProject } from "#tests/support/scratch-project.ts";
 
 const ROOT = path.join(import.meta.dirname, "../../..");
@@ -42,20 +43,6 @@ export const BRANCH = "main";
 
 /** Who pushes to the remote besides the service: the seed commit and the developer's changes. */
 export const DEVELOPER = { name: "Dev Eloper", email: "dev@agency.example" };
-
-/** What the site's repository holds besides PROJECT_SOURCES: the screen, the ignore rules, the lock file, the manifest. */
-const SITE_FILES = [
-  ...PROJECT_SOURCES,
-  "edit",
-  ".gitignore",
-  "package-lock.json",
-  "media/manifest.json",
-  "media/sources.json",
-];
-/** What of public/ stays in git once the media are in a bucket (docs/media.md, "Media on a CDN or object storage"). */
-const COMMITTED_PUBLIC = ["public/favicon.ico", "public/favicon.svg", "public/site.webmanifest", "public/images/icons"];
-/** docs/media.md's lines for .gitignore once the outputs are in a bucket. */
-const MEDIA_OUT_OF_GIT = "\n/public/videos/\n/public/images/*\n!/public/images/icons/\n";
 
 /**
  * Each server's place in a block of ports from freePort(): all chosen at once, for the provider is told the
@@ -108,6 +95,8 @@ export interface ServiceInstance {
   ports: { [Name in keyof typeof PORTS]: number };
   /** The bucket as the site reads it (MEDIA_ORIGIN). */
   mediaOrigin: string;
+  /** The bare repository the service pushes to, which a public site may follow. */
+  remote: string;
   /** The seed commit: what was on the branch before any save. */
   seed: string;
   /** A scratch folder of the instance's, removed with it. */
@@ -468,6 +457,7 @@ export async function startServiceInstance(extra: ExtraSettings = () => ({})): P
       origin,
       ports,
       mediaOrigin,
+      remote: repository.remote,
       seed: repository.seed,
       scratch,
       provider: instanceProvider,

@@ -1,23 +1,19 @@
 /**
  * The editor sees when a save is live on the public site (EDIT_SITE_URL): the service asks the site's /healthz
  * which commit it serves, and Recent saves and the author's status say "live" with a link to the entry's page, or
- * "not live" with the site's reason. The site here is a stand-in, a tiny server answering /healthz with the remote's
- * branch head as `git rev-parse` reads it in the bare remote (or, refusing, the head before and the new one
- * refused); the real following site is to take its place. The service, its provider, remote and bucket are
+ * "not live" with the site's reason. The site is the real one following the service's remote (SITE_FOLLOW, asked
+ * every second), started once the first save is pushed. The service, its provider, remote and bucket are
  * service-instance.ts's, as in service.spec.ts.
  */
-import { createServer, type Server } from "node:http";
+import path from "node:path";
 
 import type { Page } from "@playwright/test";
 
 import { artistUrl } from "#model/artist-lists.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { LOGIN_FORM, TEST_USERS } from "#tests/support/oidc-provider.ts";
+import { startServer } from "#tests/support/server-process.mjs";
 import { BRANCH, type ServiceInstance, startServiceInstance } from "./service-instance.ts";
-
-/** The public site's refusal of the newest commit, in the content check's words. */
-const REASON =
-  'app/content/artists/directors/callum-ashby.md:7: website: "https://callum-ashby.example" must be a bare host like jane-doe.example';
 
 interface Saved {
   commit?: string;
@@ -33,24 +29,30 @@ test.describe("a save followed to the public site", () => {
   test.describe.configure({ mode: "serial", timeout: 180_000 });
 
   let service: ServiceInstance;
-  let stand: Server | undefined;
-  /** What the stand-in serves while it refuses the branch's newest commit; undefined: it serves the newest. */
-  let refusing: { served: string } | undefined;
+  let site: Awaited<ReturnType<typeof startServer>> | undefined;
   const siteOrigin = () => `http://127.0.0.1:${service.ports.publicSite}`;
 
-  /** The stand-in for the following site, on the port EDIT_SITE_URL names. */
-  async function startStandIn() {
-    stand = createServer((request, response) => {
-      if (request.url !== "/healthz") return response.writeHead(404).end();
-      const head = service.git("rev-parse", BRANCH);
-      const health = refusing
-        ? { status: "ok", commit: refusing.served, refused: { commit: head, reason: REASON } }
-        : { status: "ok", commit: head };
-      response.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
-      response.end(JSON.stringify(health));
+  /** The public site, following the remote the service pushes to, on the port EDIT_SITE_URL names. */
+  async function startFollowingSite() {
+    site = await startServer(service.ports.publicSite, {
+      env: {
+        SITE_FOLLOW: service.remote,
+        SITE_FOLLOW_BRANCH: BRANCH,
+        SITE_FOLLOW_INTERVAL: "1",
+        SITE_DATA: path.join(service.scratch, "site-data"),
+        MEDIA_ORIGIN: service.mediaOrigin,
+        ANALYTICS: "off",
+      },
+      startSeconds: 180,
     });
-    await new Promise<void>((resolve) => stand!.listen(service.ports.publicSite, "127.0.0.1", resolve));
   }
+
+  /** What the site says of the releases. */
+  const health = async () =>
+    (await (await fetch(`${siteOrigin()}/healthz`)).json()) as {
+      commit: string;
+      refused?: { commit: string; reason: string };
+    };
 
   test.beforeAll(async () => {
     test.setTimeout(300_000);
@@ -64,7 +66,11 @@ test.describe("a save followed to the public site", () => {
   });
 
   test.afterAll(async () => {
-    stand?.close();
+    if (site?.child.exitCode === null) {
+      const exited = new Promise((resolve) => site!.child.once("exit", resolve));
+      site.child.kill("SIGTERM");
+      await exited;
+    }
     await service?.stop();
   });
 
@@ -114,11 +120,15 @@ test.describe("a save followed to the public site", () => {
     await expect.poll(() => service.log()).toContain(`${siteOrigin()}/healthz did not answer`);
     expect((await listedAs(page, "directors/theo-marchand: update", "pushed")).state).toBe("pushed");
 
-    // The site comes up serving the branch's head: the save is live, its link the entry's page on the site.
-    await startStandIn();
+    // The site comes up serving the branch's head: the save is live, its link the entry's page on the site,
+    // which shows it.
+    await startFollowingSite();
     const live = await listedAs(page, "directors/theo-marchand: update", "live");
     const href = `${siteOrigin()}${artistUrl("directors", "theo-marchand")}`;
     expect(live.link).toBe(href);
+    const shown = await fetch(href);
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain("theo-marchand.live.example");
     await page.goto(`${service.origin}/edit/saves`);
     const row = page.getByRole("row").filter({ hasText: "directors/theo-marchand: update" });
     await expect(row.getByRole("cell").last()).toContainText("live");
@@ -135,21 +145,30 @@ test.describe("a save followed to the public site", () => {
     page,
   }) => {
     await signIn(page);
-    refusing = { served: service.git("rev-parse", BRANCH) };
+    // A developer pushes code that does not build; the editor's next save goes on top of it.
+    const broken = service.developerPushes(
+      { "app/components/site-footer.tsx": (text) => `${text}\nexport const broken = ;\n` },
+      "A footer that does not build",
+    );
+    await expect.poll(async () => (await health()).refused?.commit, { timeout: 90_000 }).toBe(broken);
     await saveWebsite(page, "callum-ashby", "callum-ashby.refused.example");
-    const refused = await listedAs(page, "directors/callum-ashby: update", "not live");
-    expect(refused).toMatchObject({ commit: service.git("rev-parse", BRANCH), message: REASON });
+    const refused = await listedAs(page, "directors/callum-ashby: update", "not live", 90_000);
+    const { refused: why } = await health();
+    expect(why!.commit).toBe(service.git("rev-parse", BRANCH));
+    // The compiler's own line, naming the file and where in it.
+    expect(why!.reason).toMatch(/^app\/components\/site-footer\.tsx:\d+:\d+: \S/);
+    expect(refused).toMatchObject({ commit: why!.commit, message: why!.reason });
     expect((await listedAs(page, "directors/theo-marchand: update", "live")).state).toBe("live");
 
     await page.goto(`${service.origin}/edit/saves`);
     const row = page.getByRole("row").filter({ hasText: "directors/callum-ashby: update" });
-    await expect(row.getByRole("cell").last()).toHaveText(`not live: ${REASON}`);
+    await expect(row.getByRole("cell").last()).toHaveText(`not live: ${why!.reason}`);
     await expect(row.getByRole("link")).toHaveCount(0);
     const theo = page.getByRole("row").filter({ hasText: "directors/theo-marchand: update" });
     await expect(theo.getByRole("link")).toHaveAttribute("href", `${siteOrigin()}/artists/film/theo-marchand`);
     await page.screenshot({ path: "test-results/screenshots/editing-service-live.png" });
 
     await page.goto(`${service.origin}/keystatic/collection/directors/item/callum-ashby`);
-    await expect(page.getByText(`Not live on the site: ${REASON}`)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(`Not live on the site: ${why!.reason}`)).toBeVisible({ timeout: 30_000 });
   });
 });

@@ -1,0 +1,228 @@
+import { execFileSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm, symlink } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+import autocannon from "autocannon";
+
+import { artists } from "#app/content/index.ts";
+import { startCluster, startStaticServer } from "#tests/support/server-process.mjs";
+import { type SiteRemote, siteRemote } from "#tests/support/site-remote.ts";
+import { SITE_URL } from "#tests/support/site-url.mjs";
+import { expect, test } from "#tests/support/fixtures.ts";
+
+/**
+ * The public site following a branch (SITE_FOLLOW, docs/deploy.md) as `npm run start:cluster` runs
+ * it: one follower serving two instances behind Varnish, told of each push by a signed webhook
+ * (GitHub's shape) and asking the remote on its own only once an hour, so that every release here
+ * is one the test asked for. The remote is a bare repository seeded with this project's files; the
+ * media come from a static server standing in for the bucket. Its own project ("follow"), after the
+ * cluster's: it builds the site several times.
+ */
+
+const PORT = Number(process.env.FOLLOW_PORT ?? 8280);
+const HOOK_PORT = PORT + 5;
+const MEDIA_PORT = PORT + 9;
+const MEDIA_ORIGIN = `http://127.0.0.1:${MEDIA_PORT}`;
+const SECRET = "a webhook secret the git host and the site share";
+const [DIRECTOR, NEIGHBOUR] = artists.directors;
+const DIRECTOR_FILE = `app/content/artists/directors/${DIRECTOR.id}.md`;
+/** The page whose content no commit here changes but the code one: it stays in Varnish until then. */
+const UNTOUCHED = "/clients";
+
+test.describe.configure({ mode: "serial" });
+
+let scratch: string;
+let remote: SiteRemote;
+let cluster: Awaited<ReturnType<typeof startCluster>>;
+let mediaServer: ChildProcess;
+
+/** What the instance on `port` says of the releases. */
+async function health(port = PORT + 1): Promise<{ commit: string; refused?: { commit: string; reason: string } }> {
+  return (await fetch(`http://127.0.0.1:${port}/healthz`)).json();
+}
+
+/** The git host's push webhook for the branch's newest commit, signed with `secret`. */
+function callHook(commit: string, secret = SECRET) {
+  const body = JSON.stringify({ ref: "refs/heads/main", after: commit });
+  const signature = `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+  return fetch(`http://127.0.0.1:${HOOK_PORT}/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-GitHub-Event": "push", "X-Hub-Signature-256": signature },
+    body,
+  });
+}
+
+/** A page through Varnish as a browser asks for it: its text and how long Varnish has held it. */
+async function throughVarnish(page: string) {
+  const response = await fetch(`${cluster.origin}${page}`, { headers: { "Accept-Encoding": "br" } });
+  return { text: await response.text(), age: Number(response.headers.get("age") ?? 0) };
+}
+
+/** Pushes, calls the webhook, and waits until both instances serve the commit. */
+async function release(changes: Parameters<SiteRemote["push"]>[0], subject: string): Promise<string> {
+  const commit = await remote.push(changes, subject);
+  expect((await callHook(commit)).status).toBe(202);
+  for (const port of [PORT + 1, PORT + 2])
+    await expect.poll(async () => (await health(port)).commit, { timeout: 60_000 }).toBe(commit);
+  return commit;
+}
+
+/** `env` as `npm run build` is run by hand: NODE_ENV, which names the browser's scripts otherwise, unset. */
+const withoutNodeEnv = (env: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(env).filter(([name]) => name !== "NODE_ENV")) as NodeJS.ProcessEnv;
+
+/** Each file under `folder`, by its path, with its bytes. */
+async function filesOf(folder: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) {
+      const file = path.join(entry.parentPath, entry.name);
+      files.set(path.relative(folder, file), await readFile(file));
+    }
+  return files;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  scratch = await mkdtemp(path.join(tmpdir(), "site-follow-"));
+  remote = await siteRemote(scratch);
+  mediaServer = (await startStaticServer("public", MEDIA_PORT, { media: true })).child;
+  cluster = await startCluster(PORT, {
+    env: {
+      SITE_FOLLOW: remote.remote,
+      SITE_DATA: path.join(scratch, "site-data"),
+      SITE_FOLLOW_INTERVAL: "3600",
+      SITE_FOLLOW_SECRET: SECRET,
+      SITE_FOLLOW_HOOK_PORT: String(HOOK_PORT),
+      MEDIA_ORIGIN,
+      SITE_URL,
+      ANALYTICS: "off",
+    },
+    startSeconds: 180,
+  });
+});
+
+test.afterAll(async () => {
+  mediaServer?.kill();
+  if (cluster?.child.exitCode === null) {
+    const exited = new Promise((resolve) => cluster.child.once("exit", resolve));
+    cluster.child.kill("SIGTERM");
+    await exited;
+  }
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+test("serves the branch's commit, and a content change shows through Varnish with no request failing", async () => {
+  test.setTimeout(180_000);
+  expect((await health()).commit).toBe(remote.git("rev-parse", "HEAD"));
+  for (const page of [DIRECTOR.url, NEIGHBOUR.url, UNTOUCHED]) await throughVarnish(page);
+  const cachedAt = Date.now();
+
+  // Clients keep asking, of Varnish and of an instance straight, while the release goes live.
+  const load = (url: string) =>
+    autocannon({
+      url,
+      connections: 4,
+      duration: 10,
+      requests: [DIRECTOR.url, NEIGHBOUR.url, UNTOUCHED, "/artists/directors"].map((page) => ({ path: page })),
+      headers: { "accept-encoding": "br" },
+    });
+  const loads = Promise.all([load(cluster.origin), load(`http://127.0.0.1:${PORT + 1}`)]);
+  await sleep(1_000);
+  const renamed = `${DIRECTOR.name} Followed`;
+  const commit = await release(
+    { [DIRECTOR_FILE]: (text) => text.replace(/^name: .*$/m, `name: ${renamed}`) },
+    "A director's new name",
+  );
+  await expect.poll(async () => (await throughVarnish(DIRECTOR.url)).text).toContain(renamed);
+  for (const result of await loads) {
+    expect(result.requests.total).toBeGreaterThan(100);
+    expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }).toEqual({
+      errors: 0,
+      timeouts: 0,
+      non2xx: 0,
+    });
+  }
+
+  // Only the pages it changed were dropped: the others are the copies Varnish held before.
+  const held = Math.floor((Date.now() - cachedAt) / 1000);
+  for (const page of [NEIGHBOUR.url, UNTOUCHED])
+    expect((await throughVarnish(page)).age).toBeGreaterThanOrEqual(held - 1);
+  expect((await throughVarnish(DIRECTOR.url)).age).toBeLessThan(held - 1);
+
+  // What serves is a build of that commit: its builds are byte for byte those of `npm run build` in a clean clone.
+  const serving = JSON.parse(await readFile(path.join(scratch, "site-data", "serving.json"), "utf8"));
+  expect(serving.commit).toBe(commit);
+  // A clone as deep as the release folders: esbuild names the browser's scripts from their paths,
+  // node_modules' (a link to this checkout's) included.
+  const fresh = path.join(scratch, "clean", "releases", "clone");
+  execFileSync("git", ["clone", "-q", remote.remote, fresh]);
+  await symlink(path.join(process.cwd(), "node_modules"), path.join(fresh, "node_modules"));
+  execFileSync("npm", ["run", "--silent", "build"], {
+    cwd: fresh,
+    env: withoutNodeEnv({ ...process.env, MEDIA_ORIGIN }),
+    stdio: "pipe",
+  });
+  for (const build of ["build", "public/build"]) {
+    const [kept, built] = await Promise.all([
+      filesOf(path.join(serving.folder, build)),
+      filesOf(path.join(fresh, build)),
+    ]);
+    // The compiler's metafiles (its inputs' sizes, for the budgets test) are not part of a release.
+    for (const file of built.keys()) if (/^metafile\./.test(file)) built.delete(file);
+    expect([...kept.keys()].sort()).toEqual([...built.keys()].sort());
+    for (const [file, bytes] of built) expect(kept.get(file)?.equals(bytes), file).toBe(true);
+  }
+});
+
+test("a commit whose content fails the check never goes live; /healthz names it; the next good one does", async () => {
+  const served = (await health()).commit;
+  const lines = (await readFile(path.join(remote.clone, DIRECTOR_FILE), "utf8")).split("\n");
+  const nameLine = lines.findIndex((line) => line.startsWith("name:")) + 1;
+  const bad = await remote.push({ [DIRECTOR_FILE]: (text) => text.replace(/^name: .*$/m, "name:") }, "No name");
+  expect((await callHook(bad)).status).toBe(202);
+  await expect.poll(async () => (await health()).refused?.commit, { timeout: 60_000 }).toBe(bad);
+  const { commit, refused } = await health();
+  expect(commit).toBe(served);
+  expect(refused!.reason).toMatch(new RegExp(`^${DIRECTOR_FILE.replaceAll(".", "\\.")}:${nameLine}: name: `));
+  expect((await throughVarnish(DIRECTOR.url)).text).toContain(`${DIRECTOR.name} Followed`);
+
+  const fixed = await release(
+    { [DIRECTOR_FILE]: (text) => text.replace(/^name:$/m, `name: ${DIRECTOR.name}`) },
+    "Named again",
+  );
+  expect(await health()).toEqual({ status: "ok", commit: fixed });
+  await expect.poll(async () => (await throughVarnish(DIRECTOR.url)).text).not.toContain(`${DIRECTOR.name} Followed`);
+});
+
+test("a code change goes the full way: built, and every page dropped from Varnish", async () => {
+  test.setTimeout(120_000);
+  expect((await throughVarnish(UNTOUCHED)).text).toContain("All rights reserved.");
+  await release(
+    {
+      "app/components/site-footer.tsx": (text) =>
+        text.replace("All rights reserved.", "All rights reserved, followed."),
+    },
+    "The footer's words",
+  );
+  await expect.poll(async () => (await throughVarnish(UNTOUCHED)).text).toContain("All rights reserved, followed.");
+  expect((await throughVarnish(NEIGHBOUR.url)).text).toContain("All rights reserved, followed.");
+});
+
+test("a webhook with a bad signature is refused and changes nothing", async () => {
+  const served = (await health()).commit;
+  const commit = await remote.push(
+    { [`app/content/artists/directors/${NEIGHBOUR.id}.md`]: (text) => text.replace(/^name: .*$/m, "name: Unsigned") },
+    "Told by a forged call",
+  );
+  const forged = await callHook(commit, "not the secret");
+  expect(forged.status).toBe(401);
+  await sleep(3_000);
+  expect((await health()).commit).toBe(served);
+  expect((await callHook(commit)).status).toBe(202);
+  await expect.poll(async () => (await health()).commit, { timeout: 60_000 }).toBe(commit);
+});
