@@ -402,7 +402,12 @@ export async function startServiceInstance(extra: ExtraSettings = () => ({})): P
     const repository = await seedRemote(scratch, mediaOrigin, env);
     provider = await startOidcProvider({ redirectUris: [`${origin}/auth/callback`], port: ports.provider });
     // The service's own code, as an operator's image holds it: apart from the clone it edits.
-    const code = await scratchProject("edit-service-code-", [...PROJECT_SOURCES, "edit", ".gitignore"]);
+    const code = await scratchProject("edit-service-code-", [
+      ...PROJECT_SOURCES,
+      "edit",
+      ".gitignore",
+      "package-lock.json",
+    ]);
     folders.push(code);
     await published;
 

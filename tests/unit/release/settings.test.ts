@@ -6,25 +6,29 @@ import { releaseKind } from "#release/build-release.ts";
 import { followSettings } from "#release/settings.ts";
 
 const ROOT = "/srv/site";
+/** An environment of only these settings. */
+const only = (settings: Record<string, string>) => settings as NodeJS.ProcessEnv;
 
 describe("the follower's settings", () => {
   it("are off without SITE_FOLLOW, and need only it", () => {
-    expect(followSettings({}, ROOT)).toBeUndefined();
-    expect(followSettings({ SITE_FOLLOW: "  " }, ROOT)).toBeUndefined();
-    expect(followSettings({ SITE_FOLLOW: "git@git.agency.example:agency/site.git", PORT: "8080" }, ROOT)).toEqual({
-      remote: "git@git.agency.example:agency/site.git",
-      branch: "main",
-      data: path.join(ROOT, ".site-data"),
-      intervalMs: 3000,
-      hook: undefined,
-      purge: undefined,
-      ports: [8080],
-    });
+    expect(followSettings(only({}), ROOT)).toBeUndefined();
+    expect(followSettings(only({ SITE_FOLLOW: "  " }), ROOT)).toBeUndefined();
+    expect(followSettings(only({ SITE_FOLLOW: "git@git.agency.example:agency/site.git", PORT: "8080" }), ROOT)).toEqual(
+      {
+        remote: "git@git.agency.example:agency/site.git",
+        branch: "main",
+        data: path.join(ROOT, ".site-data"),
+        intervalMs: 3000,
+        hook: undefined,
+        purge: undefined,
+        ports: [8080],
+      },
+    );
   });
 
   it("take a remote path from the project, and every other setting as given", () => {
     const settings = followSettings(
-      {
+      only({
         SITE_FOLLOW: "../site.git",
         SITE_FOLLOW_BRANCH: "live",
         SITE_DATA: "/var/lib/site",
@@ -33,7 +37,7 @@ describe("the follower's settings", () => {
         SITE_FOLLOW_HOOK_PORT: "9400",
         SITE_FOLLOW_PURGE: "http://127.0.0.1:8080/anything",
         SITE_FOLLOW_PORTS: "3001,3002",
-      },
+      }),
       ROOT,
     );
     expect(settings).toEqual({
@@ -48,7 +52,8 @@ describe("the follower's settings", () => {
   });
 
   it("refuse a bad value, naming the setting", () => {
-    const bad = (env: NodeJS.ProcessEnv) => () => followSettings({ SITE_FOLLOW: "/srv/site.git", ...env }, ROOT);
+    const bad = (env: Record<string, string>) => () =>
+      followSettings(only({ SITE_FOLLOW: "/srv/site.git", ...env }), ROOT);
     expect(bad({ SITE_FOLLOW_INTERVAL: "soon" })).toThrow(/^SITE_FOLLOW_INTERVAL /);
     expect(bad({ SITE_FOLLOW_INTERVAL: "0" })).toThrow(/^SITE_FOLLOW_INTERVAL /);
     expect(bad({ SITE_FOLLOW_HOOK_PORT: "70000" })).toThrow(/^SITE_FOLLOW_HOOK_PORT /);
