@@ -27,10 +27,11 @@ import { createMetrics, metricsSettings } from "./metrics.ts";
 import { PageCache, pageCacheBytes } from "./page-cache.ts";
 import { DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_QUEUE, RenderQueue } from "./render-queue.ts";
 
+/** Starts an instance serving the build in `root`/build on `port`; it stops on SIGTERM or SIGINT. */
 export async function startInstance({
-  root: ROOT,
-  port: PORT,
-  host: HOST,
+  root,
+  port,
+  host,
   log,
 }: {
   root: string;
@@ -38,28 +39,28 @@ export async function startInstance({
   host?: string;
   log: Logger;
 }) {
-  const DEVELOPMENT = process.env.NODE_ENV === "development";
-  const PAGE_CACHE_BYTES = pageCacheBytes(process.env, (message) => log.warn(message));
+  const development = process.env.NODE_ENV === "development";
+  const pageCacheLimit = pageCacheBytes(process.env, (message) => log.warn(message));
   const metrics = createMetrics(metricsSettings(process.env));
-  const RENDER_QUEUE = new RenderQueue(
+  const renderQueue = new RenderQueue(
     Number(process.env.RENDER_CONCURRENCY || DEFAULT_RENDER_CONCURRENCY),
     Number(process.env.RENDER_QUEUE ?? DEFAULT_RENDER_QUEUE),
   );
-  const BUILD_PATH = path.join(ROOT, "build/index.js");
+  const buildPath = path.join(root, "build/index.js");
 
   installGlobals({ nativeFetch: true });
 
   /** The app's server build; the file's modification time in the URL makes Node load a rebuilt one afresh. */
   async function importBuild(): Promise<ServerBuild> {
-    const { mtimeMs } = await stat(BUILD_PATH);
-    return import(`${pathToFileURL(BUILD_PATH).href}?t=${mtimeMs}`);
+    const { mtimeMs } = await stat(buildPath);
+    return import(`${pathToFileURL(buildPath).href}?t=${mtimeMs}`);
   }
 
   /** Remix's request handler for `build`, with a page cache of its own. */
   function servingOf(build: ServerBuild): Serving {
     return {
       render: createRequestHandler(build, process.env.NODE_ENV),
-      pageCache: new PageCache(PAGE_CACHE_BYTES),
+      pageCache: new PageCache(pageCacheLimit),
       routes: build.routes,
     };
   }
@@ -70,7 +71,7 @@ export async function startInstance({
    * opened stops the server at start, with the reason, rather than losing every event unseen.
    */
   async function openCollector() {
-    const settings = storeSettings(process.env, ROOT);
+    const settings = storeSettings(process.env, root);
     if (!settings.enabled) return undefined;
     const site = new URL(SITE_URL).host;
     const forwarding = forwardSettings(process.env, site);
@@ -95,10 +96,10 @@ export async function startInstance({
   let build = await importBuild();
   let serving = servingOf(build);
   const app = await createApp({
-    root: ROOT,
+    root,
     build,
     serving: () => serving,
-    renderQueue: RENDER_QUEUE,
+    renderQueue,
     log,
     metrics,
     release: releaseStatus(process.env),
@@ -113,19 +114,19 @@ export async function startInstance({
       if (closing) response.setHeader("Connection", "close");
       return isEventRequest(request) ? events(request, response) : app(request, response);
     })
-    .listen({ port: PORT, host: HOST }, () => {
-      log.info(`Listening on http://${HOST ?? "localhost"}:${PORT}`);
-      if (DEVELOPMENT) broadcastDevReady(build);
+    .listen({ port, host }, () => {
+      log.info(`Listening on http://${host ?? "localhost"}:${port}`);
+      if (development) broadcastDevReady(build);
     });
   server.on("connect", refuseConnect);
 
   const metricsServer = metrics.enabled ? await metrics.listen() : undefined;
   if (metricsServer) {
-    const { address, port } = metricsServer.address() as AddressInfo;
-    log.info(`Metrics on http://${address.includes(":") ? `[${address}]` : address}:${port}/metrics`);
+    const { address, port: metricsPort } = metricsServer.address() as AddressInfo;
+    log.info(`Metrics on http://${address.includes(":") ? `[${address}]` : address}:${metricsPort}/metrics`);
   }
 
-  if (DEVELOPMENT) {
+  if (development) {
     // chokidar, as in Remix's manual-mode guide, is a dev dependency: imported here only, so production never needs it.
     const { watch } = await import("chokidar");
     const reload = async () => {
@@ -139,7 +140,7 @@ export async function startInstance({
       }
     };
     // `remix dev` writes build/version.txt last, once the whole build is on disk.
-    watch(path.join(ROOT, "build/version.txt"), { ignoreInitial: true }).on("add", reload).on("change", reload);
+    watch(path.join(root, "build/version.txt"), { ignoreInitial: true }).on("add", reload).on("change", reload);
   }
 
   /**
