@@ -72,6 +72,17 @@ export async function answersHealthz(child, origin, attempts = 100) {
   return false;
 }
 
+/**
+ * Stops `child` as a deploy does (SIGTERM), if it still runs; resolves once it has exited.
+ * @param {import("node:child_process").ChildProcess | undefined} child
+ */
+export async function stopProcess(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
 /** A process's resident memory in MiB, from /proc (Linux). @param {number} pid */
 export async function residentMiB(pid) {
   const status = await readFile(`/proc/${pid}/status`, "utf8");

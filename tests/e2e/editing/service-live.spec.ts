@@ -12,7 +12,7 @@ import type { Page } from "@playwright/test";
 import { artistUrl } from "#model/artist-lists.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { LOGIN_FORM, TEST_USERS } from "#tests/support/oidc-provider.ts";
-import { startServer } from "#tests/support/server-process.mjs";
+import { startServer, stopProcess } from "#tests/support/server-process.mjs";
 import { BRANCH, type ServiceInstance, startServiceInstance } from "./service-instance.ts";
 
 interface Saved {
@@ -66,11 +66,7 @@ test.describe("a save followed to the public site", () => {
   });
 
   test.afterAll(async () => {
-    if (site?.child.exitCode === null) {
-      const exited = new Promise((resolve) => site!.child.once("exit", resolve));
-      site.child.kill("SIGTERM");
-      await exited;
-    }
+    await stopProcess(site?.child);
     await service?.stop();
   });
 

@@ -10,7 +10,7 @@ import { storeSettings } from "#analytics/settings.ts";
 import { openStore } from "#analytics/store.ts";
 import { artists, reels } from "#app/content/index.ts";
 import { SECTION_PAGES } from "#tests/support/pages.mjs";
-import { startCluster, startStaticServer } from "#tests/support/server-process.mjs";
+import { startCluster, startStaticServer, stopProcess } from "#tests/support/server-process.mjs";
 import { SITE_URL } from "#tests/support/site-url.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { mediaUrlsOf, playNativeThenInHlsEngine } from "#tests/support/media-urls.ts";
@@ -53,11 +53,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   mediaServer?.kill();
   // Only if a test failed before the last one stopped it.
-  if (cluster?.child.exitCode === null) {
-    const exited = new Promise((resolve) => cluster.child.once("exit", resolve));
-    cluster.child.kill("SIGTERM");
-    await exited;
-  }
+  await stopProcess(cluster?.child);
   await postgres?.stop();
 });
 

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
 
 import { artists } from "#app/content/index.ts";
-import { startCluster, startStaticServer } from "#tests/support/server-process.mjs";
+import { startCluster, startStaticServer, stopProcess } from "#tests/support/server-process.mjs";
 import { type SiteRemote, siteRemote } from "#tests/support/site-remote.ts";
 import { SITE_URL } from "#tests/support/site-url.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
@@ -108,11 +108,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   mediaServer?.kill();
-  if (cluster?.child.exitCode === null) {
-    const exited = new Promise((resolve) => cluster.child.once("exit", resolve));
-    cluster.child.kill("SIGTERM");
-    await exited;
-  }
+  await stopProcess(cluster?.child);
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
