@@ -91,7 +91,12 @@ test.beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), "site-follow-"));
   remote = await siteRemote(scratch);
   mediaServer = (await startStaticServer("public", MEDIA_PORT, { media: true })).child;
-  cluster = await startCluster(PORT, {
+  cluster = await startFollowing(180);
+});
+
+/** `npm run start:cluster` following the remote, given `seconds` to answer. */
+function startFollowing(seconds: number) {
+  return startCluster(PORT, {
     env: {
       SITE_FOLLOW: remote.remote,
       SITE_DATA: path.join(scratch, "site-data"),
@@ -102,9 +107,9 @@ test.beforeAll(async () => {
       SITE_URL,
       ANALYTICS: "off",
     },
-    startSeconds: 180,
+    startSeconds: seconds,
   });
-});
+}
 
 test.afterAll(async () => {
   mediaServer?.kill();
@@ -221,4 +226,13 @@ test("a webhook with a bad signature is refused and changes nothing", async () =
   expect((await health()).commit).toBe(served);
   expect((await callHook(commit)).status).toBe(202);
   await expect.poll(async () => (await health()).commit, { timeout: 60_000 }).toBe(commit);
+});
+
+test("a restart serves the release it served at once, before asking the remote", async () => {
+  const served = await health();
+  await stopProcess(cluster.child);
+  // Nothing to build: it listens as fast as a plain instance does, well within the 10 s this allows.
+  cluster = await startFollowing(10);
+  expect(await health()).toEqual(served);
+  expect(await health(PORT + 2)).toEqual(served);
 });
