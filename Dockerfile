@@ -32,8 +32,8 @@ COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY --from=production-dependencies /app/vendor ./vendor
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
-# The compiled content, which the server build imports beside it (remix.config.js).
-COPY --from=build /app/app/content/generated.js ./app/content/generated.js
+# The compiled content's data, which the server build imports beside it (remix.config.js).
+COPY --from=build /app/app/content/generated.data.js ./app/content/generated.data.js
 COPY package.json ./
 RUN mkdir data && chown node:node data
 VOLUME /app/data

@@ -32,7 +32,7 @@ export async function buildContent(
   { mediaOrigin, check = false, remote = false }: BuildOptions,
 ): Promise<boolean> {
   const named = new Set<string>();
-  if (!buildOrSay(root, { mediaOrigin, check, named })) return false;
+  if (!buildOrSay(root, { mediaOrigin, check, named, inline: false })) return false;
   return !remote || checkRemote(mediaOrigin, named);
 }
 
@@ -46,7 +46,7 @@ export function watchContent(root: string, { mediaOrigin }: Pick<BuildOptions, "
   return watch(path.join(root, "app/content"), { recursive: true }, (_event, file) => {
     if (file === null || !/\.(md|yaml|vtt|srt)$/.test(file)) return;
     clearTimeout(timer);
-    timer = setTimeout(() => buildOrSay(root, { mediaOrigin, check: false, named: new Set() }), 100);
+    timer = setTimeout(() => buildOrSay(root, { mediaOrigin, check: false, named: new Set(), inline: true }), 100);
   });
 }
 
@@ -55,6 +55,8 @@ interface Build {
   check: boolean;
   /** Filled with every media path the content names. */
   named: Set<string>;
+  /** The data in generated.js itself, for `remix dev` (generated-module.ts). */
+  inline: boolean;
 }
 
 /** build(), with an error it throws (a folder named like a content file, say) as a message, not a stack trace. */
@@ -71,7 +73,7 @@ function buildOrSay(root: string, options: Build): boolean {
 }
 
 /** Checks the content; writes the module unless `check`. Whether the content is valid. */
-function build(root: string, { mediaOrigin, check, named }: Build): boolean {
+function build(root: string, { mediaOrigin, check, named, inline }: Build): boolean {
   const lookup = {
     publicDir: path.join(root, "public"),
     remote: mediaOrigin !== "",
@@ -85,7 +87,7 @@ function build(root: string, { mediaOrigin, check, named }: Build): boolean {
     console.error(`\n${count} in app/content/ (listed above): fix and run npm run content:check again.`);
     return false;
   }
-  if (!check) writeIfChanged(root, content);
+  if (!check) writeIfChanged(root, content, inline);
   console.log(summary(content));
   if (mediaOrigin)
     console.log(`media: at ${mediaOrigin}, as recorded in media/manifest.json (not looked for in public/)`);
@@ -117,13 +119,15 @@ async function checkRemote(mediaOrigin: string, named: Set<string>): Promise<boo
 const GENERATED = {
   js: "app/content/generated.js",
   dts: "app/content/generated.d.ts",
+  data: "app/content/generated.data.js",
   pages: PAGES_FILE,
 };
 
 /** An unchanged file is left alone, so `remix dev` does not rebuild for nothing. */
-function writeIfChanged(root: string, content: Content) {
-  const texts = { ...generatedModule(content), pages: pagesFileText(content) };
-  for (const part of ["dts", "js", "pages"] as const) {
+function writeIfChanged(root: string, content: Content, inline: boolean) {
+  const texts = { ...generatedModule(content, { inline }), pages: pagesFileText(content) };
+  // The data first: generated.js may name it.
+  for (const part of ["data", "dts", "js", "pages"] as const) {
     const file = path.join(root, GENERATED[part]);
     if (!existsSync(file) || readFileSync(file, "utf8") !== texts[part]) writeFileSync(file, texts[part]);
   }
