@@ -21,6 +21,8 @@ export interface BuildOptions {
   check?: boolean;
   /** Also ask `mediaOrigin` for every media file the content names (`--remote`). */
   remote?: boolean;
+  /** The data in generated.js itself, for `npm run dev` (`--inline`; generated-module.ts). */
+  inline?: boolean;
 }
 
 /**
@@ -29,10 +31,10 @@ export interface BuildOptions {
  */
 export async function buildContent(
   root: string,
-  { mediaOrigin, check = false, remote = false }: BuildOptions,
+  { mediaOrigin, check = false, remote = false, inline = false }: BuildOptions,
 ): Promise<boolean> {
   const named = new Set<string>();
-  if (!buildOrSay(root, { mediaOrigin, check, named, inline: false })) return false;
+  if (!buildOrSay(root, { mediaOrigin, check, named, inline })) return false;
   return !remote || checkRemote(mediaOrigin, named);
 }
 

@@ -1,8 +1,10 @@
 /**
- * `npm run content:build`: checks app/content/ and writes app/content/generated.js and .d.ts if
- * they changed; on a problem, prints one line each, writes nothing and exits 1. `--check` only
- * checks (`npm run content:check`), `--remote` also asks MEDIA_ORIGIN for every media file named,
- * `--watch` compiles again on every change (`npm run dev`). The work is content-check/build.ts.
+ * `npm run content:build`: checks app/content/ and writes app/content/generated.js (with its data,
+ * types and pages files) if they changed; on a problem, prints one line each, writes nothing and
+ * exits 1. `--check` only checks (`npm run content:check`), `--remote` also asks MEDIA_ORIGIN for
+ * every media file named, `--watch` compiles again on every change and `--inline` writes the data
+ * into generated.js itself, as `npm run dev` needs (content-check/generated-module.ts). The work is
+ * content-check/build.ts.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,6 +32,7 @@ else {
     mediaOrigin,
     check: args.includes("--check"),
     remote: args.includes("--remote"),
+    inline: args.includes("--inline"),
   });
   if (!passed) process.exit(1);
 }
