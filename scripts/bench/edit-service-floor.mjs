@@ -67,8 +67,8 @@ export function directorOf(round) {
   return { id, name: `Bench Film ${round}`, order: 30 + round, website: `${id}.example` };
 }
 
-/** Her file as the screen writes it for those fields, for the floor to write by hand. */
-const entryFile = ({ id, name, order, website }) =>
+/** Her file as the screen writes it for those fields, for the floor to write by hand (and follow-film.mjs to commit). */
+export const entryFile = ({ id, name, order, website }) =>
   `---\nid: ${id}\norder: ${order}\nname: ${name}\ntitle: Director\nwebsite: ${website}\ninstagram: ''\nrecentWorkThumbs: []\nextraThumbs: []\n---\n`;
 
 /** The floor's clone of its own bare remote, with this project's node_modules, `npm run media` run once untimed (as on a developer's machine). */

@@ -18,7 +18,7 @@ import { descendants, processTable, residentMiB, treeOf } from "./edit-service-p
 export const ROOT = path.join(import.meta.dirname, "../..");
 /**
  * The service takes EDIT_PORT and the one after it, its preview (the site's production server: preview-site.ts);
- * the other sections use 3321–3330, 3341–3343 and 3377, the tests 3660–3699.
+ * the other sections use 3321–3330, 3341–3343, 3350–3362 and 3377, the tests 3660–3699.
  */
 export const PORTS = { service: 3331, preview: 3332, provider: 3333 };
 export const BRANCH = "main";

@@ -1,15 +1,16 @@
 /**
  * `npm run bench` (after `npm run build`): how fast each page reaches a phone, how much the server
  * takes, how fast the reels start, the cluster, the other engines, a larger roster and a film saved
- * through the editing service, and what the analytics cost, each figure next to its goal; a benchmark, not
- * a test. docs/benchmarks.md says what each section measures and how to read it.
- * `--only=pages|reels|cluster|engines|roster|edit|analytics`
+ * through the editing service, what the analytics cost, and how soon a push shows on a site that follows its
+ * branch, each figure next to its goal; a benchmark, not a test. docs/benchmarks.md says what each section
+ * measures and how to read it. `--only=pages|reels|cluster|engines|roster|edit|analytics|follow`
  * (or BENCH_ONLY) runs that section alone; each section is its own module in scripts/bench/.
  */
 import { analyticsSection } from "#scripts/bench/analytics.mjs";
 import { clusterSection } from "#scripts/bench/cluster.mjs";
 import { editServiceSection } from "#scripts/bench/edit-service.mjs";
 import { enginesSection } from "#scripts/bench/engines.mjs";
+import { followSection } from "#scripts/bench/follow.mjs";
 import { pagesSection } from "#scripts/bench/pages.mjs";
 import { reelStartSection } from "#scripts/bench/reel-start.mjs";
 import { rosterSection } from "#scripts/bench/roster.mjs";
@@ -23,6 +24,7 @@ const SECTIONS = {
   roster: rosterSection,
   edit: editServiceSection,
   analytics: analyticsSection,
+  follow: followSection,
 };
 const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length) ?? process.env.BENCH_ONLY;
 if (ONLY !== undefined && !(ONLY in SECTIONS))
