@@ -128,8 +128,10 @@ const GENERATED = {
 /** An unchanged file is left alone, so `remix dev` does not rebuild for nothing. */
 function writeIfChanged(root: string, content: Content, inline: boolean) {
   const texts = { ...generatedModule(content, { inline }), pages: pagesFileText(content) };
-  // The data first: generated.js may name it.
-  for (const part of ["data", "dts", "js", "pages"] as const) {
+  // The data first: generated.js may name it. Under `npm run dev`, generated.js alone: each file written
+  // under app/ is one more rebuild for `remix dev`, and one rebuild after the module's would tell the
+  // open page that nothing changed. The pages file is for releases only.
+  for (const part of inline ? (["dts", "js"] as const) : (["data", "dts", "js", "pages"] as const)) {
     const file = path.join(root, GENERATED[part]);
     if (!existsSync(file) || readFileSync(file, "utf8") !== texts[part]) writeFileSync(file, texts[part]);
   }
