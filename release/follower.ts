@@ -81,7 +81,12 @@ export async function followBranch(settings: FollowSettings, { checkout, log }: 
       log.error({ code, signal, port }, "site: a serving process died; starting it again");
       setTimeout(() => {
         startOn(release, index).then(
-          (again) => serving?.commit === release.commit && serving.workers.set(port, again),
+          (again) => {
+            if (serving?.commit !== release.commit) return;
+            serving.workers.set(port, again);
+            // Told what the others know, as a release's workers are: its /healthz names a refusal too.
+            sendStatus(again, status());
+          },
           (error) => log.error({ err: error }, "site: could not start it again"),
         );
       }, RESTART_DELAY_MS);
