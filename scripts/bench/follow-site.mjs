@@ -5,13 +5,12 @@
  * the remote every 3 s (the default) on its own. What the follower did with each commit is read from its own
  * log lines, which the cluster's output carries.
  */
-import { createHmac } from "node:crypto";
 import { cp } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { startCluster } from "#tests/support/server-process.mjs";
-import { siteRemote } from "#tests/support/site-remote.ts";
+import { callPushHook, siteRemote } from "#tests/support/site-remote.ts";
 import { SITE_URL } from "#tests/support/site-url.mjs";
 import { ROOT } from "./edit-service-instance.mjs";
 
@@ -48,13 +47,7 @@ async function servedCommit(port) {
 
 /** The git host's push webhook for the branch's newest commit, signed as GitHub signs it. @param {string} commit */
 export async function callHook(commit) {
-  const body = JSON.stringify({ ref: "refs/heads/main", after: commit });
-  const signature = `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`;
-  const response = await fetch(`http://127.0.0.1:${PORTS.hook}/`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-GitHub-Event": "push", "X-Hub-Signature-256": signature },
-    body,
-  });
+  const response = await callPushHook(PORTS.hook, commit, SECRET);
   if (response.status !== 202) throw new Error(`the webhook was answered ${response.status}`);
 }
 

@@ -4,6 +4,7 @@
  * icons of public/), and a developer's clone that changes files, commits and pushes.
  */
 import { execFileSync } from "node:child_process";
+import { createHmac } from "node:crypto";
 import { appendFile, cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -52,4 +53,15 @@ export async function siteRemote(scratch: string, branch = "main"): Promise<Site
       return git("rev-parse", "HEAD");
     },
   };
+}
+
+/** The git host's push webhook on `port` for `commit` of `main`, signed with `secret` as GitHub signs it. */
+export function callPushHook(port: number, commit: string, secret: string): Promise<Response> {
+  const body = JSON.stringify({ ref: "refs/heads/main", after: commit });
+  const signature = `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+  return fetch(`http://127.0.0.1:${port}/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-GitHub-Event": "push", "X-Hub-Signature-256": signature },
+    body,
+  });
 }

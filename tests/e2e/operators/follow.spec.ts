@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { createHmac } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,7 +9,7 @@ import autocannon from "autocannon";
 
 import { artists } from "#app/content/index.ts";
 import { startCluster, startStaticServer, stopProcess } from "#tests/support/server-process.mjs";
-import { type SiteRemote, siteRemote } from "#tests/support/site-remote.ts";
+import { callPushHook, type SiteRemote, siteRemote } from "#tests/support/site-remote.ts";
 import { SITE_URL } from "#tests/support/site-url.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
 
@@ -46,15 +45,7 @@ async function health(port = PORT + 1): Promise<{ commit: string; refused?: { co
 }
 
 /** The git host's push webhook for the branch's newest commit, signed with `secret`. */
-function callHook(commit: string, secret = SECRET) {
-  const body = JSON.stringify({ ref: "refs/heads/main", after: commit });
-  const signature = `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
-  return fetch(`http://127.0.0.1:${HOOK_PORT}/`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-GitHub-Event": "push", "X-Hub-Signature-256": signature },
-    body,
-  });
-}
+const callHook = (commit: string, secret = SECRET) => callPushHook(HOOK_PORT, commit, secret);
 
 /** A page through Varnish as a browser asks for it: its text and how long Varnish has held it. */
 async function throughVarnish(page: string) {
