@@ -2,7 +2,10 @@
 import { existsSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 
+import { fileURLToPath } from "node:url";
+
 import { ensureEngines } from "#scripts/setup/ensure-engines.mjs";
+import { ensureNode, nativeModulesLoad } from "#scripts/setup/ensure-node.mjs";
 import { ensureFfmpeg } from "#scripts/setup/ensure-ffmpeg.mjs";
 import { ensurePrometheus } from "#scripts/setup/ensure-prometheus.mjs";
 import { ensurePostgres } from "#scripts/setup/ensure-postgres.mjs";
@@ -39,9 +42,13 @@ async function together(scripts) {
   if (failed !== undefined) process.exit(failed ?? 1);
 }
 
+// First of all the Node: every step below, and every server the tests start, runs on the project's.
+ensureNode(fileURLToPath(import.meta.url), process.argv.slice(2));
+
 // A checkout from before lint joined the tests has the packages but not ESLint.
 if (!existsSync("node_modules/.bin/remix") || !existsSync("node_modules/.bin/eslint"))
   step("npm", ["ci", "--no-audit", "--no-fund"]);
+else if (!nativeModulesLoad()) step("npm", ["rebuild", "better-sqlite3"]);
 await together(["lint", "typecheck"]);
 
 // Imported only now: it needs @playwright/test, which `npm ci` has just installed.

@@ -165,9 +165,10 @@ describe("receiveUpload: a PUT whose body is the file", { timeout: 60_000 }, () 
     expect(await sha256(createReadStream(file))).toBe(await sha256(film(0, size)));
     // Client and service share this process, so both sides' buffers count. Held whole, the body alone would add
     // 256 MiB. Streamed, a few 64 KiB chunks are in flight; the rest of the growth is spent chunks V8 collects once
-    // ~32 MiB of them pile up: 35–37 MiB of rss, 31–33 of arrayBuffers, measured alike for 64, 256 and 512 MiB.
-    expect(growth.rss).toBeLessThan(64);
-    expect(growth.arrayBuffers).toBeLessThan(64);
+    // enough of them pile up: on Node 20 31–37 MiB, on Node 24 66–75 MiB, alike for 64, 256 and 512 MiB films.
+    // Half the film is the line: below it, the body cannot have been held whole.
+    expect(growth.rss).toBeLessThan(128);
+    expect(growth.arrayBuffers).toBeLessThan(128);
     await rm(file);
   });
 
