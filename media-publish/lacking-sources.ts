@@ -35,8 +35,6 @@ export async function fetchLackingSources(
     );
     return [];
   }
-  // The SDK warns on Node 20 about its releases after January 2027; the pinned version runs on 20.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const { openBucket } = await import("./bucket.ts");
   const { fetchSources } = await import("./sources.ts");
   const client = await openBucket(settings);

@@ -29,9 +29,6 @@ async function publish(argv: string[], defaultRoot: string): Promise<void> {
   const started = Date.now();
   const args = readArgs(argv, defaultRoot);
   const settings = readSettings(process.env);
-  // The SDK warns on Node 20 that its releases after January 2027 will need Node 22; the version
-  // pinned in package.json runs on 20, which this project targets. One warning per run would only be noise.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   // The AWS SDK is loaded only now that the arguments and settings are known good (settings.ts).
   const { openBucket } = await import("./bucket.ts");
   const { corsJson, corsRules, setCors } = await import("./cors.ts");

@@ -31,9 +31,6 @@ import { type CommandHook, s3rverClient } from "#tests/support/s3rver-client.ts"
  * segments) and an 11 MB film sent in 5 MB parts.
  */
 
-// The SDK warns on Node 20 about its releases after January 2027; the pinned version runs on 20.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
-
 const REPO = path.join(import.meta.dirname, "../../..");
 const BUCKET = "media";
 const PREFIX = "site/";

@@ -25,8 +25,6 @@ import { s3rverClient } from "#tests/support/s3rver-client.ts";
  * s3rver, as publish.test.ts; a film of 11 MB goes up in 5 MB parts.
  */
 
-// The SDK warns on Node 20 about its releases after January 2027; the pinned version runs on 20.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
 // openBucket (through fetchLackingSources) reads the keys from the SDK's default chain: s3rver's.
 Object.assign(process.env, { AWS_ACCESS_KEY_ID: "S3RVER", AWS_SECRET_ACCESS_KEY: "S3RVER" });
 
