@@ -1,12 +1,14 @@
 /**
  * `npm run bench` (after `npm run build`): how fast each page reaches a phone, how much the server
  * takes, how fast the reels start, the cluster, the other engines, a larger roster and a film saved
- * through the editing service, what the analytics cost, and how soon a push shows on a site that follows its
- * branch, each figure next to its goal; a benchmark, not a test. docs/benchmarks.md says what each section
- * measures and how to read it. `--only=pages|reels|cluster|engines|roster|edit|analytics|follow`
+ * through the editing service, what the analytics cost, how soon a push shows on a site that follows its
+ * branch, and a page-cache hit against a bare Node server, each figure next to its goal; a benchmark, not a
+ * test. docs/benchmarks.md says what each section measures and how to read it.
+ * `--only=pages|reels|cluster|engines|roster|edit|analytics|follow|hit`
  * (or BENCH_ONLY) runs that section alone; each section is its own module in scripts/bench/.
  */
 import { analyticsSection } from "#scripts/bench/analytics.mjs";
+import { cacheHitSection } from "#scripts/bench/cache-hit.mjs";
 import { clusterSection } from "#scripts/bench/cluster.mjs";
 import { editServiceSection } from "#scripts/bench/edit-service.mjs";
 import { enginesSection } from "#scripts/bench/engines.mjs";
@@ -25,6 +27,7 @@ const SECTIONS = {
   edit: editServiceSection,
   analytics: analyticsSection,
   follow: followSection,
+  hit: cacheHitSection,
 };
 const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length) ?? process.env.BENCH_ONLY;
 if (ONLY !== undefined && !(ONLY in SECTIONS))

@@ -22,12 +22,17 @@ const serverEnv = (port, env) => ({
 
 /**
  * @param {number} port
- * @param {{ env?: Record<string, string>, stdio?: import("node:child_process").StdioOptions, cwd?: string, startSeconds?: number }} [options]
+ * @param {{ env?: Record<string, string>, stdio?: import("node:child_process").StdioOptions, cwd?: string,
+ *   startSeconds?: number, node?: string, execArgv?: string[] }} [options]
  *   `cwd`: the project whose build to serve (this one by default); `startSeconds`: how long it may
- *   take to answer (10 s; a site following a branch builds it first).
+ *   take to answer (10 s; a site following a branch builds it first); `node`: the Node to run it on
+ *   (this one by default), with `execArgv`.
  */
-export async function startServer(port, { env = {}, stdio = "ignore", cwd, startSeconds = 10 } = {}) {
-  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd, env: serverEnv(port, env), stdio });
+export async function startServer(
+  port,
+  { env = {}, stdio = "ignore", cwd, startSeconds = 10, node = process.execPath, execArgv = [] } = {},
+) {
+  const child = spawn(node, [...execArgv, SERVER_ENTRY], { cwd, env: serverEnv(port, env), stdio });
   return waitUntilHealthy(child, port, startSeconds * 10);
 }
 
