@@ -1,25 +1,23 @@
 /**
- * The Express app: the request log (log.ts) and metrics (metrics.ts), the HTTP policy
- * (http-policy.ts), pages replayed from the page cache (page-cache.ts, already compressed),
- * compression, static files (static-files.ts), then every other request rendered by Remix, a few at
- * a time (render-queue.ts), through the page cache.
+ * The site's request handler: a page already in the page cache answered before Express
+ * (cache-hit.ts), then the Express app: the request log (log.ts) and metrics (metrics.ts), the HTTP
+ * policy (http-policy.ts), compression, static files (static-files.ts), then every other request
+ * rendered by Remix, a few at a time (render-queue.ts), through the page cache (page-cache.ts).
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
+
 import { type ServerBuild, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
-import express, {
-  type Request as ExpressRequest,
-  type RequestHandler,
-  type Response as ExpressResponse,
-} from "express";
-import Negotiator from "negotiator";
+import express, { type RequestHandler, type Response as ExpressResponse } from "express";
 
 import type { ReleaseStatus } from "#release/serving-worker.ts";
 
+import { cacheHits, replay } from "./cache-hit.ts";
 import { healthz } from "./healthz.ts";
-import { pageHeaders, plainTextErrors, readOnly, sendText, setPageHeaders, toFetchRequest } from "./http-policy.ts";
+import { pageHeaders, plainTextErrors, readOnly, sendText, toFetchRequest } from "./http-policy.ts";
 import { createLogger, type Logger, requestLogger } from "./log.ts";
 import { labelRoute, type Metrics, noMetrics, type RouteManifest } from "./metrics.ts";
-import { type CachedPage, type Encoding, ENCODINGS, type PageCache, pageCacheKey } from "./page-cache.ts";
+import { type CachedPage, type PageCache, pageCacheKey } from "./page-cache.ts";
 import { DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_QUEUE, QueueFullError, RenderQueue } from "./render-queue.ts";
 import { staticFiles } from "./static-files.ts";
 
@@ -58,6 +56,7 @@ export interface AppOptions {
 /** Seconds a client told the queue is full waits before asking again. */
 const RETRY_AFTER_SECONDS = 1;
 
+/** The site's request handler for Node's server: a page-cache hit (cache-hit.ts) first, else the Express app. */
 export async function createApp({
   root,
   build,
@@ -75,72 +74,23 @@ export async function createApp({
   app.use(metrics.middleware({ routes: () => serving().routes, pageCacheBytes, renderQueue }));
   app.use(readOnly);
   app.get("/healthz", healthz(release));
-  app.use(cachedPages(serving));
   // A page sent from the cache's copies (a miss, once kept) is already encoded as the client asked.
   app.use(compression({ filter: (req, res) => !res.locals.precompressed && compression.filter(req, res) }));
   app.use(labelRoute("static"), await staticFiles(root, build, previousAssets), labelRoute(undefined));
   app.use(pageHeaders);
   app.all("*", renderPage(serving, renderQueue));
   app.use(plainTextErrors);
-  return app;
-}
-
-/** Replays a page kept in the cache, before anything else runs: no render, no compression. */
-function cachedPages(serving: () => Serving): RequestHandler {
-  return (req, res, next) => {
-    const key = pageCacheKey(req.method, req.originalUrl);
-    const cached = key && serving().pageCache.get(key);
-    if (!cached) return next();
-    setPageHeaders(res);
-    sendPage(req, res, cached, "hit");
+  const hit = cacheHits({ pageCache: () => serving().pageCache, log, metrics });
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (!hit(req, res)) app(req, res);
   };
 }
 
-/**
- * Sends a kept page in the encoding the request prefers (its q-values first, then br, gzip,
- * identity), with that encoding's ETag; answers If-None-Match with a 304 and HEAD with the headers.
- * `X-Page-Cache` says whether it was replayed (`hit`) or rendered for this request (`miss`).
- */
-function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, source: "hit" | "miss") {
-  const encoding = encodingFor(req, page);
-  const variant = page.variants[encoding]!;
-  res.statusCode = page.status;
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader("Vary", "Accept-Encoding");
-  if (variant.etag) res.setHeader("ETag", variant.etag);
-  res.setHeader("X-Page-Cache", source);
+/** Sends a kept page (cache-hit.ts) past the compression in front, which must leave its bytes as they are. */
+function sendPage(req: IncomingMessage, res: ExpressResponse, page: CachedPage, source: "hit" | "miss") {
   res.locals.precompressed = true;
-  // req.fresh compares If-None-Match with the ETag just set (and, as browsers and CDNs expect,
-  // ignores it under Cache-Control: no-cache).
-  if (req.fresh) {
-    res.statusCode = 304;
-    res.removeHeader("Content-Type");
-    res.end();
-    return;
-  }
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", variant.body.length);
-  if (req.method === "HEAD") res.end();
-  else res.end(variant.body);
+  replay(req, res, page, source);
 }
-
-/**
- * The encoding to send: negotiator's pick by q-values, ties to br, then gzip, then identity; when
- * nothing is acceptable (`identity;q=0` alone), the identity bytes, as RFC 9110 (12.5.3) allows.
- * Remembered per Accept-Encoding value (browsers send a handful), so a replay parses nothing.
- */
-function encodingFor(req: ExpressRequest, page: CachedPage): Encoding {
-  const available = ENCODINGS.filter((encoding) => page.variants[encoding]);
-  const memo = `${req.headers["accept-encoding"] ?? ""}|${available.join()}`;
-  let encoding = negotiated.get(memo);
-  if (!encoding) {
-    encoding = new Negotiator(req).encoding(available, ENCODINGS) ?? "identity";
-    if (negotiated.size >= 256) negotiated.clear();
-    negotiated.set(memo, encoding);
-  }
-  return page.variants[encoding] ? encoding : "identity";
-}
-const negotiated = new Map<string, Encoding>();
 
 /**
  * Renders a page, a few at a time (see RenderQueue), and keeps what may be kept: a request for a

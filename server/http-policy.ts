@@ -33,9 +33,11 @@ const PAGE_HEADERS = {
   "X-Frame-Options": "DENY",
 };
 
+const NOSNIFF = ["X-Content-Type-Options", "nosniff"] as const;
+
 /** nosniff on every answer; any method but GET and HEAD gets a 405 before anything else runs. */
 export const readOnly: RequestHandler = (req, res, next) => {
-  res.set("X-Content-Type-Options", "nosniff");
+  res.setHeader(...NOSNIFF);
   if (req.method === "GET" || req.method === "HEAD") return next();
   res.set(PAGE_HEADERS);
   res.set("Allow", ALLOWED_METHODS);
@@ -44,15 +46,13 @@ export const readOnly: RequestHandler = (req, res, next) => {
 
 /** The hardening headers, for what comes after the static files. */
 export const pageHeaders: RequestHandler = (_req, res, next) => {
-  setPageHeaders(res);
+  for (const [name, value] of PAGE_HEADER_LIST) res.setHeader(name, value);
   next();
 };
-
-/** The hardening headers on one answer (a page replayed from the cache). */
-export function setPageHeaders(res: ExpressResponse): void {
-  for (const [name, value] of PAGE_HEADER_LIST) res.setHeader(name, value);
-}
 const PAGE_HEADER_LIST = Object.entries(PAGE_HEADERS);
+
+/** The policy's headers on a page, in the order the two above set them: what a page replayed from the cache carries first. */
+export const PAGE_POLICY_HEADERS: readonly (readonly [string, string])[] = [NOSNIFF, ...PAGE_HEADER_LIST];
 
 /**
  * Express's own errors: a 4xx (a malformed URL is a 400) is answered as it is; anything else is

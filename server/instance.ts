@@ -106,7 +106,8 @@ export async function startInstance({
     previousAssets: process.env.SITE_PREVIOUS_ASSETS,
   });
 
-  // The pages' events go straight to their endpoint; everything else to the app (event-endpoint.ts says why).
+  // The pages' events go straight to their endpoint; everything else to the app, which answers a page
+  // already in the page cache before Express (event-endpoint.ts and cache-hit.ts say why).
   /** Once shutting down, every answer closes its connection, so a client asks the next instance instead. */
   let closing = false;
   const server = http

@@ -5,7 +5,7 @@
  * visitor's address is logged at the debug level only (docs/privacy.md).
  */
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 import type { RequestHandler } from "express";
 import { type DestinationStream, type Logger, pino } from "pino";
@@ -34,6 +34,18 @@ export function requestId(incoming: string | string[] | undefined): string {
   return typeof incoming === "string" && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
+/**
+ * The request's id (requestId), sent back as X-Request-Id to a proxy or CDN that sent one (its own,
+ * or the id that replaced an unfit one). A browser sends none: its twenty-odd requests a page are
+ * spared 50 bytes each.
+ */
+export function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers["x-request-id"];
+  const id = requestId(incoming);
+  if (incoming !== undefined) res.setHeader("X-Request-Id", id);
+  return id;
+}
+
 /** The path of a request's target, without its query. */
 const pathOf = (req: IncomingMessage) => req.url?.split("?", 1)[0];
 
@@ -46,14 +58,7 @@ export function requestLogger(log: Logger): RequestHandler {
   const withAddress = log.isLevelEnabled("debug");
   return pinoHttp({
     logger: log,
-    genReqId: (req, res) => {
-      const incoming = req.headers["x-request-id"];
-      const id = requestId(incoming);
-      // Sent back to a proxy or CDN that sent one (its own, or the id that replaced an unfit one). A
-      // browser sends none: its twenty-odd requests a page are spared 50 bytes each.
-      if (incoming !== undefined) res.setHeader("X-Request-Id", id);
-      return id;
-    },
+    genReqId: requestIdOf,
     autoLogging: { ignore: (req) => pathOf(req) === "/healthz" },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
     // No headers: they would double the line, and carry what the privacy notice says is not kept.

@@ -10,14 +10,23 @@ import zlib from "node:zlib";
 
 import { LRUCache } from "lru-cache";
 
+import { PAGE_POLICY_HEADERS } from "./http-policy.ts";
+
 /** The encodings a page is kept in, in the server's order of preference. */
 export const ENCODINGS = ["br", "gzip", "identity"] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
-/** One encoding of a page: its bytes and the tag that names them. */
+/**
+ * One encoding of a page: its bytes, the tag that names them, and the heads a replay writes them with
+ * (cache-hit.ts), prepared once as `writeHead` takes them: `[name, value, name, value, …]`.
+ */
 export interface Variant {
   body: Buffer;
   etag: string | undefined;
+  /** The 200's head. */
+  head: string[];
+  /** The 304's head: the same without what describes a body (Content-Type, -Encoding, -Length). */
+  notModifiedHead: string[];
 }
 
 /** A rendered answer as it is replayed: the app's headers, and its bytes in each encoding kept. */
@@ -25,8 +34,43 @@ export interface CachedPage {
   status: number;
   /** The app's headers, without those that differ by encoding (ETag, Content-Length, Content-Encoding). */
   headers: [string, string][];
+  /** The app's Last-Modified, which a conditional request is also checked against. */
+  lastModified: string | undefined;
   /** Always the identity bytes; br and gzip when they are smaller. */
   variants: Partial<Record<Encoding, Variant>> & { identity: Variant };
+}
+
+/** Says whether an answer was replayed from the cache (`hit`) or rendered for its request (`miss`). */
+export const PAGE_SOURCE = "X-Page-Cache";
+
+/**
+ * The head a kept page is replayed with in `encoding`: the policy's headers (http-policy.ts), the
+ * app's, then the encoding's; a name set again keeps its first place and takes the last value, as
+ * `setHeader` does on the way a page was answered before this head was prepared (Express's).
+ */
+function replayHead(headers: [string, string][], encoding: Encoding, body: Buffer, etag?: string, notModified = false) {
+  const head = new Map<string, [string, string]>();
+  const set = (name: string, value: string) => head.set(name.toLowerCase(), [name, value]);
+  for (const [name, value] of [...PAGE_POLICY_HEADERS, ...headers]) set(name, value);
+  set("Vary", "Accept-Encoding");
+  if (etag) set("ETag", etag);
+  set(PAGE_SOURCE, "hit");
+  if (notModified) head.delete("content-type");
+  else {
+    if (encoding !== "identity") set("Content-Encoding", encoding);
+    set("Content-Length", String(body.length));
+  }
+  return [...head.values()].flat();
+}
+
+/** An encoding of a page, with the heads it is replayed with. */
+function variant(headers: [string, string][], encoding: Encoding, body: Buffer, etag: string | undefined): Variant {
+  return {
+    body,
+    etag,
+    head: replayHead(headers, encoding, body, etag),
+    notModifiedHead: replayHead(headers, encoding, body, etag, true),
+  };
 }
 
 /**
@@ -80,10 +124,11 @@ export function variantETag(etag: string | undefined, encoding: Encoding): strin
   return etag.endsWith('"') ? `${etag.slice(0, -1)}-${encoding}"` : undefined;
 }
 
-/** What an entry holds in memory: its bytes in every encoding, and its headers. */
+/** What an entry holds in memory: its bytes in every encoding, its headers, and its heads (which share their strings). */
 function entryBytes(page: CachedPage): number {
   let bytes = 256;
-  for (const variant of Object.values(page.variants)) bytes += variant.body.length + (variant.etag?.length ?? 0);
+  for (const { body, etag, head, notModifiedHead } of Object.values(page.variants))
+    bytes += body.length + (etag?.length ?? 0) + 8 * (head.length + notModifiedHead.length);
   for (const [name, value] of page.headers) bytes += name.length + value.length;
   return bytes;
 }
@@ -193,16 +238,17 @@ export class PageCache {
     const cache = this.#cacheFor(key);
     if (!cache || !isShareable(response)) return undefined;
     const etag = response.headers.get("ETag") ?? undefined;
-    const identity = Buffer.from(await response.arrayBuffer());
-    const [br, gz] = await Promise.all([brotli(identity, BROTLI_OPTIONS), gzip(identity, GZIP_OPTIONS)]);
-    const variants: CachedPage["variants"] = { identity: { body: identity, etag } };
-    // A tiny body (robots.txt) can come out larger compressed: it is then sent as it is.
-    if (br.length < identity.length) variants.br = { body: br, etag: variantETag(etag, "br") };
-    if (gz.length < identity.length) variants.gzip = { body: gz, etag: variantETag(etag, "gzip") };
     const headers = [...response.headers].filter(
       ([name]) => !["etag", "content-length", "content-encoding", "vary"].includes(name),
     );
-    const page: CachedPage = { status: response.status, headers, variants };
+    const identity = Buffer.from(await response.arrayBuffer());
+    const [br, gz] = await Promise.all([brotli(identity, BROTLI_OPTIONS), gzip(identity, GZIP_OPTIONS)]);
+    const variants: CachedPage["variants"] = { identity: variant(headers, "identity", identity, etag) };
+    // A tiny body (robots.txt) can come out larger compressed: it is then sent as it is.
+    if (br.length < identity.length) variants.br = variant(headers, "br", br, variantETag(etag, "br"));
+    if (gz.length < identity.length) variants.gzip = variant(headers, "gzip", gz, variantETag(etag, "gzip"));
+    const lastModified = response.headers.get("Last-Modified") ?? undefined;
+    const page: CachedPage = { status: response.status, headers, lastModified, variants };
     cache.set(key, page);
     return page;
   }

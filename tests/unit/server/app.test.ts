@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -56,7 +56,7 @@ beforeAll(async () => {
     serving: () => serving,
     log: createLogger({ destination: { write: (line: string) => void logged.push(JSON.parse(line)) } }),
   });
-  server = app.listen(0, "127.0.0.1");
+  server = createServer(app).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -216,7 +216,7 @@ describe("the render queue", () => {
       log: createLogger({ level: "silent" }),
       renderQueue: new RenderQueue(1, 1),
     });
-    const busy = app.listen(0, "127.0.0.1");
+    const busy = createServer(app).listen(0, "127.0.0.1");
     await new Promise((resolve) => busy.once("listening", resolve));
     const busyOrigin = `http://127.0.0.1:${(busy.address() as AddressInfo).port}`;
     try {

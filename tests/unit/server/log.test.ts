@@ -6,7 +6,7 @@
  * left out; the visitor's address only at the debug level.
  */
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -46,7 +46,7 @@ async function loggingApp(level: string) {
     serving: () => ({ render, pageCache: new PageCache(0) }),
     log: createLogger({ level, destination: { write: (line: string) => void lines.push(line) } }),
   });
-  const server: Server = app.listen(0, "127.0.0.1");
+  const server: Server = createServer(app).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const port = (server.address() as AddressInfo).port;
   return { lines, server, port, origin: `http://127.0.0.1:${port}` };

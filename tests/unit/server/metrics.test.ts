@@ -7,7 +7,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -69,7 +69,7 @@ beforeAll(async () => {
     metrics,
     renderQueue,
   });
-  publicServer = app.listen(0, "127.0.0.1");
+  publicServer = createServer(app).listen(0, "127.0.0.1");
   await new Promise((resolve) => publicServer.once("listening", resolve));
   origin = `http://127.0.0.1:${portOf(publicServer)}`;
   metricsServer = await metrics.listen();
