@@ -65,7 +65,7 @@ function hasWrk() {
   return true;
 }
 
-/** `wrk` on `url` for `seconds`: requests, requests/s, p99 ms, errors, and the CPU µs per request `pid` spent. */
+/** `wrk` on `url` for `seconds`: requests/s, p99 ms, errors, and the CPU µs per request `pid` spent. */
 function wrk(url, script, pid, seconds = WRK.seconds) {
   const args = [`-t${WRK.threads}`, `-c${WRK.connections}`, `-d${seconds}s`, "-s", script, url];
   const cpuBefore = cpuTime({ pids: [pid] });
@@ -82,7 +82,7 @@ function wrk(url, script, pid, seconds = WRK.seconds) {
       if (!figures) return reject(new Error(`wrk ${args.join(" ")} gave no figures:\n${output}`));
       const [requests, micros, p99, errors] = figures;
       const cpu = (cpuTime({ pids: [pid] }) - cpuBefore) / requests;
-      resolve({ requests, rps: requests / (micros / 1e6), p99: p99 / 1000, errors, cpu });
+      resolve({ rps: requests / (micros / 1e6), p99: p99 / 1000, errors, cpu });
     });
   });
 }
@@ -129,7 +129,7 @@ async function startSite(node, port, execArgv = []) {
  * such as the socket writes), and in them alone (their self time); the rest is Node's HTTP parsing,
  * the event loop and the garbage collector.
  */
-function cpuShares(profile, from, to, requests) {
+function cpuShares(profile, from, to) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parents = new Map(profile.nodes.flatMap((node) => (node.children ?? []).map((child) => [child, node.id])));
   const isOwn = (id) => {
@@ -155,10 +155,9 @@ function cpuShares(profile, from, to, requests) {
     if (isOwn(id)) micros.self += delta;
     if (functionName === "(garbage collector)") micros.gc += delta;
   });
-  const share = (value) => `${((value / micros.busy) * 100).toFixed(0)}% (${(value / requests).toFixed(1)})`;
+  const share = (value) => `${((value / micros.busy) * 100).toFixed(0)}%`;
   return {
-    "busy, µs/req": (micros.busy / requests).toFixed(1),
-    "its code on the stack, % (µs/req)": share(micros.onStack),
+    "its code on the stack": share(micros.onStack),
     "in its code alone (self)": share(micros.self),
     "garbage collection": share(micros.gc),
   };
@@ -169,16 +168,15 @@ async function profiledShares(start, script, dir) {
   const profileDir = await mkdtemp(path.join(dir, "profile-"));
   const server = await start([`--cpu-prof`, `--cpu-prof-dir=${profileDir}`]);
   const from = Number(process.hrtime.bigint() / 1000n);
-  let requests;
   try {
-    ({ requests } = await wrk(server.origin + PAGE, script, server.child.pid, PROFILE_SECONDS));
+    await wrk(server.origin + PAGE, script, server.child.pid, PROFILE_SECONDS);
   } finally {
     // The profile is written as the process exits (SIGTERM: the site's graceful shutdown, the floor's default).
     await stopProcess(server.child);
   }
   const to = Number(process.hrtime.bigint() / 1000n);
   const [file] = await readdir(profileDir);
-  return cpuShares(JSON.parse(await readFile(path.join(profileDir, file), "utf8")), from, to, requests);
+  return cpuShares(JSON.parse(await readFile(path.join(profileDir, file), "utf8")), from, to);
 }
 
 const round = (value) => Math.round(value);
@@ -242,7 +240,7 @@ export async function cacheHitSection() {
   console.log(
     `Profiles (node --cpu-prof, Node 24, ${PROFILE_SECONDS} s of the same load): the share of each server's busy CPU ` +
       `with its own code or packages on the stack (its listener, Express, the logger, and Node's calls from them), ` +
-      `and in them alone; the profiler samples wall time, so on a busy machine a waiting thread counts too`,
+      `and in them alone (the profiler samples wall time: on a busy machine, a thread waiting for a core counts too)`,
   );
   const profiles = {
     site: await profiledShares((execArgv) => startSite(process.execPath, PORTS.profiled, execArgv), script, dir),

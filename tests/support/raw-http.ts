@@ -54,20 +54,26 @@ export const rawRequest = (
 
 /**
  * A request by node:http whose body is returned as sent, still encoded (fetch and Playwright would
- * decode it; fetch adds no-cache to If-None-Match): caching.spec.ts and the server's unit tests.
+ * decode it; fetch adds no-cache to If-None-Match), with its headers as sent too (`rawHeaders`, in
+ * order, as `[name, value, …]`): caching.spec.ts, cache-hit.spec.ts and the server's unit tests.
  */
 export function encodedRequest(
   url: string,
   headers: Record<string, string> = {},
   method = "GET",
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; rawHeaders: string[]; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .request(url, { method, headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () =>
-          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            rawHeaders: response.rawHeaders,
+            body: Buffer.concat(chunks),
+          }),
         );
       })
       .on("error", reject)
