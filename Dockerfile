@@ -1,7 +1,11 @@
 # syntax=docker/dockerfile:1
 # Production image: `docker build -t calloway-artists .` then
 # `docker run -p 3000:3000 -e SITE_URL=https://www.your-agency.example calloway-artists`.
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Behind a company's npm mirror or TLS-inspecting proxy, hand npm its .npmrc and CA bundle as build secrets
+# (docs/deploy.md, "In a container"): `docker build --secret id=npmrc,src=$HOME/.npmrc
+#   --secret id=npm_ca,src=/etc/ssl/certs/ca-certificates.crt -t calloway-artists .`
+# `node scripts/cli/test-images.mjs` builds this image from a clean clone and checks it.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Build with every dependency: the content check and the Remix compiler are dev tools.
 FROM ${NODE_IMAGE} AS build
@@ -9,7 +13,15 @@ WORKDIR /app
 # vendor/ holds a dependency installed from the project itself (vendor/global/README.md).
 COPY package.json package-lock.json ./
 COPY vendor ./vendor
-RUN npm ci --no-audit --no-fund
+# No stage runs an install script (--ignore-scripts), so none needs Python or a compiler, and nothing is fetched
+# but from the npm registry: better-sqlite3 13 ships its compiled module (Linux glibc and musl, x64 and arm64)
+# inside its npm package and has no script ("gypfile": false); the only others are esbuild's postinstall checks
+# of the binary its optional dependency brings. The secrets, each optional and never in the image: an .npmrc
+# (a mirror, its token) and the CA bundle npm must trust. The cache keeps npm's downloads between builds.
+RUN --mount=type=secret,id=npmrc,target=/root/.npmrc,required=false --mount=type=secret,id=npm_ca,required=false \
+  --mount=type=cache,target=/root/.npm,sharing=locked \
+  if [ -s /run/secrets/npm_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/npm_ca; fi \
+  && npm ci --ignore-scripts --no-audit --no-fund --no-update-notifier
 COPY . .
 RUN npm run build
 
@@ -18,10 +30,13 @@ FROM ${NODE_IMAGE} AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY vendor ./vendor
-# No package's install script runs but better-sqlite3's (the analytics store's native module), which
-# fetches its prebuilt binary or, where it cannot, compiles it with these tools (this stage only).
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm rebuild better-sqlite3 && npm cache clean --force
+# The same install, production dependencies only; then the analytics store's native module is loaded once, so
+# a platform without a binary in the package fails here, at build, rather than at the first page view.
+RUN --mount=type=secret,id=npmrc,target=/root/.npmrc,required=false --mount=type=secret,id=npm_ca,required=false \
+  --mount=type=cache,target=/root/.npm,sharing=locked \
+  if [ -s /run/secrets/npm_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/npm_ca; fi \
+  && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --no-update-notifier \
+  && node -e "new (require('better-sqlite3'))(':memory:').close()"
 
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production PORT=3000
