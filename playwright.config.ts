@@ -15,6 +15,12 @@ const FOLLOW = "operators/follow.spec.ts";
 /** The Chromium suite is every spec but the other engines' journeys and the cluster's. */
 const EDITING = "editing/*.spec.ts";
 const CHROMIUM_IGNORES = ["engines/**", CLUSTER, FOLLOW, EDITING];
+/**
+ * Specs that start processes of their own (a dev server, a clone, a bucket, a server with its own
+ * store) and check nothing that depends on the screen: the desktop project alone runs them, so the
+ * phone's never starts what it would skip.
+ */
+const SCREENLESS = ["operators/**", "http/analytics-endpoint.spec.ts"];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -34,7 +40,7 @@ export default defineConfig({
   projects: [
     {
       name: "phone",
-      testIgnore: CHROMIUM_IGNORES,
+      testIgnore: [...CHROMIUM_IGNORES, ...SCREENLESS],
       // The screen matches the viewport: with the Pixel 7's own 412 px screen, Chromium's preload
       // scanner would pick srcset candidates for 412 px and layout for 390 px, fetching some twice.
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 } },

@@ -1,38 +1,38 @@
 /** `npm test` from a fresh clone: installs what is missing (browsers, ffmpeg, Varnish…), lints, type-checks, builds, tests. */
 import { existsSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
-
 import { fileURLToPath } from "node:url";
 
-import { ensureEngines } from "#scripts/setup/ensure-engines.mjs";
 import { ensureNode, nativeModulesLoad } from "#scripts/setup/ensure-node.mjs";
-import { ensureFfmpeg } from "#scripts/setup/ensure-ffmpeg.mjs";
-import { ensurePrometheus } from "#scripts/setup/ensure-prometheus.mjs";
-import { ensurePostgres } from "#scripts/setup/ensure-postgres.mjs";
-import { ensureVarnish } from "#scripts/setup/ensure-varnish.mjs";
+
+/** When `npm test` began (kept when it runs itself again on the project's Node). */
+const started = Number(process.env.NPM_TEST_STARTED ?? Date.now());
+process.env.NPM_TEST_STARTED = String(started);
+/** Seconds since `npm test` began, for each step's line: where the suite's time goes, in CI's log. */
+const elapsed = () => `[${Math.round((Date.now() - started) / 1000)} s]`;
 
 function step(command, args) {
-  console.log(`\n$ ${command} ${args.join(" ")}`);
+  console.log(`\n${elapsed()} $ ${command} ${args.join(" ")}`);
   const { status } = spawnSync(command, args, { stdio: "inherit" });
   if (status !== 0) process.exit(status ?? 1);
 }
 
 /**
- * `npm run` scripts side by side, each one's output printed whole as it ends: for steps that share
- * no files (lint reads the sources; the type check also writes the compiled content, which lint
- * ignores), on a machine whose other core would wait.
- * @param {string[]} scripts
+ * Commands side by side, each one's output printed whole as it ends: for steps that share no files
+ * (lint reads the sources; the type check also writes the compiled content, which lint ignores; the
+ * installs write outside the checkout), on a machine whose other core, or whose network, would wait.
+ * @param {string[][]} commands
  */
-async function together(scripts) {
-  const runs = scripts.map(
-    (script) =>
+async function together(commands) {
+  const runs = commands.map(
+    ([command, ...args]) =>
       new Promise((resolve) => {
-        const child = spawn("npm", ["run", script], { stdio: ["ignore", "pipe", "pipe"] });
+        const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
         let output = "";
         child.stdout.on("data", (chunk) => (output += chunk));
         child.stderr.on("data", (chunk) => (output += chunk));
         child.on("close", (status) => {
-          console.log(`\n$ npm run ${script}\n${output.trimEnd()}`);
+          console.log(`\n${elapsed()} $ ${command} ${args.join(" ")} (ended)\n${output.trimEnd()}`);
           resolve(status);
         });
       }),
@@ -49,17 +49,15 @@ ensureNode(fileURLToPath(import.meta.url), process.argv.slice(2));
 if (!existsSync("node_modules/.bin/remix") || !existsSync("node_modules/.bin/eslint"))
   step("npm", ["ci", "--no-audit", "--no-fund"]);
 else if (!nativeModulesLoad()) step("npm", ["rebuild", "better-sqlite3"]);
-await together(["lint", "typecheck"]);
-
-// Imported only now: it needs @playwright/test, which `npm ci` has just installed.
-const { ensureBrowser } = await import("#scripts/setup/ensure-browser.mjs");
-ensureBrowser();
-ensureEngines();
-ensureFfmpeg();
-ensureVarnish();
-ensurePostgres();
-ensurePrometheus();
+// The browsers and services the tests start are installed meanwhile, when missing (after `npm ci`:
+// finding Playwright's own Chromium needs @playwright/test).
+await together([
+  ["npm", "run", "lint"],
+  ["npm", "run", "typecheck"],
+  ["node", "scripts/cli/test-setup.mjs"],
+]);
 
 step("npm", ["run", "build"]);
 step("npx", ["--no-install", "vitest", "run"]);
 step("npx", ["--no-install", "playwright", "test", ...process.argv.slice(2)]);
+console.log(`\n${elapsed()} npm test passed`);

@@ -34,7 +34,6 @@ let dir: string;
 let database: string;
 
 test.describe("the event endpoint", () => {
-  test.skip(({ isMobile }) => isMobile, "the server's answers do not depend on the screen");
   test.describe.configure({ mode: "serial" });
 
   test.beforeAll(async () => {

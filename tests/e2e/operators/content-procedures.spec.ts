@@ -166,8 +166,6 @@ async function procedureProject(): Promise<string> {
 }
 
 test.describe("docs/content.md's procedures", () => {
-  test.skip(({ isMobile }) => isMobile, "the procedures do not depend on the screen");
-
   test("adding, replacing and removing an artist and adding a reel, as the doc's steps say: check, build, unit tests and pages follow", async ({
     request,
     page,

@@ -16,7 +16,6 @@ const DEV_PORT = APP_PORT + 1;
  * production build the rest of the suite is serving.
  */
 test.describe("npm run dev", () => {
-  test.skip(({ isMobile }) => isMobile, "the dev server does not depend on the screen");
   // One `npm run dev` for the tests below, in order: the last one edits the project.
   test.describe.configure({ mode: "serial" });
 

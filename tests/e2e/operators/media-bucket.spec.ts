@@ -43,8 +43,6 @@ async function cloneWithoutMedia(): Promise<string> {
 }
 
 test.describe("media in a bucket", () => {
-  test.skip(({ isMobile }) => isMobile, "the bucket does not depend on the screen");
-
   test("a clone with its media only in the bucket builds, starts, and takes every picture and film from there", async ({
     page,
     csp,
