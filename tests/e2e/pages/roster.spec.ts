@@ -4,7 +4,7 @@
  * size, and the directors' clips on a desktop (issue 45): a continuous scroll starts no clip, the
  * row the visitor stops on plays, a hovered or focused tile plays while the page moves, and a clip
  * that leaves view stops downloading. The clips' bytes at each scroll speed are the bench's
- * (scripts/bench/clip-scrolls.mjs).
+ * (scripts/bench/clip-scrolls.mjs). The selects at that size too (selects-at-scale.ts).
  */
 import type { ChildProcess } from "node:child_process";
 import { stat, rm } from "node:fs/promises";
@@ -18,6 +18,9 @@ import { startServer } from "#tests/support/server-process.mjs";
 import { scrollContinuously } from "#tests/support/scroll-continuously.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { freePort, run } from "#tests/support/scratch-project.ts";
+import { SITE_URL } from "#tests/support/site-url.mjs";
+
+import { defineSelectsAtScale } from "./selects-at-scale.ts";
 
 const TIMES = 40;
 /** The grids' HTML, gzipped as a server would (zlib's default level): at most this, at 40×. */
@@ -49,7 +52,8 @@ test.beforeAll(async () => {
   test.setTimeout(600_000);
   dir = await makeRoster(TIMES);
   run(dir, "npm", ["run", "--silent", "build"]);
-  const started = await startServer(await freePort(), { cwd: dir });
+  // The same SITE_URL as the suite's own server, so both write the same links (the selects compare pages).
+  const started = await startServer(await freePort(), { cwd: dir, env: { SITE_URL } });
   server = started.child;
   origin = started.origin;
 });
@@ -263,3 +267,5 @@ test.describe("a 40× roster", () => {
     expect(atLeave).toBeLessThan(size);
   });
 });
+
+defineSelectsAtScale(TIMES, () => origin);
