@@ -127,9 +127,10 @@ async function startSite(node, port, execArgv = []) {
  * the monotonic clock, as the profile's) with the server's own code or its packages on the stack (a
  * frame from a file that is not Node's: its listener, Express, the logger, Node's calls from them
  * such as the socket writes), and in them alone (their self time); the rest is Node's HTTP parsing,
- * the event loop and the garbage collector.
+ * the event loop and the garbage collector. Each also in µs a request, of the `cpuPerRequest` the
+ * process spent over the same load (/proc).
  */
-function cpuShares(profile, from, to) {
+function cpuShares(profile, from, to, cpuPerRequest) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parents = new Map(profile.nodes.flatMap((node) => (node.children ?? []).map((child) => [child, node.id])));
   const isOwn = (id) => {
@@ -155,9 +156,11 @@ function cpuShares(profile, from, to) {
     if (isOwn(id)) micros.self += delta;
     if (functionName === "(garbage collector)") micros.gc += delta;
   });
-  const share = (value) => `${((value / micros.busy) * 100).toFixed(0)}%`;
+  const share = (value) =>
+    `${((value / micros.busy) * 100).toFixed(0)}% (${((value / micros.busy) * cpuPerRequest).toFixed(1)})`;
   return {
-    "its code on the stack": share(micros.onStack),
+    "CPU µs/req": cpuPerRequest.toFixed(1),
+    "its code on the stack, % (µs/req)": share(micros.onStack),
     "in its code alone (self)": share(micros.self),
     "garbage collection": share(micros.gc),
   };
@@ -168,15 +171,16 @@ async function profiledShares(start, script, dir) {
   const profileDir = await mkdtemp(path.join(dir, "profile-"));
   const server = await start([`--cpu-prof`, `--cpu-prof-dir=${profileDir}`]);
   const from = Number(process.hrtime.bigint() / 1000n);
+  let cpu;
   try {
-    await wrk(server.origin + PAGE, script, server.child.pid, PROFILE_SECONDS);
+    ({ cpu } = await wrk(server.origin + PAGE, script, server.child.pid, PROFILE_SECONDS));
   } finally {
     // The profile is written as the process exits (SIGTERM: the site's graceful shutdown, the floor's default).
     await stopProcess(server.child);
   }
   const to = Number(process.hrtime.bigint() / 1000n);
   const [file] = await readdir(profileDir);
-  return cpuShares(JSON.parse(await readFile(path.join(profileDir, file), "utf8")), from, to);
+  return cpuShares(JSON.parse(await readFile(path.join(profileDir, file), "utf8")), from, to, cpu);
 }
 
 const round = (value) => Math.round(value);
@@ -238,7 +242,7 @@ export async function cacheHitSection() {
     }),
   );
   console.log(
-    `Profiles (node --cpu-prof, Node 24, ${PROFILE_SECONDS} s of the same load): the share of each server's busy CPU ` +
+    `Profiles (node --cpu-prof, Node 24, ${PROFILE_SECONDS} s of the same load): the share of each server's busy CPU, and its µs a request, ` +
       `with its own code or packages on the stack (its listener, Express, the logger, and Node's calls from them), ` +
       `and in them alone (the profiler samples wall time: on a busy machine, a thread waiting for a core counts too)`,
   );
