@@ -5,12 +5,16 @@
  * (better-sqlite3) built against its headers. No version manager is needed: only the registry.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-/** The LTS line the suite and the images run on; `engines` in package.json names it too (a unit test checks). */
-export const NODE_MAJOR = 24;
+/**
+ * The LTS line the suite runs on: the least `engines` in package.json admits (`>=24`), which the
+ * images' base and the README name too (tests/unit/docs/node-version.test.ts).
+ */
+const { engines } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+const NODE_MAJOR = Number(/^>=(\d+)$/.exec(engines.node)?.[1]);
 
 /** Where fetched builds stay between runs: outside the checkout, so that `npm ci` keeps them. */
 function cacheRoot() {
@@ -58,6 +62,7 @@ export function nodeEnv(folder, env = process.env) {
  * returns at once when this Node is already the project's (or newer).
  */
 export function ensureNode(script, args) {
+  if (!Number.isInteger(NODE_MAJOR)) throw new Error(`package.json's engines.node is not ">=<major>": ${engines.node}`);
   const major = Number(process.versions.node.split(".")[0]);
   if (major >= NODE_MAJOR) return;
   const folder = fetchNode();
