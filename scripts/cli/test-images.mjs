@@ -160,6 +160,13 @@ async function standInBase() {
   return name;
 }
 
+/** This process's hard limit of open files, as `soft:hard` for podman; Docker's builds get 1048576. */
+function openFilesLimit() {
+  const hard = spawnSync("sh", ["-c", "ulimit -Hn"], { encoding: "utf8" }).stdout.trim();
+  const limit = hard === "unlimited" || !/^\d+$/.test(hard) ? 1048576 : Math.min(Number(hard), 1048576);
+  return `${limit}:${limit}`;
+}
+
 /** Builds `dockerfile` of `source` as `tag` on `base`, GitHub unreachable; whether it built. */
 async function build(what, { source, dockerfile, tag, base, logs }) {
   const started = performance.now();
@@ -169,6 +176,8 @@ async function build(what, { source, dockerfile, tag, base, logs }) {
     // Docker's image format: the OCI one drops HEALTHCHECK.
     "--format=docker",
     "--layers",
+    // buildah gives RUN 1024 open files, which npm ci from a warm cache exceeds (EMFILE): this process's own limit.
+    `--ulimit=nofile=${openFilesLimit()}`,
     `--build-arg=NODE_IMAGE=${base}`,
     ...(CA_BUNDLE ? [`--secret=id=npm_ca,src=${CA_BUNDLE}`] : []),
     ...GITHUB.map((host) => `--add-host=${host}:127.0.0.1`),
