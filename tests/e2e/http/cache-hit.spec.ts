@@ -3,7 +3,6 @@ import type { ChildProcess } from "node:child_process";
 import { artists } from "#app/content/index.ts";
 import { REEL_PAGES } from "#tests/support/pages.mjs";
 import { encodedRequest } from "#tests/support/raw-http.ts";
-import { freePort } from "#tests/support/scratch-project.ts";
 import { startServer, stopProcess } from "#tests/support/server-process.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
 
@@ -35,11 +34,16 @@ interface LoggedServer {
   levels: number[];
 }
 
+/**
+ * 24 and 25 above the shared server's port (E2E_PORT, default 3210), so side-by-side checkouts never
+ * clash; one server at a time (the tests run serially).
+ */
+const [PORT, METRICS_PORT] = [24, 25].map((offset) => Number(process.env.E2E_PORT ?? 3210) + offset);
+
 /** A production server logging at the debug level, with metrics, that has kept nothing yet. */
 async function startLogged(): Promise<LoggedServer> {
-  const port = await freePort(2);
-  const env = { LOG_LEVEL: "debug", METRICS_PORT: String(port + 1), ANALYTICS: "off" };
-  const { child, origin } = await startServer(port, { env, stdio: ["ignore", "pipe", "inherit"] });
+  const env = { LOG_LEVEL: "debug", METRICS_PORT: String(METRICS_PORT), ANALYTICS: "off" };
+  const { child, origin } = await startServer(PORT, { env, stdio: ["ignore", "pipe", "inherit"] });
   const levels: number[] = [];
   let rest = "";
   child.stdout!.on("data", (chunk: Buffer) => {
@@ -50,7 +54,7 @@ async function startLogged(): Promise<LoggedServer> {
       if (msg === "request completed") levels.push(level);
     }
   });
-  return { child, origin, metrics: `http://127.0.0.1:${port + 1}/metrics`, levels };
+  return { child, origin, metrics: `http://127.0.0.1:${METRICS_PORT}/metrics`, levels };
 }
 
 /** Asks `server` for `path`; the answer, with the path that gave it (read from its log line). */
@@ -109,6 +113,7 @@ async function missThenHits(headersFor: (path: string) => Record<string, string>
 
 test.describe("a page-cache hit, answered before Express", () => {
   test.skip(({ isMobile }) => isMobile, "the server's answers do not depend on the screen");
+  test.describe.configure({ mode: "serial" });
 
   for (const [encoding, acceptEncoding] of Object.entries(ACCEPT_ENCODING))
     test(`is the full path's answer, in ${encoding}, unconditional and revalidated`, async () => {
