@@ -9,209 +9,45 @@
  * NODE_IMAGE=docker.io/library/node:24-bookworm-slim uses that image instead of the stand-in (where a registry is reachable);
  * IMAGES_SOURCE=<folder> builds from that folder instead of a clean clone (a clone with uncommitted changes).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { createServer } from "node:net";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 
-import { aptInstall } from "#scripts/setup/apt.mjs";
 import { ensureNode } from "#scripts/setup/ensure-node.mjs";
+import {
+  buildImage,
+  ensurePodman,
+  freePort,
+  lastLines,
+  podman,
+  podmanEnv,
+  seconds,
+  standInBase,
+  stopWithSigterm,
+  waitFor,
+  writeContainersConf,
+} from "#scripts/setup/podman.mjs";
 
 const ROOT = path.join(import.meta.dirname, "../..");
-const CACHE = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "agency-portfolio", "podman");
 const IMAGES = { site: "localhost/calloway-artists:test", edit: "localhost/calloway-edit:test" };
 const CONTAINERS = { site: "calloway-test-site", edit: "calloway-test-edit" };
-/** The hosts a build would reach GitHub through (a prebuilt binary's download): pointed at nothing for the builds. */
-const GITHUB = [
-  "github.com",
-  "api.github.com",
-  "codeload.github.com",
-  "objects.githubusercontent.com",
-  "raw.githubusercontent.com",
-  "release-assets.githubusercontent.com",
-];
-/** The CA bundle npm must trust in the builds, when there is one: this machine's (a TLS-inspecting proxy's CA in it). */
-const CA_BUNDLE = [process.env.NODE_EXTRA_CA_CERTS, "/etc/ssl/certs/ca-certificates.crt"].find(
-  (file) => file && existsSync(file),
-);
-/**
- * runc: crun cannot run in some VMs' hybrid cgroups; no default ulimits: podman's (nofile 1048576) can exceed what
- * an unprivileged VM allows. A file of the script's own, so the machine's configuration is left alone.
- */
-const CONTAINERS_CONF = `[containers]\ndefault_ulimits = []\n\n[engine]\nruntime = "runc"\n`;
 
 let failures = 0;
-const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 function check(ok, what, detail = "") {
   if (!ok) failures += 1;
   console.log(ok ? `ok   ${what}` : `FAIL ${what}${detail ? `: ${detail}` : ""}`);
   return ok;
 }
 
-const has = (command) => spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
-const hasInit = () => ["/usr/libexec/podman/catatonit", "/usr/bin/catatonit"].some((file) => existsSync(file));
-
-/**
- * podman, runc, catatonit (`--init`) and mmdebstrap, installed when missing; the reason they are not, or undefined.
- * Root only: rootful podman (a rootless one maps the container's users elsewhere, and mmdebstrap needs subuids).
- */
-function ensurePodman() {
-  if (process.getuid?.() !== 0) return "it runs podman as root, and this is not root";
-  const missing = () => [
-    ...["podman", "runc", "mmdebstrap"].filter((command) => !has(command)),
-    ...(hasInit() ? [] : ["catatonit"]),
-  ];
-  if (missing().length > 0) aptInstall(missing(), `${missing().join(", ")} missing; installing Debian's.`);
-  if (missing().length === 0) return undefined;
-  return `${missing().join(", ")} not installed, and apt-get cannot install them here (it needs root and apt-get)`;
-}
-
-/** Runs a command to its end, its output kept; { status, output }. */
-function run(command, args, { env = process.env, timeout = 60_000, log } = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const keep = (chunk) => {
-      output += chunk;
-      if (log) writeFileSync(log, chunk, { flag: "a" });
-    };
-    child.stdout.on("data", keep);
-    child.stderr.on("data", keep);
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeout);
-    child.on("close", (status) => {
-      clearTimeout(timer);
-      resolve({ status, output: log ? output.slice(-4000) : output });
-    });
-  });
-}
-
-const podmanEnv = { ...process.env, CONTAINERS_CONF: path.join(CACHE, "containers.conf") };
-/** podman's complaint, on a machine without systemd, that it cannot set a timer for the HEALTHCHECK (run by hand here). */
-const NO_TIMER = /^time=.*unable to get systemd connection.*\n?/gm;
-const podman = async (args, options = {}) => {
-  const { status, output } = await run("podman", args, { env: podmanEnv, ...options });
-  return { status, output: output.replace(NO_TIMER, "") };
-};
-const lastLines = (text, count = 15) => text.trimEnd().split("\n").slice(-count).join("\n");
-
-/** A TCP port nothing listens on, for a container's published port. */
-async function freePort() {
-  const server = createServer().listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** The Node this script runs on, and npm, as folders to copy into the stand-in base. */
-function nodeToCopy() {
-  const prefix = path.dirname(path.dirname(process.execPath));
-  // A distribution's node links a shared libnode, which a copy of its binary would miss.
-  if (process.config.variables.node_shared) throw new Error(`${process.execPath} is a distribution's build`);
-  const bundledNpm = path.join(prefix, "lib", "node_modules", "npm");
-  const onPath = spawnSync("sh", ["-c", "command -v npm"], { encoding: "utf8" }).stdout.trim();
-  if (!existsSync(bundledNpm) && !onPath) throw new Error("no npm to copy into the stand-in base");
-  // The machine's npm, where this Node is the npm registry's package (bin/node alone): its folder, npm/bin/npm-cli.js.
-  const npm = existsSync(bundledNpm) ? bundledNpm : path.dirname(path.dirname(realpathSync(onPath)));
-  return { node: process.execPath, include: path.join(prefix, "include", "node"), npm };
-}
-
-/** The stand-in base (Debian 12, this Node and npm, the node user), made once per Node version; its name. */
-async function standInBase() {
-  const name = `localhost/calloway-node-base:${process.versions.node}`;
-  if ((await podman(["image", "exists", name])).status === 0) {
-    console.log(`base: ${name} (kept from an earlier run)`);
-    return name;
-  }
-  const started = performance.now();
-  const { node, include, npm } = nodeToCopy();
-  const tarball = path.join(CACHE, "base.tar");
-  const hooks = [
-    'mkdir -p "$1/usr/local/lib/node_modules"',
-    `copy-in ${node} /usr/local/bin`,
-    ...(existsSync(include) ? [`copy-in ${include} /usr/local/include`] : []),
-    `copy-in ${npm} /usr/local/lib/node_modules`,
-    // As the official image: npm and npx on the PATH, a `node` user and group with id 1000.
-    'chroot "$1" sh -c "ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm && ln -s ../lib/node_modules/npm/bin/npx-cli.js /usr/local/bin/npx && groupadd --gid 1000 node && useradd --uid 1000 --gid node --shell /bin/bash --create-home node"',
-  ];
-  const made = await run(
-    "mmdebstrap",
-    ["--variant=minbase", "--quiet", ...hooks.map((hook) => `--customize-hook=${hook}`), "bookworm", tarball],
-    { timeout: 20 * 60_000 },
-  );
-  if (made.status !== 0) throw new Error(`mmdebstrap failed:\n${lastLines(made.output)}`);
-  const imported = await podman(["import", "--change", 'CMD ["node"]', tarball, name]);
-  rmSync(tarball, { force: true });
-  if (imported.status !== 0) throw new Error(`podman import failed:\n${lastLines(imported.output)}`);
-  console.log(`base: ${name} made (${seconds(started)})`);
-  return name;
-}
-
-/** This process's hard limit of open files, as `soft:hard` for podman; Docker's builds get 1048576. */
-function openFilesLimit() {
-  const hard = spawnSync("sh", ["-c", "ulimit -Hn"], { encoding: "utf8" }).stdout.trim();
-  const limit = hard === "unlimited" || !/^\d+$/.test(hard) ? 1048576 : Math.min(Number(hard), 1048576);
-  return `${limit}:${limit}`;
-}
-
-/** Builds `dockerfile` of `source` as `tag` on `base`, GitHub unreachable; whether it built. */
-async function build(what, { source, dockerfile, tag, base, logs }) {
-  const started = performance.now();
-  const log = path.join(logs, `${path.basename(tag).replace(/[:/]/g, "-")}.log`);
-  const args = [
-    "build",
-    // Docker's image format: the OCI one drops HEALTHCHECK.
-    "--format=docker",
-    "--layers",
-    // buildah gives RUN 1024 open files, which npm ci from a warm cache exceeds (EMFILE): this process's own limit.
-    `--ulimit=nofile=${openFilesLimit()}`,
-    `--build-arg=NODE_IMAGE=${base}`,
-    ...(CA_BUNDLE ? [`--secret=id=npm_ca,src=${CA_BUNDLE}`] : []),
-    ...GITHUB.map((host) => `--add-host=${host}:127.0.0.1`),
-    `--file=${path.join(source, dockerfile)}`,
-    `--tag=${tag}`,
-    source,
-  ];
-  const built = await podman(args, { timeout: 40 * 60_000, log });
-  return check(
-    built.status === 0,
-    `${what} image builds from a clean clone, GitHub unreachable (${seconds(started)})`,
-    built.status === 0 ? "" : `see ${log}\n${lastLines(built.output)}`,
-  );
-}
-
-/** Polls `url` until it answers (any status) or `timeout` ms pass; the response or undefined. */
-async function waitFor(url, { headers = {}, timeout = 60_000 } = {}) {
-  const until = Date.now() + timeout;
-  while (Date.now() < until) {
-    try {
-      return await fetch(url, { headers, redirect: "manual", signal: AbortSignal.timeout(5_000) });
-    } catch {
-      await sleep(250);
-    }
-  }
-  return undefined;
-}
-
-/** Sends SIGTERM to a running container; its exit code and how long it took to stop. */
-async function stopWithSigterm(container) {
-  const started = performance.now();
-  await podman(["kill", "--signal=TERM", container]);
-  const waited = await podman(["wait", container], { timeout: 30_000 });
-  return { code: waited.output.trim(), took: performance.now() - started };
+/** Builds one image and says so in a line; whether it built. */
+async function build(what, options) {
+  const { ok, took, log, output } = await buildImage(options);
+  const detail = ok ? "" : `see ${log}\n${lastLines(output)}`;
+  return check(ok, `${what} image builds from a clean clone, GitHub unreachable (${took})`, detail);
 }
 
 /** How React writes text into HTML, for a name with `&` or `'` in it. */
@@ -313,7 +149,7 @@ async function previewStatus(container, commit) {
   while (performance.now() - since < 5 * 60_000) {
     const answer = await podman(["exec", container, "node", "-e", ask]);
     try {
-      status = JSON.parse(answer.output.trim().split("\n").at(-1));
+      status = JSON.parse(answer.output.trim().split("\n").at(-1) ?? "{}");
     } catch {
       status = {};
     }
@@ -448,8 +284,7 @@ async function main() {
   }
   // The stand-in base takes this script's Node: the project's (re-run on it when this one is older).
   ensureNode(fileURLToPath(import.meta.url), process.argv.slice(2));
-  mkdirSync(CACHE, { recursive: true });
-  writeFileSync(path.join(CACHE, "containers.conf"), CONTAINERS_CONF);
+  writeContainersConf();
   const started = performance.now();
   const scratch = mkdtempSync(path.join(os.tmpdir(), "calloway-images-"));
   try {
