@@ -20,7 +20,7 @@ const CHROMIUM_IGNORES = ["engines/**", CLUSTER, FOLLOW, EDITING];
  * store) and check nothing that depends on the screen: the desktop project alone runs them, so the
  * phone's never starts what it would skip.
  */
-const SCREENLESS = ["operators/**", "http/analytics-endpoint.spec.ts"];
+const SCREENLESS = ["operators/**", "http/analytics-endpoint.spec.ts", "http/cache-hit.spec.ts"];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -28,7 +28,12 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  // The JSON report's start times and durations say where the suite's time goes (scripts/cli/suite-times.mjs).
+  reporter: [
+    ["list"],
+    ["html", { open: "never", outputFolder: "playwright-report" }],
+    ["json", { outputFile: "test-results/timings.json" }],
+  ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     // A trace records the screen as it runs, which costs a fifth of the suite's CPU: on a failure's

@@ -11,9 +11,14 @@ process.env.NPM_TEST_STARTED = String(started);
 /** Seconds since `npm test` began, for each step's line: where the suite's time goes, in CI's log. */
 const elapsed = () => `[${Math.round((Date.now() - started) / 1000)} s]`;
 
-function step(command, args) {
+/** Runs a step, its output shown as it comes; its exit status. */
+function attempt(command, args) {
   console.log(`\n${elapsed()} $ ${command} ${args.join(" ")}`);
-  const { status } = spawnSync(command, args, { stdio: "inherit" });
+  return spawnSync(command, args, { stdio: "inherit" }).status;
+}
+
+function step(command, args) {
+  const status = attempt(command, args);
   if (status !== 0) process.exit(status ?? 1);
 }
 
@@ -59,5 +64,12 @@ await together([
 
 step("npm", ["run", "build"]);
 step("npx", ["--no-install", "vitest", "run"]);
-step("npx", ["--no-install", "playwright", "test", ...process.argv.slice(2)]);
+const e2e = attempt("npx", ["--no-install", "playwright", "test", ...process.argv.slice(2)]);
+// Where that time went, passed or not: each project's span, the waits, the slowest specs.
+spawnSync("node", ["scripts/cli/suite-times.mjs"], { stdio: "inherit" });
+if (e2e !== 0) process.exit(e2e ?? 1);
+// Both images, where podman is already installed: two builds take 4-5 minutes, so a machine without
+// it is not made to install it (docs/deploy.md, "Testing the images").
+if (spawnSync("sh", ["-c", "command -v podman"]).status === 0) step("npm", ["run", "test:images"]);
+else console.log("\nimages not tested: podman is not installed (npm run test:images installs it, then tests them)");
 console.log(`\n${elapsed()} npm test passed`);

@@ -112,7 +112,6 @@ async function missThenHits(headersFor: (path: string) => Record<string, string>
 }
 
 test.describe("a page-cache hit, answered before Express", () => {
-  test.skip(({ isMobile }) => isMobile, "the server's answers do not depend on the screen");
   test.describe.configure({ mode: "serial" });
 
   for (const [encoding, acceptEncoding] of Object.entries(ACCEPT_ENCODING))
