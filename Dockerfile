@@ -4,7 +4,7 @@
 # Behind a company's npm mirror or TLS-inspecting proxy, hand npm its .npmrc and CA bundle as build secrets
 # (docs/deploy.md, "In a container"): `docker build --secret id=npmrc,src=$HOME/.npmrc
 #   --secret id=npm_ca,src=/etc/ssl/certs/ca-certificates.crt -t calloway-artists .`
-# `node scripts/cli/test-images.mjs` builds this image from a clean clone and checks it.
+# `npm run test:images` (scripts/cli/test-images.mjs) builds this image from a clean clone and checks it.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Build with every dependency: the content check and the Remix compiler are dev tools.
