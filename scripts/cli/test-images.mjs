@@ -14,7 +14,6 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 
 import { ensureNode } from "#scripts/setup/ensure-node.mjs";
@@ -31,6 +30,7 @@ import {
   waitFor,
   writeContainersConf,
 } from "#scripts/setup/podman.mjs";
+import { commitOf, OIDC_PROVIDER, previewStatus } from "#scripts/setup/edit-service-container.mjs";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 const IMAGES = { site: "localhost/calloway-artists:test", edit: "localhost/calloway-edit:test" };
@@ -41,6 +41,19 @@ function check(ok, what, detail = "") {
   if (!ok) failures += 1;
   console.log(ok ? `ok   ${what}` : `FAIL ${what}${detail ? `: ${detail}` : ""}`);
   return ok;
+}
+
+/** Checks that `container` exits 0 within `limit` ms of a SIGTERM, as `docker stop` sends it. */
+async function checkStops(what, container, limit) {
+  const { code, took } = await stopWithSigterm(container);
+  check(code === "0" && took < limit, `${what}: stops on SIGTERM with exit ${code} in ${(took / 1000).toFixed(1)} s`);
+}
+
+/** Removes `container`, showing its last `lines` lines first when a check has failed. */
+async function remove(what, container, lines) {
+  const logs = await podman(["logs", `--tail=${lines}`, container]);
+  if (failures > 0) console.log(`  the ${what}'s last lines:\n${logs.output.trimEnd().replace(/^/gm, "    ")}`);
+  await podman(["rm", "--force", container]);
 }
 
 /** Builds one image and says so in a line; whether it built. */
@@ -104,61 +117,10 @@ async function checkSite(source) {
     const healthcheck = await podman(["healthcheck", "run", name]);
     check(healthcheck.status === 0, "site: the image's HEALTHCHECK passes", lastLines(healthcheck.output));
 
-    const stopped = await stopWithSigterm(name);
-    check(
-      stopped.code === "0" && stopped.took < 5_000,
-      `site: stops on SIGTERM with exit ${stopped.code} in ${(stopped.took / 1000).toFixed(1)} s`,
-    );
+    await checkStops("site", name, 5_000);
   } finally {
-    const logs = await podman(["logs", "--tail=5", name]);
-    if (failures > 0) console.log(`  the site's last lines:\n${logs.output.trimEnd().replace(/^/gm, "    ")}`);
-    await podman(["rm", "--force", name]);
+    await remove("site", name, 5);
   }
-}
-
-/**
- * A test OpenID provider (oidc-provider, one of the image's dev dependencies, as in tests/support/oidc-provider.ts),
- * run inside the service's container beside it: the service reads its discovery document at start.
- */
-const OIDC_PROVIDER = `
-import { generateKeyPairSync, randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import { Provider } from "oidc-provider";
-const env = process.env;
-const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-const provider = new Provider(env.EDIT_OIDC_ISSUER, {
-  clients: [{ client_id: env.EDIT_OIDC_CLIENT_ID, client_secret: env.EDIT_OIDC_CLIENT_SECRET,
-    redirect_uris: [env.EDIT_PUBLIC_URL + "/auth/callback"], grant_types: ["authorization_code"], response_types: ["code"] }],
-  jwks: { keys: [{ ...privateKey.export({ format: "jwk" }), kid: "test", alg: "RS256", use: "sig" }] },
-  cookies: { keys: [randomBytes(32).toString("base64url")] },
-});
-createServer(provider.callback()).listen(new URL(env.EDIT_OIDC_ISSUER).port, "127.0.0.1", () => writeFileSync("/tmp/oidc-ready", ""));
-`;
-
-const commitOf = (source) => spawnSync("git", ["-C", source, "rev-parse", "HEAD"], { encoding: "utf8" }).stdout.trim();
-
-/**
- * The preview's /healthz (EDIT_PORT + 1, on the container's loopback), asked until it serves `commit` or refuses it,
- * for at most 5 minutes: its first build runs on the service's start.
- */
-async function previewStatus(container, commit) {
-  const since = performance.now();
-  const ask = "fetch('http://127.0.0.1:4001/healthz').then((r) => r.text()).then(console.log, () => console.log('{}'))";
-  let status = {};
-  while (performance.now() - since < 5 * 60_000) {
-    const answer = await podman(["exec", container, "node", "-e", ask]);
-    try {
-      status = JSON.parse(answer.output.trim().split("\n").at(-1) ?? "{}");
-    } catch {
-      status = {};
-    }
-    if (status.commit === commit) return { ok: true, took: seconds(since) };
-    if (status.refused?.commit === commit) break;
-    await sleep(2_000);
-  }
-  const logs = await podman(["logs", "--tail=20", container]);
-  return { ok: false, took: seconds(since), detail: `${JSON.stringify(status)}\n${lastLines(logs.output)}` };
 }
 
 const REQUIRED_SETTINGS = [
@@ -264,15 +226,9 @@ async function checkEditService(source, scratch) {
     );
 
     // Docker's default grace before SIGKILL is 10 s.
-    const stopped = await stopWithSigterm(name);
-    check(
-      stopped.code === "0" && stopped.took < 10_000,
-      `service: stops on SIGTERM with exit ${stopped.code} in ${(stopped.took / 1000).toFixed(1)} s`,
-    );
+    await checkStops("service", name, 10_000);
   } finally {
-    const logs = await podman(["logs", "--tail=8", name]);
-    if (failures > 0) console.log(`  the service's last lines:\n${logs.output.trimEnd().replace(/^/gm, "    ")}`);
-    await podman(["rm", "--force", name]);
+    await remove("service", name, 8);
   }
 }
 
