@@ -5,7 +5,7 @@
  * (better-sqlite3) built against its headers. No version manager is needed: only the registry.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -21,6 +21,16 @@ function cacheRoot() {
   return path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "agency-portfolio");
 }
 
+/** A build of NODE_MAJOR already in the cache, the newest by name, for when the registry cannot be asked. */
+function cachedNode() {
+  const prefix = `node-v${NODE_MAJOR}.`;
+  const names = existsSync(cacheRoot()) ? readdirSync(cacheRoot()) : [];
+  const found = names
+    .filter((name) => name.startsWith(prefix) && existsSync(path.join(cacheRoot(), name, "bin", "node")))
+    .sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+  return found.length > 0 ? path.join(cacheRoot(), found.at(-1) ?? "") : undefined;
+}
+
 /** The newest `node-linux-<arch>@NODE_MAJOR` unpacked in the cache, fetched when absent; its folder. */
 function fetchNode() {
   const name = `node-linux-${process.arch}`;
@@ -29,7 +39,11 @@ function fetchNode() {
   const listed = version.status === 0 ? JSON.parse(version.stdout) : null;
   // `npm view` lists every match for a range: the last is the newest.
   const newest = Array.isArray(listed) ? listed.at(-1) : listed;
-  if (typeof newest !== "string") throw new Error(`npm view ${wanted} failed: ${version.stderr}`);
+  if (typeof newest !== "string") {
+    const cached = cachedNode();
+    if (cached) return cached;
+    throw new Error(`npm view ${wanted} failed, and no Node ${NODE_MAJOR} is cached: ${version.stderr}`);
+  }
   const folder = path.join(cacheRoot(), `node-v${newest}-linux-${process.arch}`);
   if (existsSync(path.join(folder, "bin", "node"))) return folder;
 
@@ -53,7 +67,7 @@ function fetchNode() {
 }
 
 /** The environment that puts the Node in `folder` first and builds native modules against its headers. */
-export function nodeEnv(folder, env = process.env) {
+function nodeEnv(folder, env = process.env) {
   return { ...env, PATH: `${path.join(folder, "bin")}${path.delimiter}${env.PATH}`, npm_config_nodedir: folder };
 }
 
