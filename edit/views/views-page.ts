@@ -3,7 +3,9 @@
  * names for the script (views-page-script.ts), which reads the figures from GET /edit/api/views and
  * fills the tables, as any other client of that API would. Staff browsers run JavaScript; without it
  * the page says so and the CSV links still give every figure. Inline styles: the editing screen's
- * pages set no Content-Security-Policy.
+ * pages set no Content-Security-Policy. On a phone the page never scrolls sideways: each table
+ * scrolls in its own focusable box, and the editing screen's corner links (the banner, fixed over the
+ * screen) stand in a row above the page here, where they cover nothing.
  */
 import type { DayRange } from "./range.ts";
 import { escapeHtml } from "#lib/escape-html.ts";
@@ -20,6 +22,10 @@ export const VIEWS_PAGE_IDS = {
 
 const STYLE = `
 body{font:15px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1d1f;background:#fff;max-width:78rem}
+@media (max-width:40rem){body{margin:1rem}}
+nav.editing{display:flex;justify-content:flex-end;flex-wrap:wrap;gap:.5rem;margin-bottom:1rem}
+nav.editing>*{position:static!important}
+.table-box{overflow-x:auto}.table-box:focus-visible{outline:2px solid #0a58ca;outline-offset:2px}
 h1{font-size:1.6rem;margin:0 0 .5rem}h2{font-size:1.2rem;margin:2rem 0 .25rem}
 a{color:#0a58ca}
 form{display:flex;gap:1rem;align-items:end;flex-wrap:wrap;margin:1rem 0}
@@ -62,7 +68,7 @@ export function viewsPage({
     `<section aria-labelledby="${VIEWS_PAGE_IDS[table]}-title">
 <h2 id="${VIEWS_PAGE_IDS[table]}-title">${title}</h2>
 <p class="about">${about} ${csvLink(table, range)}</p>
-<div id="${VIEWS_PAGE_IDS[table]}"></div>
+<div id="${VIEWS_PAGE_IDS[table]}" class="table-box" tabindex="0" role="region" aria-label="${title} table"></div>
 </section>`;
   return `<!doctype html>
 <html lang="en">
@@ -74,7 +80,7 @@ export function viewsPage({
 <script type="application/json" id="${VIEWS_PAGE_IDS.content}">${scriptJson(content)}</script>
 <script type="module" src="${script}"></script>
 </head>
-<body>${banner && `<nav aria-label="Editing">${banner}</nav>`}
+<body>${banner && `<nav class="editing" aria-label="Editing">${banner}</nav>`}
 <main>
 <h1>Views</h1>
 <p><a href="/keystatic">Back to the editing screen</a></p>

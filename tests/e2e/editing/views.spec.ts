@@ -5,13 +5,14 @@
  * not need) on a copy of the content, reading that store. One plays a reel to its middle and leaves
  * by a link, another plays it to the end, a third opens a shortlist and reads one of its artists'
  * pages: the screen's "Views" show 2 plays, 75 % watched, the first half twice and the second once,
- * the shortlist opened once and that artist's page read after it.
+ * the shortlist opened once and that artist's page read after it, as its CSVs do. On a phone (390 px)
+ * the page never scrolls sideways and no fixed corner link covers its text.
  */
 import { cp, mkdir, rm } from "node:fs/promises";
 import type { Server } from "node:http";
 import path from "node:path";
 
-import type { Browser } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 
 import type { ViewFigures } from "#analytics/types.ts";
 import { artists, reels } from "#app/content/index.ts";
@@ -52,6 +53,76 @@ const other = artists.photographers[0];
 /** Plays that watched half of one of `artist`'s spots: both, for a spot in the first half; the whole play, for one after. */
 const spotViewsOf = (artist: string) =>
   firstHalf.some((spot) => spot.artist === artist) ? 2 : reel.spots.some((spot) => spot.artist === artist) ? 1 : 0;
+
+/** RFC 4180's rows: a field quoted may hold commas, line breaks and quotes (doubled). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [[]];
+  for (const [, quoted, plain, end] of text.matchAll(/(?:"((?:[^"]|"")*)"|([^",\r\n]*))(,|\r\n)/g)) {
+    rows[rows.length - 1].push(quoted?.replaceAll('""', '"') ?? plain);
+    if (end === "\r\n") rows.push([]);
+  }
+  return rows.slice(0, -1);
+}
+
+const count = (cell: string) => Number(cell).toLocaleString("en");
+const share = (cell: string) => `${Math.round(Number(cell) * 100)}%`;
+/** A CSV row as the page's row shows it: id, name, figures (and each twentieth of a reel's curve). */
+const CSV_AS_PAGE: Record<string, (row: string[]) => string[]> = {
+  Reels: ([slug, title, plays, visitors, average, finished, ...curve]) => [
+    slug,
+    title,
+    count(plays),
+    count(visitors),
+    share(average),
+    share(finished),
+    ...curve.map(share),
+  ],
+  Artists: ([id, name, views, spotViews]) => [id, name, count(views), count(spotViews)],
+};
+
+/** The page's rows of `table` as read from its cells: the id, the name above it, the figures, a curve's shares. */
+const pageRows = (page: Page, table: string) =>
+  page.locator(`#views-${table} > table > tbody > tr`).evaluateAll((rows) =>
+    rows.map((row) => {
+      const [name, ...cells] = [...row.children];
+      const id = name.querySelector(".slug")?.textContent;
+      const curve = [...row.querySelectorAll("details tr > td:last-child")].map((cell) => cell.textContent ?? "");
+      const figures = cells.filter((cell) => cell.classList.contains("number")).map((cell) => cell.textContent ?? "");
+      return [id ?? name.textContent ?? "", id ? (name.firstChild?.textContent ?? "") : "", ...figures, ...curve];
+    }),
+  );
+
+/**
+ * The main content's text and table headings that a fixed element's box covers at some scroll
+ * position of the page (the boxes overlapping across, and a scroll that brings them level).
+ */
+const coveredText = (page: Page) =>
+  page.evaluate(() => {
+    const fixed = [...document.querySelectorAll("body *")]
+      .filter((element) => getComputedStyle(element).position === "fixed")
+      .map((element) => element.getBoundingClientRect());
+    const maxScroll = document.documentElement.scrollHeight - window.innerHeight;
+    const boxes: { text: string; box: DOMRect }[] = [...document.querySelectorAll("main th")].map((heading) => ({
+      text: heading.textContent ?? "",
+      box: heading.getBoundingClientRect(),
+    }));
+    const walker = document.createTreeWalker(document.querySelector("main")!, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const box of range.getClientRects()) boxes.push({ text: node.textContent ?? "", box });
+    }
+    return boxes
+      .filter(({ box }) => box.width > 0 && box.height > 0)
+      .filter(({ box }) =>
+        fixed.some((over) => {
+          const [top, bottom] = [box.top + scrollY, box.bottom + scrollY];
+          const across = box.left < over.right && box.right > over.left;
+          return across && Math.max(0, top - over.bottom) < Math.min(maxScroll, bottom - over.top);
+        }),
+      )
+      .map(({ text }) => text.trim());
+  });
 
 /** A visitor of their own: each browser's user agent is another (the address is the same here). */
 async function visitor(browser: Browser, index: number) {
@@ -192,9 +263,30 @@ test.describe("the views page", () => {
     );
     await expect(shortlistRow.locator("td.number")).toHaveText("1");
 
-    await axe.expectNoViolations();
+    // The page and its CSVs say the same: each row's names and figures, as the page writes them.
+    for (const [table, fromCsv] of Object.entries(CSV_AS_PAGE)) {
+      const link = page.getByRole("region", { name: table, exact: true }).getByRole("link", { name: "Download CSV" });
+      const csv = await page.request.get(new URL((await link.getAttribute("href")) ?? "", origin).href);
+      const rows = parseCsv(await csv.text())
+        .slice(1)
+        .map(fromCsv);
+      expect(rows.length, table).toBeGreaterThan(0);
+      expect(await pageRows(page, table.toLowerCase()), table).toEqual(rows);
+    }
+
     await mkdir(path.join(ROOT, "test-results/screenshots"), { recursive: true });
-    await page.screenshot({ path: path.join(ROOT, "test-results/screenshots/editing-views.png"), fullPage: true });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      // Never sideways: a wide table scrolls in its own box; no fixed corner link over a heading or any text.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        `${width}`,
+      ).toBeLessThanOrEqual(0);
+      expect(await coveredText(page), `${width}`).toEqual([]);
+      await axe.expectNoViolations();
+      const screenshot = `test-results/screenshots/editing-views-${width}.png`;
+      await page.screenshot({ path: path.join(ROOT, screenshot), fullPage: true });
+    }
 
     const href = await page.getByRole("link", { name: "Download CSV" }).nth(2).getAttribute("href");
     const csv = await page.request.get(new URL(href ?? "", origin).href);
