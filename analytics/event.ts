@@ -5,7 +5,7 @@
  * dependency here, and the public server would have to ship it for a dozen checks.
  */
 import { ARTIST_URL_TYPE } from "#model/artist-lists.ts";
-import { MAX_EVENT_BYTES } from "#model/analytics-event.ts";
+import { MAX_EVENT_BYTES, MAX_SELECTS } from "#model/analytics-event.ts";
 import { SLUG } from "#model/content-files.ts";
 import { EVENT_NAMES, type AnalyticsEvent, type EventName, TWENTIETHS } from "./types.ts";
 
@@ -19,8 +19,6 @@ export type Parsed =
 const PLAY_ID = /^[A-Za-z0-9-]{8,64}$/;
 const HOST_NAME = /^[A-Za-z0-9.-]{1,253}$/;
 const MAX_URL_LENGTH = 2048;
-/** A shortlist holds at most 50 artists (app/lib/selects.ts, MAX_SELECTS). */
-const MAX_LIST = 50;
 /** No film on this site is a day long: a larger figure is a forged one. */
 const MAX_SECONDS = 86_400;
 const ARTIST_PATH = new RegExp(
@@ -67,14 +65,14 @@ function seconds(value: unknown, name: string): number {
   return value as number;
 }
 
-/** "a,b,c": slugs, at most MAX_LIST, each once, sorted (so one list has one key). */
+/** "a,b,c": slugs, at most MAX_SELECTS (a shortlist's, or a reel's spots' artists), each once, sorted (so one list has one key). */
 function idList(value: unknown, name: string, { empty }: { empty: boolean }): string {
   if (typeof value !== "string") return refuse(`props.${name} must be a string`);
   if (value === "" && empty) return value;
   const ids = value.split(",");
   const sorted = [...new Set(ids)].sort();
-  if (ids.length > MAX_LIST || !ids.every((id) => SLUG.test(id) && id.length <= 100) || sorted.join() !== value)
-    refuse(`props.${name} must be at most ${MAX_LIST} sorted, distinct slugs joined by commas`);
+  if (ids.length > MAX_SELECTS || !ids.every((id) => SLUG.test(id) && id.length <= 100) || sorted.join() !== value)
+    refuse(`props.${name} must be at most ${MAX_SELECTS} sorted, distinct slugs joined by commas`);
   return value;
 }
 

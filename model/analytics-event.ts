@@ -9,6 +9,16 @@ export const EVENT_PATH = "/api/event";
 /** The largest event body taken; a larger one is refused with 413. */
 export const MAX_EVENT_BYTES = 8 * 1024;
 
+/** The most artists a shortlist holds: the selects page shows and keeps this many, the endpoint takes no more. */
+export const MAX_SELECTS = 50;
+
+/**
+ * A shortlist's key, the one the endpoint takes (analytics/event.ts): the first MAX_SELECTS of `ids`,
+ * each once, sorted, joined by commas.
+ */
+export const shortlistKey = (ids: readonly string[]): string =>
+  [...new Set(ids)].slice(0, MAX_SELECTS).sort().join(",");
+
 /**
  * The props each event carries. Values are strings, numbers or booleans, as Plausible's props are.
  * - pageview: none (the artist is read from the URL).

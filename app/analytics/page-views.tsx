@@ -6,16 +6,17 @@ import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 
 import { requestedSelects, SELECTS_PATH } from "#app/lib/selects.ts";
+import { shortlistKey } from "#model/analytics-event.ts";
 
 export function PageViews() {
   const { pathname, search } = useLocation();
   useEffect(() => {
     // The URL now, not once the chunk has arrived: the visitor may have moved on by then.
     const href = location.href;
-    // A shortlist link's key, the sorted ids it asks for. Worked out here, where the selects helpers are
-    // already loaded: imported by the chunk, they would be split from the header's into a chunk of their own.
-    const shortlist =
-      pathname === SELECTS_PATH ? requestedSelects(new URLSearchParams(search)).ids.sort().join(",") : "";
+    // A shortlist link's key: the first MAX_SELECTS ids it asks for (the page shows no more), sorted.
+    // Worked out here, where the selects helpers are already loaded: imported by the chunk, they would
+    // be split from the header's into a chunk of their own.
+    const shortlist = pathname === SELECTS_PATH ? shortlistKey(requestedSelects(new URLSearchParams(search)).ids) : "";
     import("./track.client.ts").then(
       ({ pageview }) => pageview(href, shortlist),
       () => undefined,

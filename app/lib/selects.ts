@@ -3,11 +3,13 @@
  * so the client bundle does not carry the roster.
  */
 
+import { MAX_SELECTS } from "#model/analytics-event.ts";
 import { SLUG } from "#model/content-files.ts";
 
+/** At most this many artists are shown, and kept in the working list (the endpoint's limit too). */
+export { MAX_SELECTS };
+
 export const SELECTS_PATH = "/selects";
-/** At most this many artists are shown, and kept in the working list. */
-export const MAX_SELECTS = 50;
 
 /**
  * The ids a query asks for, in order, each once (docs/selects.md, "Rules for the query"); tokens

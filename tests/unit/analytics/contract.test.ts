@@ -1,0 +1,39 @@
+/**
+ * One contract between page and endpoint (model/analytics-event.ts): what the page sends, the
+ * endpoint (analytics/event.ts) takes.
+ */
+import { describe, expect, it } from "vitest";
+
+import { parseEvent } from "#analytics/event.ts";
+import { requestedSelects } from "#app/lib/selects.ts";
+import { MAX_SELECTS, shortlistKey } from "#model/analytics-event.ts";
+
+const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+const post = (name: string, props: Record<string, unknown>) =>
+  parseEvent(bytes({ name, url: "https://agency.example/selects", domain: "agency.example", referrer: null, props }));
+
+/** The key the page sends for a shortlist link (app/analytics/page-views.tsx). */
+const pageKey = (query: string) => shortlistKey(requestedSelects(new URLSearchParams(query)).ids);
+
+describe("a shortlist's key", () => {
+  it("holds 50 artists, as the selects page shows", () => {
+    expect(MAX_SELECTS).toBe(50);
+  });
+
+  it("is the first 50 ids asked for, sorted, when a link asks for more, and the endpoint takes it", () => {
+    const ids = Array.from({ length: 60 }, (_, index) => `artist-${String(index).padStart(2, "0")}`).reverse();
+    const key = pageKey(`artists=${ids.join(",")}`);
+    expect(key.split(",")).toEqual(ids.slice(0, 50).sort());
+    const parsed = post("shortlist", { key });
+    expect(parsed.ok && parsed.event.shortlist).toBe(key);
+  });
+
+  it("is sorted and each id once, as the endpoint wants", () => {
+    expect(pageKey("artists=ben,ada,ben")).toBe("ada,ben");
+  });
+
+  it("is refused by the endpoint with one id more", () => {
+    const key = Array.from({ length: 51 }, (_, index) => `a${String(index).padStart(2, "0")}`).join(",");
+    expect(post("shortlist", { key })).toEqual({ ok: false, reason: expect.stringMatching(/at most 50/) });
+  });
+});
