@@ -5,9 +5,9 @@
  * dependency here, and the public server would have to ship it for a dozen checks.
  */
 import { ARTIST_URL_TYPE } from "#model/artist-lists.ts";
-import { MAX_EVENT_BYTES, MAX_SELECTS } from "#model/analytics-event.ts";
+import { MAX_EVENT_BYTES, MAX_SELECTS, TWENTIETHS } from "#model/analytics-event.ts";
 import { SLUG } from "#model/content-files.ts";
-import { EVENT_NAMES, type AnalyticsEvent, type EventName, TWENTIETHS } from "./types.ts";
+import { EVENT_NAMES, type AnalyticsEvent, type EventName } from "./types.ts";
 
 /** An event as taken, before the server stamps it with the time and the visitor's hash. */
 export type TakenEvent = Omit<AnalyticsEvent, "at" | "day" | "visitor">;

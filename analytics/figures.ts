@@ -3,7 +3,9 @@
  * one DayAggregate, which the store keeps for 25 months after the raw events are gone, and days combine
  * into the ViewFigures of a date range. Pure, so the rules are tested on hand-written events.
  */
-import { type AnalyticsEvent, TWENTIETHS, type ViewFigures } from "./types.ts";
+import { TWENTIETHS } from "#model/analytics-event.ts";
+
+import type { AnalyticsEvent, ViewFigures } from "./types.ts";
 
 /** One reel's figures on one day: counts and sums, so that days add up. */
 export interface ReelDay {

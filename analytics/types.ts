@@ -7,9 +7,6 @@
 export const EVENT_NAMES = ["pageview", "play", "progress", "shortlist"] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
-/** A film's length is cut in this many equal parts; a play's coverage says which it played. */
-export const TWENTIETHS = 20;
-
 /** The UTC day (YYYY-MM-DD) of a moment: the day events are counted by and figures are asked for. */
 export const dayOf = (moment: number | Date): string => new Date(moment).toISOString().slice(0, 10);
 

@@ -9,6 +9,9 @@ export const EVENT_PATH = "/api/event";
 /** The largest event body taken; a larger one is refused with 413. */
 export const MAX_EVENT_BYTES = 8 * 1024;
 
+/** A film's length is cut in this many equal parts; a play's progress says which of them it played. */
+export const TWENTIETHS = 20;
+
 /** The most artists a shortlist holds: the selects page shows and keeps this many, the endpoint takes no more. */
 export const MAX_SELECTS = 50;
 
@@ -37,7 +40,7 @@ export interface EventProps {
     seconds: number;
     /** The film's duration in seconds. */
     duration: number;
-    /** Twenty characters of "0" or "1": which twentieths of the film were played (at least half of each). */
+    /** TWENTIETHS characters of "0" or "1": which twentieths of the film were played (at least half of each). */
     twentieths: string;
     /** The artists of whose spots at least half was played, sorted, comma-separated ("" for none). */
     spots: string;

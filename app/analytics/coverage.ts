@@ -2,6 +2,7 @@
  * How much of a film a play covered, from the player's `played` ranges: the figures a `progress`
  * event carries (model/analytics-event.ts). Pure, so the arithmetic is tested on its own.
  */
+import { TWENTIETHS } from "#model/analytics-event.ts";
 
 /** A stretch of the film played, in seconds: [start, end]. */
 export type Range = readonly [start: number, end: number];
@@ -12,9 +13,6 @@ export interface Spot {
   end: number;
   artist: string;
 }
-
-/** Into how many equal parts a film is cut (analytics/types.ts's TWENTIETHS, which app/ may not import). */
-const PARTS = 20;
 
 /** The ranges sorted and merged, so an overlap counts once; empty or backward ones left out. */
 export function mergeRanges(ranges: readonly Range[]): Range[] {
@@ -45,11 +43,11 @@ function mostlyPlayed(merged: readonly Range[], from: number, to: number): boole
   return to > from && 2 * secondsWithin(merged, from, to) >= to - from - 1e-9;
 }
 
-/** Twenty "0"s or "1"s: "1" where at least half of that twentieth of the film was played. */
+/** TWENTIETHS "0"s or "1"s: "1" where at least half of that twentieth of the film was played. */
 export function twentieths(ranges: readonly Range[], duration: number): string {
   const merged = mergeRanges(ranges);
-  return Array.from({ length: PARTS }, (_, part) =>
-    mostlyPlayed(merged, (duration * part) / PARTS, (duration * (part + 1)) / PARTS) ? "1" : "0",
+  return Array.from({ length: TWENTIETHS }, (_, part) =>
+    mostlyPlayed(merged, (duration * part) / TWENTIETHS, (duration * (part + 1)) / TWENTIETHS) ? "1" : "0",
   ).join("");
 }
 

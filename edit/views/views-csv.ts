@@ -3,7 +3,8 @@
  * row per entry (per shortlist and artist for shortlists). Fractions stay decimals from 0 to 1, as
  * the header says, so a spreadsheet can format them as it likes.
  */
-import { TWENTIETHS, type ViewFigures } from "#analytics/types.ts";
+import type { ViewFigures } from "#analytics/types.ts";
+import { TWENTIETHS } from "#model/analytics-event.ts";
 import type { DayRange } from "./range.ts";
 import type { ViewsContent } from "./views-content.ts";
 

@@ -5,7 +5,7 @@
  * it in place, and the unit tests read it as it is.
  */
 import { escapeHtml } from "#lib/escape-html.ts";
-import { TWENTIETHS } from "#analytics/types.ts";
+import { TWENTIETHS } from "#model/analytics-event.ts";
 
 /** The chart's own units; the page sizes it with CSS. */
 export const CHART_WIDTH = 200;

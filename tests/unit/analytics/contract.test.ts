@@ -5,8 +5,9 @@
 import { describe, expect, it } from "vitest";
 
 import { parseEvent } from "#analytics/event.ts";
+import { playedSeconds, twentieths, watchedSpots } from "#app/analytics/coverage.ts";
 import { requestedSelects } from "#app/lib/selects.ts";
-import { MAX_SELECTS, shortlistKey } from "#model/analytics-event.ts";
+import { MAX_SELECTS, shortlistKey, TWENTIETHS } from "#model/analytics-event.ts";
 
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 const post = (name: string, props: Record<string, unknown>) =>
@@ -35,5 +36,33 @@ describe("a shortlist's key", () => {
   it("is refused by the endpoint with one id more", () => {
     const key = Array.from({ length: 51 }, (_, index) => `a${String(index).padStart(2, "0")}`).join(",");
     expect(post("shortlist", { key })).toEqual({ ok: false, reason: expect.stringMatching(/at most 50/) });
+  });
+});
+
+describe("a play's twentieths", () => {
+  it("are TWENTIETHS characters as the page works them out: the endpoint takes them, and no fewer", () => {
+    const ranges = [
+      [0, 4.5],
+      [30, 61],
+    ] as const;
+    const duration = 61;
+    const played = twentieths(ranges, duration);
+    expect(played).toHaveLength(TWENTIETHS);
+    expect(played).toBe("10000000001111111111");
+    const progress = {
+      reel: "reel-2021",
+      play: "0f8fad5b-d9cb-469f-a165-70867728950e",
+      seconds: playedSeconds(ranges),
+      duration,
+      twentieths: played,
+      spots: watchedSpots(ranges, [{ start: 30, end: 61, artist: "ada-rowe" }]),
+      ended: true,
+    };
+    const parsed = post("progress", progress);
+    expect(parsed.ok && parsed.event.twentieths).toBe(played);
+    expect(post("progress", { ...progress, twentieths: played.slice(1) })).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/props.twentieths/),
+    });
   });
 });
