@@ -38,19 +38,29 @@ function readChoice(): Choice | undefined {
 /**
  * Shows the captions language and the descriptions the visitor chose on an earlier reel, then
  * remembers every change they make here. A language this reel lacks leaves captions off.
+ *
+ * A choice is stored as it is made. video.js's list says "change" a tick after a mode changes
+ * (queued, so that one choice makes one event), and a page left within that tick never hears
+ * it: a visitor going on to the next reel at once took no captions there (in loaded test runs
+ * the page went 27–45 ms after the choice, the tick not yet come). For its own tracks (those it
+ * draws: Chromium, Firefox) video.js also says "selectedlanguagechange" at once, as a captions or
+ * descriptions track's mode changes; "change" stays for the browser's own (Safari), which don't.
  */
 export function rememberTextTrackChoice(player: Player) {
   const list = player.textTracks() as unknown as EventTarget;
   const choice = readChoice();
+  let restoring = false;
   // The page's <track>s join video.js's list as its tech takes them in, now or a moment later.
   const restore = (track: TextTrack) => {
     if (!choice) return;
+    restoring = true;
     if (isCaptions(track)) track.mode = track.language === choice.captions ? "showing" : "disabled";
     if (track.kind === "descriptions") track.mode = choice.descriptions ? "showing" : "disabled";
+    restoring = false;
   };
-  textTracks(player).forEach(restore);
-  list.addEventListener("addtrack", (event) => restore((event as TrackEvent).track as TextTrack));
-  list.addEventListener("change", () => {
+  const remember = () => {
+    // One track restored of several is not yet a choice (the rest may follow in the same task).
+    if (restoring) return;
     const tracks = textTracks(player);
     const captions = tracks.find((track) => isCaptions(track) && track.mode === "showing");
     const next: Choice = {
@@ -62,7 +72,11 @@ export function rememberTextTrackChoice(player: Player) {
     } catch {
       // Not stored: the choice lasts for this reel.
     }
-  });
+  };
+  textTracks(player).forEach(restore);
+  list.addEventListener("addtrack", (event) => restore((event as TrackEvent).track as TextTrack));
+  list.addEventListener("selectedlanguagechange", remember);
+  list.addEventListener("change", remember);
 }
 
 /**
