@@ -6,7 +6,7 @@
  */
 import { ARTIST_URL_TYPE } from "#model/artist-lists.ts";
 import { MAX_EVENT_BYTES, MAX_SELECTS, TWENTIETHS } from "#model/analytics-event.ts";
-import { SLUG } from "#model/content-files.ts";
+import { isSlug, SLUG } from "#model/content-files.ts";
 import { EVENT_NAMES, type AnalyticsEvent, type EventName } from "./types.ts";
 
 /** An event as taken, before the server stamps it with the time and the visitor's hash. */
@@ -21,9 +21,8 @@ const HOST_NAME = /^[A-Za-z0-9.-]{1,253}$/;
 const MAX_URL_LENGTH = 2048;
 /** No film on this site is a day long: a larger figure is a forged one. */
 const MAX_SECONDS = 86_400;
-const ARTIST_PATH = new RegExp(
-  `^/artists/(?:${Object.values(ARTIST_URL_TYPE).join("|")})/([a-z0-9]+(?:-[a-z0-9]+)*)/?$`,
-);
+/** An artist's page; its last part is her id when it is a slug (SLUG's shape, of any length, as content ids are). */
+const ARTIST_PATH = new RegExp(`^/artists/(?:${Object.values(ARTIST_URL_TYPE).join("|")})/([^/]+)/?$`);
 
 /** The content types a page's beacon sends (text/plain: sendBeacon's string, no CORS preflight). */
 export function acceptsType(contentType: string | undefined): boolean {
@@ -55,7 +54,7 @@ function webUrl(value: unknown, name: string): URL {
 }
 
 function slug(value: unknown, name: string): string {
-  if (typeof value !== "string" || value.length > 100 || !SLUG.test(value)) refuse(`props.${name} must be a slug`);
+  if (!isSlug(value)) refuse(`props.${name} must be a slug`);
   return value as string;
 }
 
@@ -71,7 +70,7 @@ function idList(value: unknown, name: string, { empty }: { empty: boolean }): st
   if (value === "" && empty) return value;
   const ids = value.split(",");
   const sorted = [...new Set(ids)].sort();
-  if (ids.length > MAX_SELECTS || !ids.every((id) => SLUG.test(id) && id.length <= 100) || sorted.join() !== value)
+  if (ids.length > MAX_SELECTS || !ids.every(isSlug) || sorted.join() !== value)
     refuse(`props.${name} must be at most ${MAX_SELECTS} sorted, distinct slugs joined by commas`);
   return value;
 }
@@ -98,7 +97,7 @@ function eventOf(name: EventName, url: URL, referrer: string | null, props: Reco
   const base = { ...NOTHING, name, path: url.pathname, referrer, ended: false, shortlist: null };
   switch (name) {
     case "pageview":
-      return { ...base, artist: ARTIST_PATH.exec(url.pathname)?.[1] ?? null };
+      return { ...base, artist: artistOf(url.pathname) };
     case "play":
       return { ...base, reel: slug(props.reel, "reel"), play: playId(props.play) };
     case "progress": {
@@ -125,6 +124,11 @@ function eventOf(name: EventName, url: URL, referrer: string | null, props: Reco
     case "shortlist":
       return { ...base, shortlist: idList(props.key, "key", { empty: false }) };
   }
+}
+
+function artistOf(path: string): string | null {
+  const id = ARTIST_PATH.exec(path)?.[1];
+  return id !== undefined && SLUG.test(id) ? id : null;
 }
 
 function playId(value: unknown): string {

@@ -10,6 +10,13 @@ export const CONTENT_DIR = "app/content";
 /** A URL slug, an entry's file name: lowercase letters and digits in words joined by single hyphens. */
 export const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+/** The longest slug an event, or a shortlist link, carries (a reel's, an artist's id). */
+export const MAX_SLUG_LENGTH = 100;
+
+/** Whether `value` is a slug an event may carry: SLUG's shape, at most MAX_SLUG_LENGTH characters. */
+export const isSlug = (value: unknown): value is string =>
+  typeof value === "string" && value.length <= MAX_SLUG_LENGTH && SLUG.test(value);
+
 /** What a Markdown file's body becomes. */
 export type ContentBody =
   { field: "biography" | "description"; as: "text" } | { field: "paragraphs"; as: "paragraphs" };

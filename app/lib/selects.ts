@@ -4,7 +4,7 @@
  */
 
 import { MAX_SELECTS } from "#model/analytics-event.ts";
-import { SLUG } from "#model/content-files.ts";
+import { isSlug } from "#model/content-files.ts";
 
 /** At most this many artists are shown, and kept in the working list (the endpoint's limit too). */
 export { MAX_SELECTS };
@@ -22,7 +22,7 @@ export function requestedSelects(params: URLSearchParams): { ids: string[]; malf
     for (const token of value.split(",")) {
       const id = token.trim().toLowerCase();
       if (id === "") continue;
-      if (SLUG.test(id) && id.length <= 100) ids.add(id);
+      if (isSlug(id)) ids.add(id);
       else malformed.add(id);
     }
   }
@@ -88,7 +88,7 @@ export function sameSelects(a: readonly string[], b: readonly string[]): boolean
 /** A stored working list, whatever was stored: id-shaped strings, each once, at most MAX_SELECTS. */
 export function storedSelects(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
-  const ids = value.filter((id): id is string => typeof id === "string" && SLUG.test(id));
+  const ids = value.filter(isSlug);
   return [...new Set(ids)].slice(0, MAX_SELECTS);
 }
 

@@ -66,3 +66,20 @@ describe("a play's twentieths", () => {
     });
   });
 });
+
+describe("an id in a shortlist", () => {
+  /** The longest slug an event carries (model/content-files.ts, MAX_SLUG_LENGTH). */
+  const longest = "a".repeat(100);
+
+  it("is kept by the page and taken by the endpoint up to 100 characters", () => {
+    const key = pageKey(`artists=${longest},ada-rowe`);
+    expect(key).toBe(`${longest},ada-rowe`);
+    expect(post("shortlist", { key }).ok).toBe(true);
+  });
+
+  it("is left out by the page, and refused by the endpoint, one character longer", () => {
+    expect(pageKey(`artists=${longest}a,ada-rowe`)).toBe("ada-rowe");
+    expect(post("shortlist", { key: `${longest}a` }).ok).toBe(false);
+    expect(post("play", { reel: `${longest}a`, play: "0f8fad5b-d9cb" }).ok).toBe(false);
+  });
+});
