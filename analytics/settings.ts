@@ -5,14 +5,15 @@
  */
 import path from "node:path";
 
+import { DEFAULT_RETENTION_DAYS } from "#model/analytics-event.ts";
+
 export type StoreSettings = {
   /** Whether events are counted at all (`ANALYTICS=off` turns it off). */
   enabled: boolean;
-  /** How many days raw events are kept; the daily figures are kept 25 months. */
+  /** How many days raw events are kept; the daily figures are kept FIGURES_KEPT_MONTHS. */
   retentionDays: number;
 } & ({ kind: "sqlite"; file: string } | { kind: "postgres"; url: string });
 
-export const DEFAULT_RETENTION_DAYS = 90;
 const MAX_RETENTION_DAYS = 3650;
 
 /** `ANALYTICS_RETENTION_DAYS` as a number of days. */

@@ -5,6 +5,8 @@
  */
 import { randomBytes } from "node:crypto";
 
+import { FIGURES_KEPT_MONTHS } from "#model/analytics-event.ts";
+
 import { type DayAggregate, aggregateDay, combine } from "./figures.ts";
 import { openPostgresEngine } from "./postgres-store.ts";
 import type { StoreSettings } from "./settings.ts";
@@ -21,7 +23,7 @@ export interface AnalyticsStore {
   salt(day: string): Promise<Buffer>;
   /**
    * Rolls up each day that ended more than an hour before `now` and has raw events but no rolled row; deletes
-   * raw events older than retentionDays, rolled days older than 25 months and salts of days before yesterday.
+   * raw events older than retentionDays, rolled days older than FIGURES_KEPT_MONTHS and salts of days before yesterday.
    * Idempotent, safe to run from several instances at once.
    */
   maintain(now: Date): Promise<void>;
@@ -72,7 +74,6 @@ const COLUMNS = [
 
 /** Rows per INSERT: well under both engines' limit on parameters (32766 for SQLite, 65535 for PostgreSQL). */
 const ROWS_PER_INSERT = 500;
-const MONTHS_KEPT = 25;
 const DAY_MS = 86_400_000;
 /** A day is rolled up this long after it ended, so that late writes (an instance's buffer) are in. */
 const ROLL_UP_DELAY_MS = 3_600_000;
@@ -183,7 +184,7 @@ async function storeOn(engine: Engine, retentionDays: number): Promise<Analytics
     async maintain(now) {
       const today = dayOf(now.getTime());
       const lastEnded = dayOf(now.getTime() - ROLL_UP_DELAY_MS - 1);
-      const oldestKept = monthsBefore(today, MONTHS_KEPT);
+      const oldestKept = monthsBefore(today, FIGURES_KEPT_MONTHS);
       // A day older than rolled rows are kept is not rolled, or each run would roll it and delete it again.
       const unrolled = await engine.query<{ day: string }>({
         sql: `SELECT DISTINCT day FROM events

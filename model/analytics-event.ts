@@ -9,6 +9,14 @@ export const EVENT_PATH = "/api/event";
 /** The largest event body taken; a larger one is refused with 413. */
 export const MAX_EVENT_BYTES = 8 * 1024;
 
+/**
+ * How long what is counted is kept (docs/privacy.md): the events themselves this many days unless
+ * `ANALYTICS_RETENTION_DAYS` says otherwise (analytics/settings.ts)…
+ */
+export const DEFAULT_RETENTION_DAYS = 90;
+/** …and each day's figures this many months: the Views page asks for no longer a range (edit/views/range.ts). */
+export const FIGURES_KEPT_MONTHS = 25;
+
 /** A film's length is cut in this many equal parts; a play's progress says which of them it played. */
 export const TWENTIETHS = 20;
 

@@ -1,14 +1,12 @@
 /**
  * The days GET /edit/api/views and its CSVs are asked for: two dates, checked, with a default of the
- * last week. Daily aggregates are kept 25 months (docs/privacy.md), so a longer range would show
+ * last week. Daily aggregates are kept FIGURES_KEPT_MONTHS (docs/privacy.md), so a longer range would show
  * figures with a hole at its start: it is refused rather than shown short.
  */
 import { z } from "zod";
 
 import { dayOf } from "#analytics/types.ts";
-
-/** How far back the daily aggregates reach. */
-export const MAX_RANGE_MONTHS = 25;
+import { FIGURES_KEPT_MONTHS } from "#model/analytics-event.ts";
 /** The default range: this many full days before today, and today. */
 const DEFAULT_DAYS = 7;
 
@@ -37,9 +35,9 @@ export function dayRange(params: URLSearchParams, now: Date): DayRange | { error
   const to = given.to || dayOf(now);
   const from = given.from || shifted(to, { days: -DEFAULT_DAYS });
   if (from > to) return { error: `from: ${from} is after to (${to})` };
-  if (from < shifted(to, { months: -MAX_RANGE_MONTHS }))
+  if (from < shifted(to, { months: -FIGURES_KEPT_MONTHS }))
     return {
-      error: `from: ${from} to ${to} is over ${MAX_RANGE_MONTHS} months, as long as the daily figures are kept; choose a later from`,
+      error: `from: ${from} to ${to} is over ${FIGURES_KEPT_MONTHS} months, as long as the daily figures are kept; choose a later from`,
     };
   return { from, to };
 }
