@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
+import { hasCommand } from "#scripts/setup/apt.mjs";
 import { ensureNode, nativeModulesLoad } from "#scripts/setup/ensure-node.mjs";
 
 /** When `npm test` began (kept when it runs itself again on the project's Node). */
@@ -75,7 +76,7 @@ if (e2e !== 0) process.exit(e2e ?? 1);
 // Both images, on a whole run where podman is already installed: two builds take 4-5 minutes, so a
 // machine without it is not made to install it (docs/deploy.md, "Testing the images").
 const wholeRun = process.argv.length === 2;
-if (wholeRun && spawnSync("sh", ["-c", "command -v podman"]).status === 0) step("npm", ["run", "test:images"]);
+if (wholeRun && hasCommand("podman")) step("npm", ["run", "test:images"]);
 else if (wholeRun)
   console.log("\nimages not tested: podman is not installed (npm run test:images installs it, then tests them)");
 console.log(`\n${elapsed()} npm test passed`);

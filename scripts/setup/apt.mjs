@@ -7,14 +7,18 @@ export function run(command, args) {
   return spawnSync(command, args, { stdio: "inherit", timeout: 600_000 }).status === 0;
 }
 
+/** Whether `command` is on the PATH. */
+export function hasCommand(command) {
+  return spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
+}
+
 /** Whether this run has read the package lists: once is enough for every install a fresh machine needs. */
 let updated = false;
 
 /** Installs Debian's package(s) `name` as root where apt-get exists, saying `why`; whether it could try. */
 export function aptInstall(name, why) {
   const isRoot = process.getuid?.() === 0;
-  const hasApt = spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
-  if (!isRoot || !hasApt) return false;
+  if (!isRoot || !hasCommand("apt-get")) return false;
   console.log(why);
   if (!updated) updated = run("apt-get", ["update", "-qq"]);
   run("apt-get", ["install", "-y", "--no-install-recommends", ...[name].flat()]);

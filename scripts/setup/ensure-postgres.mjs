@@ -5,9 +5,8 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
 
-import { aptInstall, run } from "./apt.mjs";
+import { aptInstall, hasCommand, run } from "./apt.mjs";
 
 /** Where Debian installs each major version's programs, off the PATH. */
 const DEBIAN_VERSIONS = "/usr/lib/postgresql";
@@ -19,7 +18,7 @@ function hasInitdb() {
     readdirSync(DEBIAN_VERSIONS).some((version) => existsSync(path.join(DEBIAN_VERSIONS, version, "bin/initdb")))
   )
     return true;
-  return spawnSync("sh", ["-c", "command -v initdb"]).status === 0;
+  return hasCommand("initdb");
 }
 
 /** Installs PostgreSQL if need be; exits with a message when it cannot. */
@@ -27,8 +26,7 @@ export function ensurePostgres() {
   if (hasInitdb()) return;
 
   if (aptInstall("postgresql", "PostgreSQL is missing; installing Debian's postgresql.")) {
-    if (spawnSync("sh", ["-c", "command -v systemctl"]).status === 0)
-      run("systemctl", ["disable", "--now", "postgresql.service"]);
+    if (hasCommand("systemctl")) run("systemctl", ["disable", "--now", "postgresql.service"]);
     if (hasInitdb()) return;
   }
 

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 
-import { aptInstall, run } from "./apt.mjs";
+import { aptInstall, hasCommand, run } from "./apt.mjs";
 
 /** The path of promtool on the PATH, if any. */
 export function findPromtool() {
@@ -19,8 +19,7 @@ export function ensurePrometheus() {
   if (present) return present;
 
   if (aptInstall("prometheus", "promtool is missing; installing Debian's prometheus.")) {
-    if (spawnSync("sh", ["-c", "command -v systemctl"]).status === 0)
-      run("systemctl", ["disable", "--now", "prometheus.service"]);
+    if (hasCommand("systemctl")) run("systemctl", ["disable", "--now", "prometheus.service"]);
     const installed = findPromtool();
     if (installed) return installed;
   }

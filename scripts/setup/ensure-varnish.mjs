@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 
-import { aptInstall, run } from "./apt.mjs";
+import { aptInstall, hasCommand, run } from "./apt.mjs";
 
 /** varnishd lives in /usr/sbin, which is not on an ordinary user's PATH. */
 function findVarnishd() {
@@ -20,8 +20,7 @@ export function ensureVarnish() {
   if (present) return present;
 
   if (aptInstall("varnish", "Varnish is missing; installing Debian's varnish.")) {
-    if (spawnSync("sh", ["-c", "command -v systemctl"]).status === 0)
-      run("systemctl", ["disable", "--now", "varnish.service", "varnishncsa.service"]);
+    if (hasCommand("systemctl")) run("systemctl", ["disable", "--now", "varnish.service", "varnishncsa.service"]);
     const installed = findVarnishd();
     if (installed) return installed;
   }

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { aptInstall } from "./apt.mjs";
+import { aptInstall, hasCommand } from "./apt.mjs";
 
 export const CACHE = path.join(
   process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"),
@@ -40,7 +40,6 @@ const CONTAINERS_CONF = `[containers]\ndefault_ulimits = []\n\n[engine]\nruntime
 /** Seconds since `since` (a `performance.now()`), for a line. */
 export const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-const has = (command) => spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
 const hasInit = () => ["/usr/libexec/podman/catatonit", "/usr/bin/catatonit"].some((file) => existsSync(file));
 
 /**
@@ -50,7 +49,7 @@ const hasInit = () => ["/usr/libexec/podman/catatonit", "/usr/bin/catatonit"].so
 export function ensurePodman() {
   if (process.getuid?.() !== 0) return "it runs podman as root, and this is not root";
   const missing = () => [
-    ...["podman", "runc", "mmdebstrap"].filter((command) => !has(command)),
+    ...["podman", "runc", "mmdebstrap"].filter((command) => !hasCommand(command)),
     ...(hasInit() ? [] : ["catatonit"]),
   ];
   if (missing().length > 0) aptInstall(missing(), `${missing().join(", ")} missing; installing Debian's.`);
