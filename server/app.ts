@@ -17,7 +17,7 @@ import { healthz } from "./healthz.ts";
 import { pageHeaders, plainTextErrors, readOnly, sendText, toFetchRequest } from "./http-policy.ts";
 import { createLogger, type Logger, requestLogger } from "./log.ts";
 import { labelRoute, type Metrics, noMetrics, type RouteManifest } from "./metrics.ts";
-import { type CachedPage, type PageCache, pageCacheKey } from "./page-cache.ts";
+import { type CachedPage, PAGE_SOURCE, type PageCache, pageCacheKey } from "./page-cache.ts";
 import { DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_QUEUE, QueueFullError, RenderQueue } from "./render-queue.ts";
 import { staticFiles } from "./static-files.ts";
 
@@ -122,7 +122,7 @@ function renderPage(serving: () => Serving, renderQueue: RenderQueue): RequestHa
       // A client that left while waiting needs no answer.
       if (request.signal.aborted) return void res.end();
       if (error instanceof QueueFullError) {
-        res.set("Retry-After", String(RETRY_AFTER_SECONDS)).set("X-Page-Cache", "miss");
+        res.set("Retry-After", String(RETRY_AFTER_SECONDS)).set(PAGE_SOURCE, "miss");
         return sendText(res, 503, "The server is busy: please try again in a moment.");
       }
       next(error);
@@ -134,7 +134,7 @@ function renderPage(serving: () => Serving, renderQueue: RenderQueue): RequestHa
 async function sendResponse(res: ExpressResponse, response: Response) {
   res.status(response.status);
   for (const [name, value] of response.headers) res.append(name, value);
-  res.set("X-Page-Cache", "miss");
+  res.set(PAGE_SOURCE, "miss");
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }

@@ -12,6 +12,8 @@ import type { RequestHandler, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
+import { PAGE_SOURCE } from "./page-cache.ts";
+
 /** What became of an event sent to POST /api/event. */
 export const EVENT_OUTCOMES = ["taken", "refused", "ignored", "dropped"] as const;
 export type EventOutcome = (typeof EVENT_OUTCOMES)[number];
@@ -226,7 +228,7 @@ export function createMetrics(settings: MetricsSettings | undefined): Metrics {
   };
 
   function countPageCache(res: ExpressResponse) {
-    const source = res.getHeader("X-Page-Cache");
+    const source = res.getHeader(PAGE_SOURCE);
     if (source === "hit") cacheHits.inc();
     else if (source === "miss") cacheMisses.inc();
   }
