@@ -11,10 +11,10 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { encodedRequest } from "#tests/support/raw-http.ts";
 import { answersHealthz, startServer, stopProcess } from "#tests/support/server-process.mjs";
 import { cpuTime } from "./cpu-time.mjs";
 import { BROWSER_ACCEPT_ENCODING, mark, median } from "./shared.mjs";
@@ -87,21 +87,14 @@ function wrk(url, script, pid, seconds = WRK.seconds) {
   });
 }
 
+/** Headers Node's server writes itself, which the floor's Node writes for it too. */
+const NODES_OWN = new Set(["date", "connection", "keep-alive"]);
+
 /** The answer to `url` as the site sends it, for the floor: its status, headers (Node's own left out) and bytes. */
-function storedAnswer(url) {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { "Accept-Encoding": BROWSER_ACCEPT_ENCODING } }, (response) => {
-        const chunks = [];
-        response.on("data", (chunk) => chunks.push(chunk));
-        response.on("end", () => {
-          const own = new Set(["date", "connection", "keep-alive"]);
-          const headers = response.rawHeaders.filter((_, i, raw) => !own.has(raw[i - (i % 2)].toLowerCase()));
-          resolve({ status: response.statusCode, headers, body: Buffer.concat(chunks).toString("base64") });
-        });
-      })
-      .on("error", reject);
-  });
+async function storedAnswer(url) {
+  const { status, rawHeaders, body } = await encodedRequest(url, { "Accept-Encoding": BROWSER_ACCEPT_ENCODING });
+  const headers = rawHeaders.filter((_, i, raw) => !NODES_OWN.has(raw[i - (i % 2)].toLowerCase()));
+  return { status, headers, body: body.toString("base64") };
 }
 
 /** The floor on `node`: cache-hit-floor.mjs with the stored answer in `file`, once it answers. */
