@@ -2,17 +2,20 @@
  * Takes checked events (event.ts) into the store (store.ts): each stamped with the time and the
  * visitor's hash of the day, held a moment and written in batches (a transaction per event would cap
  * a SQLite file at a few hundred a second), forwarded if the operator asks. The visitor's address and
- * user agent are hashed and forgotten here: they are never stored (docs/privacy.md).
+ * user agent are hashed and forgotten here: they are never stored (docs/privacy.md). An event that
+ * carries a recipient link's token is also counted for that link, when links are on and it counts.
  */
 import { createHash } from "node:crypto";
 
 import type { TakenEvent } from "./event.ts";
 import type { Visitor } from "./forward.ts";
 import type { AnalyticsStore } from "./store.ts";
-import { type AnalyticsEvent, dayOf } from "./types.ts";
+import { type CountedEvent, dayOf } from "./types.ts";
 
 export interface CollectorOptions {
   store: AnalyticsStore;
+  /** Whether recipient links count (ANALYTICS_RECIPIENT_LINKS=on): off, a token is ignored. */
+  recipientLinks?: boolean;
   /** The site's host (SITE_URL's), part of the hash: one visitor is another on another site. */
   site: string;
   /** Each taken event, with its visitor, for the operator's Plausible or Umami (forward.ts). */
@@ -39,13 +42,14 @@ export function visitorHash(salt: Uint8Array, site: string, { ip, userAgent }: V
 
 export function createCollector({
   store,
+  recipientLinks = false,
   site,
   forward,
   dropped = () => {},
   failed = () => {},
   now = () => new Date(),
 }: CollectorOptions) {
-  let buffer: AnalyticsEvent[] = [];
+  let buffer: CountedEvent[] = [];
   let flushing: Promise<void> | undefined;
   /** The salt of the day being counted (a new day asks the store for its own). */
   let salt: { day: string; value: Promise<Buffer> } | undefined;
@@ -85,16 +89,32 @@ export function createCollector({
   const timers = [setInterval(() => void flush(), FLUSH_MS), setInterval(() => void maintain(), MAINTAIN_MS)];
   for (const timer of timers) timer.unref();
 
+  /** The id of the link `token` names, when links are on and it counts now. */
+  const linkOf = async (token: string | null) =>
+    token === null || !recipientLinks ? undefined : (await store.links.active(token, now()))?.id;
+
   return {
-    /** Stamps and keeps `event`; its visitor is hashed and not kept. */
-    async take(event: TakenEvent, url: string, referrer: string | null, visitor: Visitor): Promise<void> {
+    /**
+     * Stamps and keeps `event`; its visitor is hashed and not kept. `token`, a recipient link's, makes it
+     * count for that link too, if the link counts.
+     */
+    async take(
+      event: TakenEvent,
+      url: string,
+      referrer: string | null,
+      visitor: Visitor,
+      token: string | null = null,
+    ): Promise<void> {
       const at = now();
       const day = dayOf(at);
-      const hash = visitorHash(await saltOf(day), site, visitor);
-      buffer.push({ ...event, at: at.getTime(), day, visitor: hash });
+      const [salt, link] = await Promise.all([saltOf(day), linkOf(token)]);
+      const hash = visitorHash(salt, site, visitor);
+      buffer.push({ ...event, at: at.getTime(), day, visitor: hash, ...(link && { link }) });
       forward?.(event, url, referrer, visitor);
       if (buffer.length >= FLUSH_EVENTS) void flush();
     },
+    /** Whether `token` names a link that counts now (the notice on its page says so): false when links are off. */
+    activeLink: async (token: string) => (await linkOf(token)) !== undefined,
     flush,
     /** Writes what is held, then closes the store. */
     async close(): Promise<void> {

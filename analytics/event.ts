@@ -5,16 +5,21 @@
  * dependency here, and the public server would have to ship it for a dozen checks.
  */
 import { ARTIST_URL_TYPE } from "#model/artist-lists.ts";
-import { MAX_EVENT_BYTES, MAX_SELECTS, TWENTIETHS } from "#model/analytics-event.ts";
+import { isLinkToken, LINK_PARAM, MAX_EVENT_BYTES, MAX_SELECTS, TWENTIETHS } from "#model/analytics-event.ts";
 import { isSlug, SLUG } from "#model/content-files.ts";
 import { EVENT_NAMES, type AnalyticsEvent, type EventName } from "./types.ts";
 
 /** An event as taken, before the server stamps it with the time and the visitor's hash. */
 export type TakenEvent = Omit<AnalyticsEvent, "at" | "day" | "visitor">;
 
-/** A taken event, with the page's URL and its referrer's as sent (for forwarding), or the reason it was refused. */
+/**
+ * A taken event, with the page's URL and its referrer's as sent (for forwarding) less any recipient
+ * link's token, and that token apart (the collector counts the event for its link too), or the
+ * reason it was refused.
+ */
 export type Parsed =
-  { ok: true; event: TakenEvent; url: string; referrer: string | null } | { ok: false; reason: string };
+  | { ok: true; event: TakenEvent; url: string; referrer: string | null; token: string | null }
+  | { ok: false; reason: string };
 
 const PLAY_ID = /^[A-Za-z0-9-]{8,64}$/;
 const HOST_NAME = /^[A-Za-z0-9.-]{1,253}$/;
@@ -131,6 +136,21 @@ function artistOf(path: string): string | null {
   return id !== undefined && SLUG.test(id) ? id : null;
 }
 
+/** A recipient link's token, when the event carries one. */
+function tokenOf(value: unknown): string | null {
+  if (value === undefined) return null;
+  if (!isLinkToken(value)) refuse("props.link must be a link's token: 22 letters, digits, hyphens or underscores");
+  return value as string;
+}
+
+/** `url` without a recipient link's token: nobody but the store's link tables learns it. */
+function withoutToken(url: URL): string {
+  if (!url.searchParams.has(LINK_PARAM)) return url.href;
+  const plain = new URL(url);
+  plain.searchParams.delete(LINK_PARAM);
+  return plain.href;
+}
+
 function playId(value: unknown): string {
   if (typeof value !== "string" || !PLAY_ID.test(value))
     refuse("props.play must be 8 to 64 letters, digits or hyphens");
@@ -167,7 +187,13 @@ export function parseEvent(raw: Uint8Array): Parsed {
       referrerUrl && referrerUrl.host !== url.host ? referrerUrl.host : null,
       props,
     );
-    return { ok: true, event, url: url.href, referrer: referrerUrl?.href ?? null };
+    return {
+      ok: true,
+      event,
+      url: withoutToken(url),
+      referrer: referrerUrl && withoutToken(referrerUrl),
+      token: tokenOf(props.link),
+    };
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, reason: error.message };
     throw error;

@@ -5,33 +5,38 @@
  */
 import path from "node:path";
 
-import { DEFAULT_RETENTION_DAYS } from "#model/analytics-event.ts";
+import { DEFAULT_RECIPIENT_RETENTION_DAYS, DEFAULT_RETENTION_DAYS } from "#model/analytics-event.ts";
 
 export type StoreSettings = {
   /** Whether events are counted at all (`ANALYTICS=off` turns it off). */
   enabled: boolean;
   /** How many days raw events are kept; the daily figures are kept FIGURES_KEPT_MONTHS. */
   retentionDays: number;
+  /** Whether recipient links count (`ANALYTICS_RECIPIENT_LINKS=on`; off by default): docs/privacy.md. */
+  recipientLinks: boolean;
+  /** How many days what a recipient link's visits did is kept (`ANALYTICS_RECIPIENT_RETENTION_DAYS`). */
+  recipientRetentionDays: number;
 } & ({ kind: "sqlite"; file: string } | { kind: "postgres"; url: string });
 
 const MAX_RETENTION_DAYS = 3650;
+/** What one person did is kept a short time: a year at most, whatever the setting. */
+const MAX_RECIPIENT_RETENTION_DAYS = 366;
 
-/** `ANALYTICS_RETENTION_DAYS` as a number of days. */
-function retentionDays(value: string | undefined): number {
-  if (value === undefined || value === "") return DEFAULT_RETENTION_DAYS;
-  const days = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!(days >= 1 && days <= MAX_RETENTION_DAYS))
-    throw new Error(
-      `ANALYTICS_RETENTION_DAYS must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}, not "${value}".`,
-    );
-  return days;
+/** The setting `name` as a whole number of days from 1 to `max`, or `fallback` when unset. */
+function days(name: string, value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined || value === "") return fallback;
+  const count = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(count >= 1 && count <= max))
+    throw new Error(`${name} must be a whole number of days from 1 to ${max}, not "${value}".`);
+  return count;
 }
 
-/** `ANALYTICS` as whether counting is on. */
-function enabled(value: string | undefined): boolean {
-  if (value === undefined || value === "" || value === "on") return true;
+/** The setting `name` ("on" or "off") as a boolean, `fallback` when unset. */
+function onOff(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === "") return fallback;
+  if (value === "on") return true;
   if (value === "off") return false;
-  throw new Error(`ANALYTICS must be "on" or "off", not "${value}".`);
+  throw new Error(`${name} must be "on" or "off", not "${value}".`);
 }
 
 /** `ANALYTICS_DATABASE_URL`, checked to be a PostgreSQL URL (its password never repeated in a message). */
@@ -53,7 +58,22 @@ function databaseUrl(value: string): string {
 
 /** The store's settings from `env`; `root` is the project's folder, relative paths are read from it. */
 export function storeSettings(env: Readonly<Record<string, string | undefined>>, root: string): StoreSettings {
-  const common = { enabled: enabled(env.ANALYTICS), retentionDays: retentionDays(env.ANALYTICS_RETENTION_DAYS) };
+  const common = {
+    enabled: onOff("ANALYTICS", env.ANALYTICS, true),
+    retentionDays: days(
+      "ANALYTICS_RETENTION_DAYS",
+      env.ANALYTICS_RETENTION_DAYS,
+      DEFAULT_RETENTION_DAYS,
+      MAX_RETENTION_DAYS,
+    ),
+    recipientLinks: onOff("ANALYTICS_RECIPIENT_LINKS", env.ANALYTICS_RECIPIENT_LINKS, false),
+    recipientRetentionDays: days(
+      "ANALYTICS_RECIPIENT_RETENTION_DAYS",
+      env.ANALYTICS_RECIPIENT_RETENTION_DAYS,
+      DEFAULT_RECIPIENT_RETENTION_DAYS,
+      MAX_RECIPIENT_RETENTION_DAYS,
+    ),
+  };
   if (env.ANALYTICS_DATABASE_URL) return { ...common, kind: "postgres", url: databaseUrl(env.ANALYTICS_DATABASE_URL) };
   const file = env.ANALYTICS_DB || path.join(root, "data/analytics.sqlite");
   if (file.endsWith(path.sep) || file.endsWith("/"))

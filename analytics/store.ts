@@ -8,14 +8,15 @@ import { randomBytes } from "node:crypto";
 import { FIGURES_KEPT_MONTHS } from "#model/analytics-event.ts";
 
 import { type DayAggregate, aggregateDay, combine } from "./figures.ts";
+import { forgetLinks, insertLinkEvents, LINK_TABLES, type LinkEvent, type LinkStore, linkStore } from "./link-store.ts";
 import { openPostgresEngine } from "./postgres-store.ts";
 import type { StoreSettings } from "./settings.ts";
 import { openSqliteEngine } from "./sqlite-store.ts";
-import { type AnalyticsEvent, dayOf, type EventName, type ViewFigures } from "./types.ts";
+import { type AnalyticsEvent, type CountedEvent, dayOf, type EventName, type ViewFigures } from "./types.ts";
 
 export interface AnalyticsStore {
-  /** Writes the events in one transaction. */
-  insert(events: readonly AnalyticsEvent[]): Promise<void>;
+  /** Writes the events in one transaction, and a copy of each that belongs to a link's visit for that link. */
+  insert(events: readonly CountedEvent[]): Promise<void>;
   /**
    * The salt of `day` (YYYY-MM-DD, UTC): 32 random bytes made by the first instance to ask (insert-if-absent,
    * then read, so several instances on one PostgreSQL agree); salts of days before yesterday are deleted on the way.
@@ -23,7 +24,8 @@ export interface AnalyticsStore {
   salt(day: string): Promise<Buffer>;
   /**
    * Rolls up each day that ended more than an hour before `now` and has raw events but no rolled row; deletes
-   * raw events older than retentionDays, rolled days older than FIGURES_KEPT_MONTHS and salts of days before yesterday.
+   * raw events older than retentionDays, rolled days older than FIGURES_KEPT_MONTHS, salts of days before yesterday,
+   * and what recipient links recorded past recipientRetentionDays (link-store.ts's forgetLinks).
    * Idempotent, safe to run from several instances at once.
    */
   maintain(now: Date): Promise<void>;
@@ -32,6 +34,8 @@ export interface AnalyticsStore {
    * others (today, or not yet rolled) rolled on the fly from raw events, not written. Days after `now`'s are left out.
    */
   figures(from: string, to: string, now: Date): Promise<ViewFigures>;
+  /** The recipient links and their visits' events. */
+  links: LinkStore;
   close(): Promise<void>;
 }
 
@@ -88,6 +92,7 @@ function tables({ bytes, json }: Engine["types"]): string[] {
     "CREATE INDEX IF NOT EXISTS events_day ON events (day)",
     `CREATE TABLE IF NOT EXISTS salts (day TEXT PRIMARY KEY, salt ${bytes} NOT NULL)`,
     `CREATE TABLE IF NOT EXISTS daily (day TEXT PRIMARY KEY, figures ${json} NOT NULL)`,
+    ...LINK_TABLES,
   ];
 }
 
@@ -119,7 +124,7 @@ function placeholders(rows: number, columns: number): string {
   ).join(", ");
 }
 
-/** An event's values in COLUMNS' order: `ended` as 0 or 1, as SQLite cannot bind a boolean. */
+/** An event's values in COLUMNS' order (a link's id left out): `ended` as 0 or 1, as SQLite cannot bind a boolean. */
 function values(event: AnalyticsEvent): unknown[] {
   return COLUMNS.map((column) => (column === "ended" ? (event.ended ? 1 : 0) : event[column]));
 }
@@ -144,7 +149,10 @@ function deleteSaltsBefore(day: string): Statement {
 const SELECT_EVENTS = `SELECT ${COLUMNS.join(", ")} FROM events`;
 
 /** The store on `engine`, whose tables it makes when missing. */
-async function storeOn(engine: Engine, retentionDays: number): Promise<AnalyticsStore> {
+async function storeOn(
+  engine: Engine,
+  { retentionDays, recipientRetentionDays }: Pick<StoreSettings, "retentionDays" | "recipientRetentionDays">,
+): Promise<AnalyticsStore> {
   await engine.createTables(tables(engine.types));
 
   async function eventsOf(day: string): Promise<AnalyticsEvent[]> {
@@ -162,6 +170,11 @@ async function storeOn(engine: Engine, retentionDays: number): Promise<Analytics
           params: chunk.flatMap(values),
         });
       }
+      const forLinks = events.flatMap(({ visitor: _visitor, referrer: _referrer, link, ...event }): LinkEvent[] =>
+        link === undefined ? [] : [{ ...event, link }],
+      );
+      for (let start = 0; start < forLinks.length; start += ROWS_PER_INSERT)
+        statements.push(insertLinkEvents(forLinks.slice(start, start + ROWS_PER_INSERT), placeholders));
       if (statements.length > 0) await engine.batch(statements);
     },
 
@@ -205,6 +218,7 @@ async function storeOn(engine: Engine, retentionDays: number): Promise<Analytics
         { sql: "DELETE FROM events WHERE day < $1", params: [addDays(today, -retentionDays)] },
         { sql: "DELETE FROM daily WHERE day < $1", params: [oldestKept] },
         deleteSaltsBefore(today),
+        ...forgetLinks(now, recipientRetentionDays, addDays(today, -recipientRetentionDays)),
       ]);
     },
 
@@ -234,6 +248,7 @@ async function storeOn(engine: Engine, retentionDays: number): Promise<Analytics
       return combine([...rolled.map((row) => toAggregate(row.figures)), ...[...live.values()].map(aggregateDay)]);
     },
 
+    links: linkStore(engine),
     close: () => engine.close(),
   };
 }
@@ -243,7 +258,7 @@ export async function openStore(settings: StoreSettings): Promise<AnalyticsStore
   const engine =
     settings.kind === "postgres" ? await openPostgresEngine(settings.url) : await openSqliteEngine(settings.file);
   try {
-    return await storeOn(engine, settings.retentionDays);
+    return await storeOn(engine, settings);
   } catch (error) {
     await engine.close();
     throw error;

@@ -43,6 +43,13 @@ export interface AnalyticsEvent {
   shortlist: string | null;
 }
 
+/**
+ * An event as the collector hands it to the store: with the id of the recipient link whose visit it
+ * belongs to, when there is one. The store writes the event without it, and a copy for the link
+ * apart (link-store.ts), so the events table never says whose visit an event was.
+ */
+export type CountedEvent = AnalyticsEvent & { link?: string };
+
 /** The figures for a range of days (GET /edit/api/views): fractions from 0 to 1. */
 export interface ViewFigures {
   reels: ReelFigures[];
@@ -79,4 +86,57 @@ export interface ShortlistFigures {
   lastOpened: string;
   /** Each of its artists, with the views of their page that followed an opening the same day by the same visitor. */
   artists: { id: string; views: number }[];
+}
+
+/**
+ * A link made for one recipient (docs/privacy.md, "Links for one buyer"): a shortlist's URL with a
+ * random token, and what the visits it opened did, for GET /edit/api/links.
+ */
+export interface RecipientLink {
+  /** The link's own id, for revoking it; not its token. */
+  id: string;
+  /** The token its URL carries (LINK_TOKEN's shape). */
+  token: string;
+  /** Whom it was made for, in the agent's words ("Juniper Films — Sam"). */
+  recipient: string;
+  /** The shortlist's artists, in the order the link lists them. */
+  artists: string[];
+  /** When it was made, and when it stops counting (none: until revoked), in milliseconds since the epoch. */
+  created: number;
+  expires: number | null;
+  /** When it was revoked, or null. */
+  revoked: number | null;
+}
+
+/** A link's figures as GET /edit/api/links answers them: its visits' events within the days asked for. */
+export interface LinkFigures {
+  id: string;
+  recipient: string;
+  artists: string[];
+  /** The public URL with its token. */
+  url: string;
+  /** The same shortlist's URL without a token: the untracked choice. */
+  plainUrl: string;
+  /** ISO 8601 timestamps. */
+  created: string;
+  expires: string | null;
+  revoked: boolean;
+  /** Whether it counts now: not revoked, not expired. */
+  active: boolean;
+  /** Each opening, oldest first. */
+  opens: { at: string }[];
+  /** Each of its artists, with the views of their page in the visits it opened. */
+  pagesAfter: { id: string; views: number }[];
+  /** Each reel played in those visits: plays, the mean share watched and the share of plays that finished (0 to 1). */
+  reels: { slug: string; plays: number; averageWatched: number; finishRate: number }[];
+}
+
+/** GET /edit/api/links's answer. */
+export interface LinksAnswer {
+  /** Whether links count (ANALYTICS_RECIPIENT_LINKS=on); when off, none can be made and none counts. */
+  enabled: boolean;
+  /** How many days what a link's visits did is kept. */
+  retentionDays: number;
+  /** Newest first. */
+  links: LinkFigures[];
 }

@@ -95,7 +95,8 @@ export function eventEndpoint({ collector, count, failed, trustProxy }: EventEnd
       return answer(response, 400, `Not an event: ${parsed.reason}.`);
     }
     try {
-      await collector.take(parsed.event, parsed.url, parsed.referrer, { ip: proxyAddr(request, trust), userAgent });
+      const visitor = { ip: proxyAddr(request, trust), userAgent };
+      await collector.take(parsed.event, parsed.url, parsed.referrer, visitor, parsed.token);
       count("taken");
     } catch (error) {
       // The store could not give the day's salt: the event is lost, and the page need not know.

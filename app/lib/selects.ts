@@ -3,13 +3,11 @@
  * so the client bundle does not carry the roster.
  */
 
-import { MAX_SELECTS } from "#model/analytics-event.ts";
+import { MAX_SELECTS, SELECTS_PATH } from "#model/analytics-event.ts";
 import { isSlug } from "#model/content-files.ts";
 
 /** At most this many artists are shown, and kept in the working list (the endpoint's limit too). */
-export { MAX_SELECTS };
-
-export const SELECTS_PATH = "/selects";
+export { MAX_SELECTS, SELECTS_PATH };
 
 /**
  * The ids a query asks for, in order, each once (docs/selects.md, "Rules for the query"); tokens

@@ -7,15 +7,26 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createCollector, visitorHash } from "#analytics/collector.ts";
 import { forwardBody, forwarder, forwardSettings } from "#analytics/forward.ts";
 import type { AnalyticsStore } from "#analytics/store.ts";
-import type { AnalyticsEvent } from "#analytics/types.ts";
+import type { CountedEvent, RecipientLink } from "#analytics/types.ts";
 import { takenEvent } from "#tests/support/analytics-events.ts";
 
 const PAGEVIEW = takenEvent({ path: "/clients" });
 const ADA = { ip: "203.0.113.7", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36" };
 
+/** The one recipient link the memory store knows, counting until `expires`. */
+const LINK: RecipientLink = {
+  id: "link-1",
+  token: "Zt6n0kqY2mW8cXb1VhR4sA",
+  recipient: "Juniper Films — Sam",
+  artists: ["ada-rowe"],
+  created: Date.parse("2026-11-20T09:00:00Z"),
+  expires: Date.parse("2026-11-24T00:00:00Z"),
+  revoked: null,
+};
+
 /** A store in memory: what the collector wrote, and the salts it asked for. */
 function memoryStore(failures = 0) {
-  const written: AnalyticsEvent[][] = [];
+  const written: CountedEvent[][] = [];
   const salts = new Map<string, Buffer>();
   let failing = failures;
   const store: AnalyticsStore = {
@@ -31,9 +42,23 @@ function memoryStore(failures = 0) {
     async figures() {
       return { reels: [], artists: [], shortlists: [] };
     },
+    links: {
+      async active(token, now) {
+        return token === LINK.token && now.getTime() < LINK.expires! ? LINK : undefined;
+      },
+      create: unused,
+      list: unused,
+      revoke: unused,
+      erase: unused,
+      events: unused,
+    },
     async close() {},
   };
   return { store, written, salts };
+}
+
+function unused(): never {
+  throw new Error("the collector does not call this");
 }
 
 const collectors: { close(): Promise<void> }[] = [];
@@ -42,6 +67,28 @@ afterEach(async () => {
 });
 
 describe("createCollector", () => {
+  it("counts an event for the recipient link its token names, only while links are on and the link counts", async () => {
+    let now = new Date("2026-11-23T09:30:00Z");
+    const url = "https://agency.example/selects?artists=ada-rowe";
+    const counted = async (recipientLinks: boolean, token: string | null) => {
+      const { store, written } = memoryStore();
+      const collector = createCollector({ store, recipientLinks, site: "agency.example", now: () => now });
+      collectors.push(collector);
+      await collector.take(PAGEVIEW, url, null, ADA, token);
+      await collector.flush();
+      return { link: written.flat()[0].link, active: await collector.activeLink(LINK.token) };
+    };
+    expect(await counted(true, LINK.token)).toEqual({ link: LINK.id, active: true });
+    // Off: the token is ignored, and its page says nothing.
+    expect(await counted(false, LINK.token)).toEqual({ link: undefined, active: false });
+    // A token no link has, or none: the event is counted, for nobody.
+    expect(await counted(true, "A".repeat(22))).toEqual({ link: undefined, active: true });
+    expect(await counted(true, null)).toEqual({ link: undefined, active: true });
+    // Past its expiry, the link counts nothing.
+    now = new Date("2026-11-24T00:00:01Z");
+    expect(await counted(true, LINK.token)).toEqual({ link: undefined, active: false });
+  });
+
   it("stamps each event with the time, the day and the day's visitor hash, and keeps nothing else of the visitor", async () => {
     let now = new Date("2026-11-23T09:30:00Z");
     const { store, written, salts } = memoryStore();

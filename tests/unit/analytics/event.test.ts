@@ -22,6 +22,7 @@ describe("parseEvent", () => {
       ok: true,
       url: PAGE,
       referrer: null,
+      token: null,
       event: {
         name: "pageview",
         path: "/artists/film/ada-rowe",
@@ -120,6 +121,28 @@ describe("parseEvent", () => {
     const parsed = parseEvent(bytes(body));
     expect(parsed.ok).toBe(false);
     expect(!parsed.ok && parsed.reason).toMatch(reason);
+  });
+
+  it("takes a recipient link's token apart, and leaves it out of the URLs it forwards", () => {
+    const token = "Zt6n0kqY2mW8cXb1VhR4sA";
+    const url = `https://agency.example/selects?artists=ada-rowe,bo-lind&link=${token}`;
+    const parsed = parseEvent(
+      bytes({
+        name: "shortlist",
+        url,
+        domain: "agency.example",
+        referrer: url,
+        props: { key: "ada-rowe,bo-lind", link: token },
+      }),
+    );
+    expect(parsed).toMatchObject({ ok: true, token, url: "https://agency.example/selects?artists=ada-rowe%2Cbo-lind" });
+    expect(JSON.stringify(parsed)).toContain(token);
+    expect(parsed.ok && [parsed.url, parsed.referrer].join()).not.toContain(token);
+    for (const link of ["short", `${token}=`, 42, `${token.slice(0, 21)}/`])
+      expect(parseEvent(bytes({ name: "pageview", url: PAGE, domain: "agency.example", props: { link } }))).toEqual({
+        ok: false,
+        reason: "props.link must be a link's token: 22 letters, digits, hyphens or underscores",
+      });
   });
 
   it("refuses bytes that are not UTF-8, and a body over 8 KiB", () => {

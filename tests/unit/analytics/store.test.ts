@@ -3,87 +3,13 @@
  * temporary folder, PostgreSQL in a throwaway cluster (tests/support/postgres.ts), a fresh database each
  * test. Events in, figures out, live and rolled; what maintenance keeps and deletes; the daily salts.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-
-import Database from "better-sqlite3";
-import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { type StoreSettings, storeSettings } from "#analytics/settings.ts";
 import { type AnalyticsStore, openStore } from "#analytics/store.ts";
 import type { AnalyticsEvent, ViewFigures } from "#analytics/types.ts";
 import { storedEvent } from "#tests/support/analytics-events.ts";
-import { startPostgres } from "#tests/support/postgres.ts";
-
-/** What a test needs of an engine: a fresh empty store's settings, and the days left in a table. */
-interface Engine {
-  start(): Promise<void>;
-  fresh(retentionDays: number): Promise<StoreSettings>;
-  days(settings: StoreSettings, table: "events" | "daily" | "salts"): Promise<string[]>;
-  stop(): Promise<void>;
-}
-
-function sqlite(): Engine {
-  let dir = "";
-  let count = 0;
-  return {
-    async start() {
-      dir = await mkdtemp(path.join(tmpdir(), "analytics-store-"));
-    },
-    async fresh(retentionDays) {
-      // In a folder not made yet: the store makes it.
-      return { enabled: true, retentionDays, kind: "sqlite", file: path.join(dir, `store-${++count}`, "a.sqlite") };
-    },
-    async days(settings, table) {
-      if (settings.kind !== "sqlite") throw new Error("not an SQLite store");
-      const db = new Database(settings.file, { readonly: true });
-      try {
-        const rows = db.prepare(`SELECT DISTINCT day FROM ${table} ORDER BY day`).all() as { day: string }[];
-        return rows.map((row) => row.day);
-      } finally {
-        db.close();
-      }
-    },
-    stop: () => rm(dir, { recursive: true, force: true }),
-  };
-}
-
-function postgres(): Engine {
-  let server: Awaited<ReturnType<typeof startPostgres>> | undefined;
-  let count = 0;
-  async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-    const client = new pg.Client(url);
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  }
-  return {
-    async start() {
-      server = await startPostgres();
-    },
-    async fresh(retentionDays) {
-      if (!server) throw new Error("PostgreSQL has not started");
-      const name = `store_${++count}`;
-      await onDatabase(server.url, (client) => client.query(`CREATE DATABASE ${name}`));
-      const url = new URL(server.url);
-      url.pathname = `/${name}`;
-      return { enabled: true, retentionDays, kind: "postgres", url: url.href };
-    },
-    async days(settings, table) {
-      if (settings.kind !== "postgres") throw new Error("not a PostgreSQL store");
-      const { rows } = await onDatabase(settings.url, (client) =>
-        client.query<{ day: string }>(`SELECT DISTINCT day FROM ${table} ORDER BY day`),
-      );
-      return rows.map((row) => row.day);
-    },
-    stop: async () => server?.stop(),
-  };
-}
+import { postgresEngine, sqliteEngine } from "#tests/support/analytics-engines.ts";
 
 const TODAY = "2025-03-10";
 /** Noon on TODAY. */
@@ -162,8 +88,8 @@ function journeyFigures(days: number, lastOpened: string): ViewFigures {
 }
 
 describe.each([
-  { name: "SQLite", engine: sqlite() },
-  { name: "PostgreSQL", engine: postgres() },
+  { name: "SQLite", engine: sqliteEngine() },
+  { name: "PostgreSQL", engine: postgresEngine() },
 ])("the analytics store on $name", ({ engine }) => {
   const opened: AnalyticsStore[] = [];
   async function open(settings: StoreSettings): Promise<AnalyticsStore> {
@@ -282,12 +208,23 @@ describe("the store's settings", () => {
     expect(storeSettings({}, root)).toEqual({
       enabled: true,
       retentionDays: 90,
+      recipientLinks: false,
+      recipientRetentionDays: 90,
       kind: "sqlite",
       file: "/srv/site/data/analytics.sqlite",
     });
-    expect(storeSettings({ ANALYTICS_DB: "var/a.db", ANALYTICS_RETENTION_DAYS: "7", ANALYTICS: "off" }, root)).toEqual({
+    const env = {
+      ANALYTICS_DB: "var/a.db",
+      ANALYTICS_RETENTION_DAYS: "7",
+      ANALYTICS: "off",
+      ANALYTICS_RECIPIENT_LINKS: "on",
+      ANALYTICS_RECIPIENT_RETENTION_DAYS: "30",
+    };
+    expect(storeSettings(env, root)).toEqual({
       enabled: false,
       retentionDays: 7,
+      recipientLinks: true,
+      recipientRetentionDays: 30,
       kind: "sqlite",
       file: "/srv/site/var/a.db",
     });
@@ -298,6 +235,8 @@ describe("the store's settings", () => {
     expect(storeSettings({ ANALYTICS_DATABASE_URL: url, ANALYTICS_DB: "/ignored.db" }, root)).toEqual({
       enabled: true,
       retentionDays: 90,
+      recipientLinks: false,
+      recipientRetentionDays: 90,
       kind: "postgres",
       url,
     });
@@ -308,6 +247,8 @@ describe("the store's settings", () => {
     [{ ANALYTICS_RETENTION_DAYS: "3651" }, /^ANALYTICS_RETENTION_DAYS /],
     [{ ANALYTICS_RETENTION_DAYS: "30d" }, /^ANALYTICS_RETENTION_DAYS /],
     [{ ANALYTICS: "no" }, /^ANALYTICS must be "on" or "off"/],
+    [{ ANALYTICS_RECIPIENT_LINKS: "yes" }, /^ANALYTICS_RECIPIENT_LINKS must be "on" or "off"/],
+    [{ ANALYTICS_RECIPIENT_RETENTION_DAYS: "367" }, /^ANALYTICS_RECIPIENT_RETENTION_DAYS .* 1 to 366/],
     [{ ANALYTICS_DATABASE_URL: "mysql://db/analytics" }, /^ANALYTICS_DATABASE_URL must start with postgres:\/\//],
     [{ ANALYTICS_DATABASE_URL: "db.internal:5432" }, /^ANALYTICS_DATABASE_URL /],
     [{ ANALYTICS_DB: "data/" }, /^ANALYTICS_DB /],

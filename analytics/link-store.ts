@@ -1,0 +1,186 @@
+/**
+ * Recipient links (docs/privacy.md, "Links for one buyer"): each a shortlist made for one person, with
+ * a random token for its URL, and what the visits it opened did. Kept beside the events, in the same
+ * store and through the same engine (store.ts), but in tables of their own: the events table never
+ * holds a token or a link, so the aggregate figures stay anonymous, and erasing a recipient is two
+ * deletes.
+ */
+import { randomBytes } from "node:crypto";
+
+import type { Engine, Statement } from "./store.ts";
+import { type AnalyticsEvent, type EventName, type RecipientLink } from "./types.ts";
+
+/** An event of a visit a link opened, as kept: no visitor hash, no referrer; the link's id instead. */
+export type LinkEvent = Omit<AnalyticsEvent, "visitor" | "referrer"> & { link: string };
+
+export interface LinkStore {
+  /** Makes a link with a new random token and id. */
+  create(link: Pick<RecipientLink, "recipient" | "artists" | "expires">, now: Date): Promise<RecipientLink>;
+  /** Every link, newest first. */
+  list(): Promise<RecipientLink[]>;
+  /** The link `token` names, if it counts at `now` (not revoked, not expired). */
+  active(token: string, now: Date): Promise<RecipientLink | undefined>;
+  /** Stops the link counting; false when there is no such link. */
+  revoke(id: string, now: Date): Promise<boolean>;
+  /** Deletes every link made for exactly `recipient`, and all their visits recorded; answers how many links. */
+  erase(recipient: string): Promise<number>;
+  /** The links' events of the days from `from` to `to` (YYYY-MM-DD, included), oldest first. */
+  events(from: string, to: string): Promise<LinkEvent[]>;
+}
+
+/** The link events' columns, in LinkEvent's order. */
+const EVENT_COLUMNS = [
+  "link",
+  "at",
+  "day",
+  "name",
+  "path",
+  "artist",
+  "reel",
+  "play",
+  "seconds",
+  "duration",
+  "twentieths",
+  "spots",
+  "ended",
+  "shortlist",
+] as const;
+const LINK_COLUMNS = "id, token, recipient, artists, created, expires, revoked";
+
+export const LINK_TABLES = [
+  `CREATE TABLE IF NOT EXISTS links (
+    id TEXT PRIMARY KEY, token TEXT NOT NULL UNIQUE, recipient TEXT NOT NULL, artists TEXT NOT NULL,
+    created BIGINT NOT NULL, expires BIGINT, revoked BIGINT)`,
+  `CREATE TABLE IF NOT EXISTS link_events (
+    link TEXT NOT NULL, at BIGINT NOT NULL, day TEXT NOT NULL, name TEXT NOT NULL, path TEXT NOT NULL,
+    artist TEXT, reel TEXT, play TEXT, seconds DOUBLE PRECISION, duration DOUBLE PRECISION,
+    twentieths TEXT, spots TEXT, ended INTEGER NOT NULL, shortlist TEXT)`,
+  "CREATE INDEX IF NOT EXISTS link_events_day ON link_events (day)",
+  "CREATE INDEX IF NOT EXISTS link_events_link ON link_events (link)",
+];
+
+type LinkRow = Omit<RecipientLink, "artists" | "created" | "expires" | "revoked"> & {
+  artists: string;
+  created: number | string;
+  expires: number | string | null;
+  revoked: number | string | null;
+};
+
+/** PostgreSQL returns a BIGINT as a string. */
+const time = (value: number | string | null) => (value === null ? null : Number(value));
+
+const toLink = (row: LinkRow): RecipientLink => ({
+  ...row,
+  artists: row.artists.split(","),
+  created: Number(row.created),
+  expires: time(row.expires),
+  revoked: time(row.revoked),
+});
+
+type LinkEventRow = Omit<LinkEvent, "at" | "ended" | "name"> & { at: number | string; ended: number; name: string };
+
+const toLinkEvent = (row: LinkEventRow): LinkEvent => ({
+  ...row,
+  at: Number(row.at),
+  name: row.name as EventName,
+  ended: row.ended === 1,
+});
+
+/** The INSERT of `events` (at least one) into link_events; `placeholders` numbers them as store.ts does. */
+export function insertLinkEvents(
+  events: readonly LinkEvent[],
+  placeholders: (rows: number, columns: number) => string,
+): Statement {
+  return {
+    sql: `INSERT INTO link_events (${EVENT_COLUMNS.join(", ")}) VALUES ${placeholders(events.length, EVENT_COLUMNS.length)}`,
+    params: events.flatMap((event) =>
+      EVENT_COLUMNS.map((column) => (column === "ended" ? (event.ended ? 1 : 0) : event[column])),
+    ),
+  };
+}
+
+/**
+ * What is past keeping at `now`: the visits' events older than `days` days, and the links that
+ * stopped counting (revoked or expired) more than `days` days ago, with their name.
+ */
+export function forgetLinks(now: Date, days: number, oldestDay: string): Statement[] {
+  const before = now.getTime() - days * 86_400_000;
+  return [
+    { sql: "DELETE FROM link_events WHERE day < $1", params: [oldestDay] },
+    {
+      sql: "DELETE FROM link_events WHERE link IN (SELECT id FROM links WHERE COALESCE(revoked, expires) < $1)",
+      params: [before],
+    },
+    { sql: "DELETE FROM links WHERE COALESCE(revoked, expires) < $1", params: [before] },
+  ];
+}
+
+/** The links on `engine`, whose tables store.ts makes. */
+export function linkStore(engine: Engine): LinkStore {
+  return {
+    async create({ recipient, artists, expires }, now) {
+      const link: RecipientLink = {
+        // 16 random bytes: nothing in the name, the time or another link's token says anything about it.
+        token: randomBytes(16).toString("base64url"),
+        id: randomBytes(9).toString("base64url"),
+        recipient,
+        artists,
+        created: now.getTime(),
+        expires,
+        revoked: null,
+      };
+      await engine.batch([
+        {
+          sql: `INSERT INTO links (${LINK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          params: [link.id, link.token, recipient, artists.join(","), link.created, expires, null],
+        },
+      ]);
+      return link;
+    },
+
+    async list() {
+      const rows = await engine.query<LinkRow>({ sql: `SELECT ${LINK_COLUMNS} FROM links ORDER BY created DESC, id` });
+      return rows.map(toLink);
+    },
+
+    async active(token, now) {
+      const [row] = await engine.query<LinkRow>({
+        sql: `SELECT ${LINK_COLUMNS} FROM links WHERE token = $1 AND revoked IS NULL AND (expires IS NULL OR expires > $2)`,
+        params: [token, now.getTime()],
+      });
+      return row && toLink(row);
+    },
+
+    async revoke(id, now) {
+      const [row] = await engine.query<{ id: string }>({ sql: "SELECT id FROM links WHERE id = $1", params: [id] });
+      if (!row) return false;
+      await engine.batch([
+        { sql: "UPDATE links SET revoked = $2 WHERE id = $1 AND revoked IS NULL", params: [id, now.getTime()] },
+      ]);
+      return true;
+    },
+
+    async erase(recipient) {
+      const ids = await engine.query<{ id: string }>({
+        sql: "SELECT id FROM links WHERE recipient = $1",
+        params: [recipient],
+      });
+      await engine.batch([
+        {
+          sql: "DELETE FROM link_events WHERE link IN (SELECT id FROM links WHERE recipient = $1)",
+          params: [recipient],
+        },
+        { sql: "DELETE FROM links WHERE recipient = $1", params: [recipient] },
+      ]);
+      return ids.length;
+    },
+
+    async events(from, to) {
+      const rows = await engine.query<LinkEventRow>({
+        sql: `SELECT ${EVENT_COLUMNS.join(", ")} FROM link_events WHERE day >= $1 AND day <= $2 ORDER BY at`,
+        params: [from, to],
+      });
+      return rows.map(toLinkEvent);
+    },
+  };
+}
