@@ -31,7 +31,11 @@ export default function handleRequest(
     contentSecurityPolicy(html, { development, mediaOrigin: MEDIA_ORIGIN }),
   );
   responseHeaders.set("ETag", etag);
-  responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode));
+  // A route may say how its page is kept (a recipient link's selects page: by no cache); a server
+  // error is never kept, whatever its route said.
+  if (responseStatusCode >= 500 || !responseHeaders.has("Cache-Control")) {
+    responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode));
+  }
   if (responseStatusCode === 200 && matchesIfNoneMatch(request, etag)) {
     return new Response(null, { headers: responseHeaders, status: 304 });
   }

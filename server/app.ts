@@ -21,7 +21,7 @@ import { type CachedPage, PAGE_SOURCE, type PageCache, pageCacheKey } from "./pa
 import { DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_QUEUE, QueueFullError, RenderQueue } from "./render-queue.ts";
 import { staticFiles } from "./static-files.ts";
 
-/** Renders a request with the app: Remix's request handler for a build. */
+/** Renders a request with the app: Remix's request handler for a build, its load context bound (instance.ts). */
 export type Render = (request: Request) => Promise<Response>;
 
 /** A build's renderer and the page cache of what it rendered: swapped together when the build changes. */

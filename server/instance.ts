@@ -11,7 +11,13 @@ import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { broadcastDevReady, createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
+import {
+  type AppLoadContext,
+  broadcastDevReady,
+  createRequestHandler,
+  installGlobals,
+  type ServerBuild,
+} from "@remix-run/node";
 
 import { createCollector } from "#analytics/collector.ts";
 import { forwarder, forwardSettings } from "#analytics/forward.ts";
@@ -56,10 +62,11 @@ export async function startInstance({
     return import(`${pathToFileURL(buildPath).href}?t=${mtimeMs}`);
   }
 
-  /** Remix's request handler for `build`, with a page cache of its own. */
+  /** Remix's request handler for `build`, given the instance's load context, with a page cache of its own. */
   function servingOf(build: ServerBuild): Serving {
+    const handle = createRequestHandler(build, process.env.NODE_ENV);
     return {
-      render: createRequestHandler(build, process.env.NODE_ENV),
+      render: (request) => handle(request, loadContext),
       pageCache: new PageCache(pageCacheLimit),
       routes: build.routes,
     };
@@ -78,6 +85,7 @@ export async function startInstance({
     const failed = (error: unknown) => log.error({ err: error }, "analytics: the store failed");
     return createCollector({
       store: await openStore(settings),
+      recipientLinks: settings.recipientLinks,
       site,
       forward: forwarding && forwarder(forwarding, (why) => log.warn(`analytics: an event was not forwarded (${why})`)),
       dropped: (count) => metrics.countEvent("dropped", count),
@@ -86,6 +94,21 @@ export async function startInstance({
   }
 
   const collector = await openCollector();
+  /**
+   * What every loader is given (app/load-context.d.ts). Whether a recipient link counts is the
+   * collector's to say, none under ANALYTICS=off; a store that fails says no, so the selects page
+   * shows its list without the notice rather than an error.
+   */
+  const loadContext: AppLoadContext = {
+    recipientLink: async (token) => {
+      try {
+        return (await collector?.activeLink(token)) ?? false;
+      } catch (error) {
+        log.error({ err: error }, "analytics: a recipient link could not be checked");
+        return false;
+      }
+    },
+  };
   const events = eventEndpoint({
     collector,
     count: (outcome) => metrics.countEvent(outcome),

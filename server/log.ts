@@ -2,7 +2,7 @@
  * The server's log: one JSON line per event on standard output (pino), so a log pipeline reads it
  * without a parser of its own. Each request gets one line (pino-http) carrying its id, which the
  * answer repeats as X-Request-Id, so a visitor's report or a proxy's log leads to the line. The
- * visitor's address is logged at the debug level only (docs/privacy.md).
+ * visitor's address is logged at the debug level only, and a recipient link's token never (docs/privacy.md).
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -10,6 +10,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { type DestinationStream, type Logger, pino } from "pino";
 import { pinoHttp } from "pino-http";
+
+import { LINK_PARAM } from "#model/analytics-event.ts";
 
 export type { Logger };
 
@@ -50,6 +52,26 @@ export function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
 const pathOf = (req: IncomingMessage) => req.url?.split("?", 1)[0];
 
 /**
+ * `url` (a request's target) with the value of each recipient link parameter (`link=`) written as
+ * `[redacted]`: the token stands for the one buyer it was made for. Everything else is kept as sent,
+ * byte for byte; a parameter's name is read as URLSearchParams reads it, so `%6Cink=` is one too.
+ */
+export function redactedUrl(url: string): string {
+  const start = url.indexOf("?");
+  if (start === -1) return url;
+  const pairs = url
+    .slice(start + 1)
+    .split("&")
+    .map((pair) => {
+      const equals = pair.indexOf("=");
+      if (equals === -1) return pair;
+      const [name] = new URLSearchParams(pair.slice(0, equals)).keys();
+      return name === LINK_PARAM ? `${pair.slice(0, equals)}=[redacted]` : pair;
+    });
+  return `${url.slice(0, start + 1)}${pairs.join("&")}`;
+}
+
+/**
  * One line per answered request: its id, method, URL, status and time taken; a 5xx at the error
  * level, with the error and its stack when one was thrown. Health checks (a load balancer's or
  * Varnish's probes, every second) would drown the rest and are left out.
@@ -66,7 +88,7 @@ export function requestLogger(log: Logger): RequestHandler {
       req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
+        url: redactedUrl(req.url),
         ...(withAddress && { remoteAddress: req.remoteAddress }),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

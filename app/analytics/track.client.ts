@@ -2,17 +2,26 @@
  * What the public pages send to the site's own event endpoint (the wire format:
  * model/analytics-event.ts; what is kept: docs/privacy.md): each page viewed, a shortlist opened,
  * and a reel's plays and how far they got. One small chunk, loaded once the page is hydrated.
- * Nothing is stored in the browser: a play's id lives in this module's memory only.
+ * Nothing is stored in the browser: a play's id, and a recipient link's token, live in this module's
+ * memory only.
  */
-import { EVENT_PATH, type EventBody, type EventProps } from "#model/analytics-event.ts";
+import { EVENT_PATH, type EventBody, type EventProps, isLinkToken } from "#model/analytics-event.ts";
 import type { Player } from "#app/reel/player/videojs.client.ts";
 import type { ReelChapter } from "#app/reel/timeline.ts";
 
 import { playedSeconds, type Range, twentieths, watchedSpots } from "./coverage.ts";
 
 /**
- * Posts one event. A string body goes as text/plain, which needs no CORS preflight; the beacon
- * outlives the page, and where there is none (or its queue is full) a keepalive fetch does.
+ * The token of the recipient link that opened this document (`/selects?…&link=`, its first page),
+ * which every event it sends carries from then on (docs/privacy.md). Kept in memory and nowhere
+ * else: leaving the document (a full load included) forgets it.
+ */
+let link: string | undefined;
+
+/**
+ * Posts one event, with the visit's recipient link when it has one. A string body goes as
+ * text/plain, which needs no CORS preflight; the beacon outlives the page, and where there is none
+ * (or its queue is full) a keepalive fetch does.
  */
 function send<Name extends keyof EventProps>(
   name: Name,
@@ -20,7 +29,15 @@ function send<Name extends keyof EventProps>(
   props?: EventProps[Name],
   referrer: string | null = null,
 ) {
-  const body: EventBody<Name> = { name, url, domain: location.hostname, referrer, props };
+  const body: EventBody<Name> = {
+    name,
+    url,
+    domain: location.hostname,
+    referrer,
+    // A cast: TypeScript cannot follow a generic Name through the spread, and a pageview's props
+    // (Record<string, never>, none) take a `link` only as EventBody's LinkProps add it.
+    props: (link === undefined ? props : { ...props, link }) as EventBody<Name>["props"],
+  };
   const text = JSON.stringify(body);
   if (!navigator.sendBeacon?.(EVENT_PATH, text)) {
     fetch(EVENT_PATH, { method: "POST", body: text, keepalive: true }).catch(() => undefined);
@@ -33,14 +50,17 @@ let lastPage: string | undefined;
 /**
  * A page view of `href`; the document's first one carries its referrer, and, where it is a shortlist
  * link (`/selects?artists=…`, whose key is `shortlist`), the shortlist's opening: an agent editing her
- * list navigates in place, which opens nothing.
+ * list navigates in place, which opens nothing. `token` is a selects page's `link` parameter: on the
+ * first page, a well-formed one is the visit's recipient link; on a later one it is ignored, since the
+ * visit was not opened by it (and the endpoint refuses a malformed one).
  */
-export function pageview(href: string, shortlist: string) {
+export function pageview(href: string, shortlist: string, token: string | null = null) {
   const url = new URL(href);
   const page = url.pathname + url.search;
   if (page === lastPage) return;
   const first = lastPage === undefined;
   lastPage = page;
+  if (first && isLinkToken(token)) link = token;
   send("pageview", href, undefined, first ? document.referrer || null : null);
   if (first && shortlist) send("shortlist", href, { key: shortlist });
 }

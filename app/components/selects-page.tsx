@@ -14,6 +14,7 @@ import {
 import { AddArtists } from "./add-artists.tsx";
 import { OtherWorkingList } from "./other-working-list.tsx";
 import { PageHeading } from "./page-heading.tsx";
+import { RecipientNotice } from "./recipient-notice.tsx";
 import { type SelectedArtist, SelectedArtistEntry } from "./selected-artist-entry.tsx";
 import { ShareTools } from "./share-tools.tsx";
 import { useWorkingList } from "./use-working-list.ts";
@@ -28,6 +29,8 @@ interface SelectsPageProps {
   shareUrl: string;
   agencyName: string;
   instagramBaseUrl: string;
+  /** The link is a recipient link that counts now: the page says so. */
+  recipientNotice: boolean;
 }
 
 const ACTION = "inline-flex min-h-6 items-center text-xs uppercase tracking-label text-muted hover:text-paper";
@@ -44,7 +47,8 @@ interface Edit {
  * edited list, so they work without JavaScript), copy its link or print it (an artist a page).
  */
 export function SelectsPage(props: SelectsPageProps) {
-  const { artists, unknown, overLimit, search, siteUrl, shareUrl, agencyName, instagramBaseUrl } = props;
+  const { artists, unknown, overLimit, search, siteUrl, shareUrl, agencyName, instagramBaseUrl, recipientNotice } =
+    props;
   const ids = useMemo(() => artists.map((artist) => artist.id), [artists]);
   const working = useWorkingList(ids);
   const [announcement, setAnnouncement] = useState("");
@@ -85,6 +89,7 @@ export function SelectsPage(props: SelectsPageProps) {
         ) : (
           <EmptyNotice />
         )}
+        {recipientNotice && <RecipientNotice agencyName={agencyName} plainPath={selectsPath(ids)} />}
         {unknown > 0 && (
           <p className="mt-4 max-w-2xl text-sm text-muted print:hidden">
             {unknown === 1

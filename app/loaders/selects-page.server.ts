@@ -1,5 +1,5 @@
 /** The selects page's data (app/routes/selects.tsx re-exports it: docs/architecture.md says why). */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { type AppLoadContext, json, type LoaderFunctionArgs } from "@remix-run/node";
 
 import type { SelectedArtist } from "#app/components/selected-artist-entry.tsx";
 import { artists, site } from "#app/content/index.ts";
@@ -8,6 +8,10 @@ import { findArtistById } from "#app/lib/catalog.server.ts";
 import { MAX_SELECTS, resolveSelects, searchText, selectsPath } from "#app/lib/selects.ts";
 import { searchRoster } from "#app/lib/selects-search.server.ts";
 import { SITE_URL } from "#app/lib/site-url.server.ts";
+import { isLinkToken, LINK_PARAM } from "#model/analytics-event.ts";
+
+/** A recipient link's page is one buyer's visit: no shared cache (a CDN, Varnish) nor the page cache may keep it. */
+const RECIPIENT_CACHE_CONTROL = "private, no-store";
 
 function selectedArtist(artist: Artist): SelectedArtist {
   const { id, name, title, biography, website, instagram, url } = artist;
@@ -18,16 +22,28 @@ function selectedArtist(artist: Artist): SelectedArtist {
 }
 
 /**
+ * Whether the page's `link` names a recipient link that counts now, as the server says
+ * (app/load-context.d.ts). A malformed token never reaches the store; without the server's word (a
+ * unit test) the answer is no.
+ */
+async function recipientLinkActive(token: string | null, context: AppLoadContext): Promise<boolean> {
+  return isLinkToken(token) && context.recipientLink !== undefined && (await context.recipientLink(token));
+}
+
+/**
  * /selects?artists=a,b,c: the artists a link names, in its order; unknown or malformed ids are only
  * counted. `&q=words` adds an artist search's matches (the search form without JavaScript).
+ * `&link=<token>`, a recipient link that counts now, adds the notice that says so (docs/privacy.md)
+ * and keeps the page out of every cache; any other `link` changes nothing.
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const selection = resolveSelects(params, findArtistById);
   const selected = selection.found.map(selectedArtist);
   const ids = selected.map((artist) => artist.id);
   const q = searchText(params.get("q"));
-  return {
+  const recipientNotice = await recipientLinkActive(params.get(LINK_PARAM), context);
+  const data = {
     artists: selected,
     unknown: selection.unknown,
     overLimit: selection.overLimit,
@@ -36,5 +52,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     shareUrl: `${SITE_URL}${selectsPath(ids)}`,
     agencyName: site.agencyName,
     instagramBaseUrl: site.instagramBaseUrl,
+    recipientNotice,
   };
+  return json(data, recipientNotice ? { headers: { "Cache-Control": RECIPIENT_CACHE_CONTROL } } : undefined);
 }

@@ -21,8 +21,9 @@ import { loader as searchLoader } from "#app/routes/selects_.search.ts";
 const roster = [...artists.directors, ...artists.photographers];
 const [first, second, third] = roster;
 
-function load(query: string) {
-  return loader(loaderArgs(`/selects${query}`));
+/** The loader's data for `/selects<query>`, as the page receives it. */
+async function load(query: string) {
+  return (await loader(loaderArgs(`/selects${query}`))).json();
 }
 
 function loaderArgs(path: string): LoaderFunctionArgs {
@@ -157,38 +158,38 @@ describe("searching the roster", () => {
 });
 
 describe("selects loader", () => {
-  it("returns the artists in order with the unknown count and a normalised share link", () => {
-    const data = load(`?artists=${second.id},nobody,${first.id},${second.id}`);
+  it("returns the artists in order with the unknown count and a normalised share link", async () => {
+    const data = await load(`?artists=${second.id},nobody,${first.id},${second.id}`);
     expect(data.artists.map((artist) => artist.id)).toEqual([second.id, first.id]);
     expect(data.unknown).toBe(1);
     expect(data.shareUrl).toMatch(new RegExp(`/selects\\?artists=${second.id},${first.id}$`));
   });
 
-  it("shows each artist's own kind of still", () => {
-    const data = load(`?artists=${artists.directors[0].id},${artists.photographers[0].id}`);
+  it("shows each artist's own kind of still", async () => {
+    const data = await load(`?artists=${artists.directors[0].id},${artists.photographers[0].id}`);
     expect(data.artists.map((artist) => artist.image)).toEqual([
       { kind: "directorStill", src: artists.directors[0].mobileBG },
       { kind: "photographerDesktop", src: artists.photographers[0].thumb },
     ]);
   });
 
-  it("answers an empty or hostile query with an empty list", () => {
+  it("answers an empty or hostile query with an empty list", async () => {
     for (const query of ["", "?artists=", "?artists=%00", "?artists=%3Cscript%3E", "?other=1", "?artists=%"]) {
-      expect(load(query).artists, query).toEqual([]);
+      expect((await load(query)).artists, query).toEqual([]);
     }
   });
 });
 
 describe("the page's search and the search route", () => {
-  it("carry a search's matches only when asked, never the roster", () => {
-    const page = load(`?artists=${first.id}`);
+  it("carry a search's matches only when asked, never the roster", async () => {
+    const page = await load(`?artists=${first.id}`);
     expect(page.search).toBeNull();
     expect(JSON.stringify(page)).not.toContain(`"${second.id}"`);
   });
 
   it("answer the same matches, without the chosen artists, at most SEARCH_LIMIT", async () => {
     const word = first.name.split(" ")[0];
-    const page = load(`?artists=${second.id}&q=${encodeURIComponent(word)}`);
+    const page = await load(`?artists=${second.id}&q=${encodeURIComponent(word)}`);
     const route = await searchLoader(
       loaderArgs(`/selects/search?artists=${second.id}&q=${encodeURIComponent(word)}`),
     ).json();

@@ -3,7 +3,7 @@
  * one valid JSON line per request, a 404, a redirect, a malformed URL and a thrown error included,
  * each with a request id of its own; a proxy's sane X-Request-Id kept and sent back, any other
  * replaced (and the replacement sent back), none sent to a browser that sent none; health checks
- * left out; the visitor's address only at the debug level.
+ * left out; the visitor's address only at the debug level; a recipient link's token never.
  */
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
@@ -14,7 +14,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createApp, type Render } from "#server/app.ts";
-import { createLogger, logLevel, requestId } from "#server/log.ts";
+import { createLogger, logLevel, redactedUrl, requestId } from "#server/log.ts";
 import { PageCache } from "#server/page-cache.ts";
 import { rawRequest, sendRaw } from "#tests/support/raw-http.ts";
 
@@ -129,6 +129,48 @@ describe("the request log", () => {
     expect(new Set(echoed).size).toBe(4);
     const lines = await linesOnce(app.lines, 4);
     expect(lines.map((line) => line.req?.id).sort()).toEqual([...echoed].sort());
+  });
+});
+
+describe("a recipient link's token", () => {
+  const TOKEN = "AbCdEfGhIjKlMnOpQrSt_-";
+
+  it("is written [redacted], and the rest of the URL as it was sent", () => {
+    expect(redactedUrl(`/selects?artists=mira-castell,clara-wren&link=${TOKEN}`)).toBe(
+      "/selects?artists=mira-castell,clara-wren&link=[redacted]",
+    );
+    expect(redactedUrl(`/selects?link=${TOKEN}&artists=a%2Cb&q=mira+c&&x`)).toBe(
+      "/selects?link=[redacted]&artists=a%2Cb&q=mira+c&&x",
+    );
+    // Every one, however its name is spelt for URLSearchParams, and whatever it holds.
+    expect(redactedUrl(`/selects?link=${TOKEN}&%6Cink=${TOKEN}&link=&link=%E0%A4%A`)).toBe(
+      "/selects?link=[redacted]&%6Cink=[redacted]&link=[redacted]&link=[redacted]",
+    );
+  });
+
+  it("leaves a URL without one as it is, a malformed one included", () => {
+    for (const url of [
+      "/",
+      "/selects",
+      "/selects?",
+      "/selects?artists=a&linked=x&q=link",
+      "/%E0%A4%A",
+      "/x?%E0=%A&link",
+    ]) {
+      expect(redactedUrl(url)).toBe(url);
+    }
+  });
+
+  it("never reaches the request's log line", async () => {
+    const app = await loggingApp("debug");
+    try {
+      await (await fetch(`${app.origin}/selects?artists=mira-castell&link=${TOKEN}`)).text();
+      const [line] = await linesOnce(app.lines, 1);
+      expect(line.req?.url).toBe("/selects?artists=mira-castell&link=[redacted]");
+      expect(app.lines.join("")).not.toContain(TOKEN);
+    } finally {
+      await new Promise((resolve) => app.server.close(resolve));
+    }
   });
 });
 
