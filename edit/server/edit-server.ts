@@ -15,7 +15,9 @@ import { PREVIEW_META } from "#edit/preview.ts";
 import { type MediaBuild, STAGED_DIR, STAGED_UPLOAD_LIFETIME_MS, UPLOADS_PATH } from "#edit/upload-rules.ts";
 import { viewsContent } from "#edit/views/views-content.ts";
 import { viewsRoutes, VIEWS_PATHS } from "#edit/views/views-routes.ts";
-import { analyticsStore } from "#edit/views/views-store.ts";
+import { analyticsStore, openOnce } from "#edit/views/views-store.ts";
+import { linksRoutes, LINKS_PATHS } from "#edit/links/links-routes.ts";
+import { storeSettings } from "#analytics/settings.ts";
 import type { SaveOutcome } from "./apply-save.ts";
 import { entryStatuses } from "./entry-status.ts";
 import { type Save, saveShape } from "./save-gate.ts";
@@ -115,8 +117,8 @@ export function relay(response: ServerResponse, answer: KeystaticAnswer) {
   response.end(answer.body);
 }
 
-/** The single editor's way to the views page, in a corner of the screen (the team's service has its own banner). */
-export const VIEWS_BANNER = `<a href="${VIEWS_PATHS.page}" style="position:fixed;right:8px;bottom:8px;z-index:1000;padding:6px 10px;font:13px system-ui,sans-serif;background:#fff;color:#06c;border:1px solid #ccc;border-radius:6px">Views</a>`;
+/** The single editor's way to the views and links pages, in a corner of the screen (the team's service has its own banner). */
+export const VIEWS_BANNER = `<p style="position:fixed;right:8px;bottom:8px;z-index:1000;margin:0;padding:6px 10px;font:13px system-ui,sans-serif;background:#fff;color:#222;border:1px solid #ccc;border-radius:6px"><a href="${VIEWS_PATHS.page}" style="color:#06c">Views</a> · <a href="${LINKS_PATHS.page}" style="color:#06c">Links</a></p>`;
 
 /**
  * The screen's own routes on a working copy, for the single editor's server below and the team's
@@ -128,14 +130,21 @@ export async function editingScreen(
   previewOrigin: string,
   { analyticsRoot = root, env = process.env }: { analyticsRoot?: string; env?: NodeJS.ProcessEnv } = {},
 ) {
-  const [screen, viewsScript] = await Promise.all([
+  const [screen, viewsScript, linksScript] = await Promise.all([
     screenBundle(root),
     screenBundle(root, "edit/views/views-page-script.ts", "views"),
+    screenBundle(root, "edit/links/links-page-script.ts", "links"),
   ]);
-  const views = viewsRoutes({
+  // One connection for the views and the links, opened on the first request that needs it.
+  const store = openOnce(analyticsStore(env, analyticsRoot));
+  const views = viewsRoutes({ content: () => viewsContent(root), open: store.get, script: viewsScript });
+  const links = linksRoutes({
     content: () => viewsContent(root),
-    open: analyticsStore(env, analyticsRoot),
-    script: viewsScript,
+    open: store.get,
+    // Read as the site reads them (a wrong value is the store's 503, naming the setting).
+    settings: () => storeSettings(env, analyticsRoot),
+    siteUrl: (env.SITE_URL || "http://localhost:3000").replace(/\/+$/, ""),
+    script: linksScript,
   });
   const generic = makeGenericAPIRouteHandler({ config, localBaseDirectory: root });
   /** Keystatic's local API, its listing made by git from the working copy (working-tree.ts) where it is a repository. */
@@ -157,8 +166,8 @@ export async function editingScreen(
   return {
     keystatic,
     statuses,
-    /** Closes what the screen opened: the analytics store, if the views page was asked for. */
-    close: () => views.close(),
+    /** Closes what the screen opened: the analytics store, if the views or the links were asked for. */
+    close: store.close,
     /** The working copy's listing, as Keystatic's API answers it. */
     listing: (): Promise<KeystaticAnswer> =>
       keystatic(new Request("http://edit/api/keystatic/tree", { headers: { "no-cors": "1" } })),
@@ -174,6 +183,7 @@ export async function editingScreen(
       { build, banner = "", owner }: { build: MediaBuild; banner?: string; owner: string },
     ): Promise<boolean> {
       if (await views.serve(request, response, url, banner)) return true;
+      if (await links.serve(request, response, url, banner)) return true;
       if (url.pathname === screen.path) screen.send(request, response);
       else if (url.pathname === "/edit/api/status") {
         const status = statuses.of(url.searchParams.get("entry") ?? "", build);

@@ -9,12 +9,12 @@ import type { Editor } from "./auth.ts";
 import type { Save as SavedCommit } from "./git-history.ts";
 import type { SaveRecord } from "#edit/server/save-log.ts";
 
-/** Who is signed in, the recent saves, the views and the sign-out, in a corner: Keystatic's page has no place for them. */
+/** Who is signed in, the recent saves, the views, the links and the sign-out, in a corner: Keystatic's page has no place for them. */
 export const banner = (
   { name, email }: Editor,
   signOut: string,
 ) => `<form method="post" action="${signOut}" style="position:fixed;right:8px;bottom:8px;z-index:1000;margin:0;padding:6px 10px;font:13px system-ui,sans-serif;background:#fff;color:#222;border:1px solid #ccc;border-radius:6px">
-<span title="${html(email)}">${html(name)}</span> · <a href="/edit/saves">Recent saves</a> · <a href="/edit/views">Views</a> · <button type="submit" style="font:inherit;border:0;background:none;color:#06c;padding:0;cursor:pointer">Sign out</button>
+<span title="${html(email)}">${html(name)}</span> · <a href="/edit/saves">Recent saves</a> · <a href="/edit/views">Views</a> · <a href="/edit/links">Links</a> · <button type="submit" style="font:inherit;border:0;background:none;color:#06c;padding:0;cursor:pointer">Sign out</button>
 </form>`;
 
 /** A save in the list: git's (pushed, kept aside) or the service's own, not yet on the remote. */

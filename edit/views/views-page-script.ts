@@ -109,7 +109,7 @@ function render(figures: ViewFigures, content: ViewsContent) {
   );
 
   const shortlists = [...figures.shortlists].sort((a, b) => b.lastOpened.localeCompare(a.lastOpened));
-  const shortlistRows = shortlists.map(({ artists: members, opens, lastOpened }) => [
+  const shortlistRows = shortlists.map(({ key, artists: members, opens, lastOpened }) => [
     element(
       "td",
       {},
@@ -123,11 +123,29 @@ function render(figures: ViewFigures, content: ViewsContent) {
     ),
     number(opens),
     element("td", {}, element("time", { datetime: lastOpened }, when(lastOpened))),
+    // The key's ids are slugs: nothing to escape, and its commas stay readable in the address.
+    element(
+      "td",
+      {},
+      element(
+        "a",
+        {
+          href: `/edit/links?artists=${key}`,
+          "aria-label": `Make a link for one buyer: ${members.map(({ id }) => artistName(id) ?? id).join(", ")}`,
+        },
+        "Make a link",
+      ),
+    ),
   ]);
   place(
     VIEWS_PAGE_IDS.shortlists,
     shortlistRows,
-    () => table(["Its artists, and their pages read after an opening", "Opens", "Last opened"], shortlistRows, [1]),
+    () =>
+      table(
+        ["Its artists, and their pages read after an opening", "Opens", "Last opened", "For one buyer"],
+        shortlistRows,
+        [1],
+      ),
     "No shortlist was opened in these days.",
   );
 }

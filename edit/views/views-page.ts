@@ -20,7 +20,8 @@ export const VIEWS_PAGE_IDS = {
   shortlists: "views-shortlists",
 } as const;
 
-const STYLE = `
+/** The editing pages' look, shared by the links page (edit/links/links-page.ts). */
+export const STYLE = `
 body{font:15px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1d1f;background:#fff;max-width:78rem}
 @media (max-width:40rem){body{margin:1rem}}
 nav.editing{display:flex;justify-content:flex-end;flex-wrap:wrap;gap:.5rem;margin-bottom:1rem}

@@ -13,6 +13,7 @@ import { dayRange, type DayRange } from "./range.ts";
 import type { ViewsContent } from "./views-content.ts";
 import { CSV_TABLES, type CsvTable, viewsCsv } from "./views-csv.ts";
 import { viewsPage } from "./views-page.ts";
+import { openOnce, storeFailure } from "./views-store.ts";
 
 export const VIEWS_PATHS = { page: "/edit/views", api: "/edit/api/views", csv: "/edit/api/views.csv" } as const;
 
@@ -21,9 +22,6 @@ export interface FiguresStore {
   figures(from: string, to: string, now: Date): Promise<ViewFigures>;
   close(): Promise<void>;
 }
-
-/** A store that cannot be had, in the operator's words: which setting to look at. Answered 503, never as a stack trace. */
-export class StoreUnavailable extends Error {}
 
 export interface ViewsOptions {
   /** The content's names of the reels and artists, as they are now (views-content.ts). */
@@ -48,22 +46,14 @@ function send(response: ServerResponse, status: number, body: string, headers: R
 const isCsvTable = (table: string): table is CsvTable => (CSV_TABLES as readonly string[]).includes(table);
 
 export function viewsRoutes({ content, open, script, now = () => new Date() }: ViewsOptions) {
-  let store: Promise<FiguresStore> | undefined;
+  const store = openOnce(open);
 
   /** The range's figures, or the answer that says why there are none. */
   async function figuresOf(range: DayRange, at: Date): Promise<ViewFigures | { status: 503; message: string }> {
-    // One opening shared by the requests that wait on it; forgotten when it fails, so the next request tries again.
-    store ??= open().catch((error: unknown) => {
-      store = undefined;
-      throw error;
-    });
     try {
-      return await (await store).figures(range.from, range.to, at);
+      return await (await store.get()).figures(range.from, range.to, at);
     } catch (error) {
-      if (error instanceof StoreUnavailable) return { status: 503, message: error.message };
-      console.error(error);
-      const reason = error instanceof Error ? error.message : String(error);
-      return { status: 503, message: `The analytics store did not answer: ${reason}` };
+      return storeFailure(error);
     }
   }
 
@@ -107,13 +97,6 @@ export function viewsRoutes({ content, open, script, now = () => new Date() }: V
       return true;
     },
     /** Closes the store, if it was opened. */
-    async close() {
-      const opened = store;
-      store = undefined;
-      await opened?.then(
-        (open) => open.close(),
-        () => undefined,
-      );
-    },
+    close: store.close,
   };
 }

@@ -6,13 +6,15 @@
 import { existsSync } from "node:fs";
 
 import { storeSettings } from "#analytics/settings.ts";
-import { openStore } from "#analytics/store.ts";
-import { type FiguresStore, StoreUnavailable } from "./views-routes.ts";
+import { type AnalyticsStore, openStore } from "#analytics/store.ts";
+
+/** A store that cannot be had, in the operator's words: which setting to look at. Answered 503, never as a stack trace. */
+export class StoreUnavailable extends Error {}
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Opens the store `env` names (relative paths from `root`, as the site reads them), or throws StoreUnavailable. */
-export function analyticsStore(env: NodeJS.ProcessEnv, root: string): () => Promise<FiguresStore> {
+export function analyticsStore(env: NodeJS.ProcessEnv, root: string): () => Promise<AnalyticsStore> {
   return async () => {
     let settings;
     try {
@@ -35,5 +37,37 @@ export function analyticsStore(env: NodeJS.ProcessEnv, root: string): () => Prom
           : "the PostgreSQL at ANALYTICS_DATABASE_URL";
       throw new StoreUnavailable(`No figures: ${where} could not be opened: ${reasonOf(error)}`);
     }
+  };
+}
+
+/** The 503 a request the store could not answer gets: the reason, never a stack trace. */
+export function storeFailure(error: unknown): { status: 503; message: string } {
+  if (error instanceof StoreUnavailable) return { status: 503, message: error.message };
+  console.error(error);
+  return { status: 503, message: `The analytics store did not answer: ${reasonOf(error)}` };
+}
+
+/**
+ * `open`, called once for every caller until it fails (then the next call tries again), so the views
+ * and the links share one connection; `close` closes it, if it was opened.
+ */
+export function openOnce<Store extends { close(): Promise<void> }>(open: () => Promise<Store>) {
+  let store: Promise<Store> | undefined;
+  return {
+    get(): Promise<Store> {
+      store ??= open().catch((error: unknown) => {
+        store = undefined;
+        throw error;
+      });
+      return store;
+    },
+    async close(): Promise<void> {
+      const opened = store;
+      store = undefined;
+      await opened?.then(
+        (open) => open.close(),
+        () => undefined,
+      );
+    },
   };
 }

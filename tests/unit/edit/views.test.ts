@@ -18,8 +18,8 @@ import { artists as contentArtists, reels as contentReels } from "#app/content/i
 import { dayRange } from "#edit/views/range.ts";
 import { viewsContent, type ViewsContent } from "#edit/views/views-content.ts";
 import { csvField } from "#edit/views/views-csv.ts";
-import { type FiguresStore, StoreUnavailable, viewsRoutes } from "#edit/views/views-routes.ts";
-import { analyticsStore } from "#edit/views/views-store.ts";
+import { type FiguresStore, viewsRoutes } from "#edit/views/views-routes.ts";
+import { analyticsStore, StoreUnavailable } from "#edit/views/views-store.ts";
 import { watchChart } from "#edit/views/watch-chart.ts";
 import { storedEvent } from "#tests/support/analytics-events.ts";
 
@@ -255,6 +255,8 @@ describe("the store the site's settings name", () => {
     const writer = await openStore({
       enabled: true,
       retentionDays: 90,
+      recipientLinks: false,
+      recipientRetentionDays: 90,
       kind: "sqlite",
       file: path.join(dir, env.ANALYTICS_DB),
     });

@@ -1,0 +1,165 @@
+/**
+ * The links page's pure parts (links-page-script.ts): reading a pasted shortlist, the request
+ * POST /edit/api/links takes, and the words of a link's row and of the confirmations. No DOM, so the
+ * unit tests read them as they are and the page's script stays a matter of putting them in place.
+ */
+import type { LinkFigures } from "#analytics/types.ts";
+import { percent } from "#edit/views/watch-chart.ts";
+import { LINK_PARAM, MAX_SELECTS } from "#model/analytics-event.ts";
+import { isSlug } from "#model/content-files.ts";
+
+/** The longest recipient the page takes, in the agent's words (the API's limit too). */
+export const MAX_RECIPIENT_LENGTH = 120;
+
+/** A recipient or an entry in the page's sentences, set apart by quotation marks. */
+export const quoted = (text: string) => `“${text}”`;
+
+/** What a pasted shortlist names: the artists the content knows, in order, and the rest as typed. */
+export interface PastedShortlist {
+  artists: { id: string; name: string }[];
+  /** Entries that name no artist: ids the content does not have, and words that cannot be ids. */
+  unknown: string[];
+}
+
+/**
+ * The entries of a pasted shortlist: a selects URL's every `artists` parameter, comma-separated (the
+ * rules of the selects page's query, app/lib/selects.ts), or ids separated by commas or spaces.
+ * Lowercased and each once, in order, as the selects page reads them.
+ */
+export function shortlistEntries(text: string): string[] {
+  const trimmed = text.trim();
+  const asked = trimmed.indexOf("?");
+  // A URL (full or a path), or its query alone: its `artists` parameters; `#…` is no part of a query.
+  const query = asked >= 0 ? trimmed.slice(asked + 1) : /(^|&)artists=/.test(trimmed) ? trimmed : undefined;
+  const values = query === undefined ? [trimmed] : new URLSearchParams(query.split("#")[0]).getAll("artists");
+  const entries = values.flatMap((value) => value.split(/[\s,]+/)).map((entry) => entry.toLowerCase());
+  return [...new Set(entries.filter((entry) => entry !== ""))];
+}
+
+/** The pasted shortlist `text` read against the content's artists' names by id. */
+export function readShortlist(text: string, names: Record<string, string>): PastedShortlist {
+  const artists: PastedShortlist["artists"] = [];
+  const unknown: string[] = [];
+  for (const entry of shortlistEntries(text))
+    if (isSlug(entry) && Object.hasOwn(names, entry)) artists.push({ id: entry, name: names[entry] });
+    else unknown.push(entry);
+  return { artists, unknown };
+}
+
+/** POST /edit/api/links's body. */
+export interface LinkRequest {
+  artists: string[];
+  recipient: string;
+  expires?: string;
+}
+
+/** The form's three fields, as typed. */
+export interface LinkFields {
+  shortlist: string;
+  recipient: string;
+  expires: string;
+}
+
+/** What is wrong with the form, named by its field, in the page's words. */
+export interface FieldError {
+  field: keyof LinkFields;
+  error: string;
+}
+
+/**
+ * The request the form's fields make, or the first thing wrong with them, checked before sending so
+ * the agent hears it at once; the API checks the same again. `today` is YYYY-MM-DD: an expiry before
+ * it would make a link that never counts.
+ */
+export function linkRequest(
+  fields: LinkFields,
+  names: Record<string, string>,
+  today: string,
+): { body: LinkRequest } | FieldError {
+  const { artists, unknown } = readShortlist(fields.shortlist, names);
+  if (unknown.length > 0)
+    return { field: "shortlist", error: `Shortlist: no artist has the id ${unknown.map(quoted).join(", ")}.` };
+  if (artists.length === 0) return { field: "shortlist", error: "Shortlist: paste a selects URL or the artists' ids." };
+  if (artists.length > MAX_SELECTS)
+    return { field: "shortlist", error: `Shortlist: at most ${MAX_SELECTS} artists, not ${artists.length}.` };
+  const recipient = fields.recipient.trim();
+  if (recipient === "") return { field: "recipient", error: "Recipient: say whom the link is for." };
+  if (recipient.length > MAX_RECIPIENT_LENGTH)
+    return { field: "recipient", error: `Recipient: at most ${MAX_RECIPIENT_LENGTH} characters.` };
+  const expires = fields.expires.trim();
+  if (expires !== "" && !/^\d{4}-\d{2}-\d{2}$/.test(expires))
+    return { field: "expires", error: "Expires: a date as YYYY-MM-DD, or nothing." };
+  if (expires !== "" && expires < today)
+    return { field: "expires", error: `Expires: ${expires} is past; choose ${today} or later.` };
+  return { body: { artists: artists.map(({ id }) => id), recipient, ...(expires ? { expires } : {}) } };
+}
+
+/**
+ * The link's URL without its token: the same shortlist, untracked. Cut as text, not rebuilt by
+ * URLSearchParams, which would write the ids' commas as %2C.
+ */
+export function untrackedUrl(url: string): string {
+  const end = url.includes("#") ? url.indexOf("#") : url.length;
+  const start = url.includes("?") && url.indexOf("?") < end ? url.indexOf("?") : end;
+  const kept = url
+    .slice(start + 1, end)
+    .split("&")
+    .filter((part) => part !== "" && part !== LINK_PARAM && !part.startsWith(`${LINK_PARAM}=`));
+  return `${url.slice(0, start)}${kept.length > 0 ? `?${kept.join("&")}` : ""}${url.slice(end)}`;
+}
+
+/** The moment in UTC, as the other editing pages give times: YYYY-MM-DD HH:MM UTC. */
+export const when = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * The last day (UTC) a link expiring at `iso` counts, as 31 Dec 2026: the API takes a day and counts
+ * to its end, so it answers the next midnight, which is no longer counted. Written out, so no reader
+ * takes 03/04 for the wrong month.
+ */
+export function lastDay(iso: string): string {
+  const moment = new Date(Date.parse(iso) - 1);
+  return `${moment.getUTCDate()} ${MONTHS[moment.getUTCMonth()]} ${moment.getUTCFullYear()}`;
+}
+
+/** Whether the link counts, and if not why: revoked, expired, or links turned off. */
+export function linkStatus(
+  link: Pick<LinkFigures, "revoked" | "active" | "expires">,
+  { enabled, now }: { enabled: boolean; now: Date },
+): string {
+  if (link.revoked) return "revoked";
+  if (link.expires !== null && (!link.active || Date.parse(link.expires) <= now.getTime())) return "expired";
+  if (!enabled || !link.active) return "not counting: links are off";
+  return link.expires === null ? "counting, no expiry" : `counting, expires ${lastDay(link.expires)}`;
+}
+
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
+
+/** An artist's line in a link's row: how often their page was read in the visits the link opened. */
+export const pagesLine = (name: string, views: number) => `${name}: ${plural(views, "view")}`;
+
+/** A reel's line in a link's row. */
+export const reelLine = (title: string, { plays, averageWatched, finishRate }: LinkFigures["reels"][number]) =>
+  `${title}: ${plural(plays, "play")}, ${percent(averageWatched)} watched, ${percent(finishRate)} finished`;
+
+/** Each of the link's artists, in its order, with the views of their page (0 when the answer leaves them out). */
+export const pagesRead = ({ artists, pagesAfter }: Pick<LinkFigures, "artists" | "pagesAfter">) =>
+  artists.map((id) => ({ id, views: pagesAfter.find((artist) => artist.id === id)?.views ?? 0 }));
+
+export const revokeQuestion = (recipient: string) =>
+  `Revoke the link for ${quoted(recipient)}? It will still show the shortlist, but count nothing more.`;
+
+/** Erasing goes by the recipient's exact text: every link sharing it goes, so the question says how many. */
+export function eraseQuestion(recipient: string, links: Pick<LinkFigures, "recipient">[]): string {
+  const count = links.filter((link) => link.recipient === recipient).length;
+  return (
+    `Erase ${count === 1 ? "the link" : `all ${count} links`} made for ${quoted(recipient)}, ` +
+    `and everything recorded of their visits? This cannot be undone.`
+  );
+}
+
+/** What the status line says once a recipient is erased. */
+export const erasedMessage = (recipient: string, erased: number) =>
+  `Erased ${plural(erased, "link")} made for ${quoted(recipient)}, and what their visits did.`;

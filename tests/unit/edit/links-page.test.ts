@@ -1,0 +1,208 @@
+/**
+ * The links page (edit/links/): reading a pasted shortlist, the request the form makes and what it
+ * refuses before sending, the untracked URL, the words of a link's row and of the confirmations, and
+ * the page's HTML (its ids, its escaping, the prefill from ?artists=).
+ */
+import { describe, expect, it } from "vitest";
+
+import type { LinkFigures } from "#analytics/types.ts";
+import {
+  erasedMessage,
+  eraseQuestion,
+  lastDay,
+  linkRequest,
+  linkStatus,
+  pagesLine,
+  pagesRead,
+  readShortlist,
+  reelLine,
+  shortlistEntries,
+  untrackedUrl,
+  when,
+} from "#edit/links/links-format.ts";
+import { LINKS_PAGE_IDS, linksPage } from "#edit/links/links-page.ts";
+
+const NAMES = { "ada-rowe": "Ada Rowe", "ben-ito": "Ben Ito", "cleo-marsh": "Cleo Marsh" };
+const TODAY = "2026-11-29";
+const TOKEN = "AbCdEfGhIjKlMnOpQrStUv";
+
+describe("a pasted shortlist", () => {
+  it("reads every artists parameter of a selects URL, comma-separated, in order, each once", () => {
+    expect(shortlistEntries("https://site.example/selects?artists=ada-rowe,ben-ito")).toEqual(["ada-rowe", "ben-ito"]);
+    expect(shortlistEntries(" https://site.example/selects?artists=ben-ito&q=x&artists=ada-rowe,ben-ito#top ")).toEqual(
+      ["ben-ito", "ada-rowe"],
+    );
+    expect(shortlistEntries("/selects?artists=ada-rowe%2CBen-Ito")).toEqual(["ada-rowe", "ben-ito"]);
+    expect(shortlistEntries(`https://site.example/selects?artists=ada-rowe&link=${TOKEN}`)).toEqual(["ada-rowe"]);
+    expect(shortlistEntries("artists=cleo-marsh")).toEqual(["cleo-marsh"]);
+  });
+
+  it("reads ids separated by commas, spaces or line breaks", () => {
+    expect(shortlistEntries("ada-rowe, ben-ito\ncleo-marsh  ada-rowe")).toEqual(["ada-rowe", "ben-ito", "cleo-marsh"]);
+    expect(shortlistEntries("  ")).toEqual([]);
+    expect(shortlistEntries("https://site.example/selects")).toEqual(["https://site.example/selects"]);
+    expect(shortlistEntries("https://site.example/selects?q=rowe")).toEqual([]);
+  });
+
+  it("names the artists the content has and lists the rest as typed", () => {
+    expect(readShortlist("ben-ito, nobody, Ada-Rowe, <b>", NAMES)).toEqual({
+      artists: [
+        { id: "ben-ito", name: "Ben Ito" },
+        { id: "ada-rowe", name: "Ada Rowe" },
+      ],
+      unknown: ["nobody", "<b>"],
+    });
+    // An id that is a property of every object is no artist's.
+    expect(readShortlist("constructor", NAMES)).toEqual({ artists: [], unknown: ["constructor"] });
+  });
+});
+
+describe("the form's request", () => {
+  const fields = { shortlist: "/selects?artists=ben-ito,ada-rowe", recipient: "  Juniper Films — Sam ", expires: "" };
+
+  it("sends the ids in order, the recipient trimmed, and the expiry only when given", () => {
+    expect(linkRequest(fields, NAMES, TODAY)).toEqual({
+      body: { artists: ["ben-ito", "ada-rowe"], recipient: "Juniper Films — Sam" },
+    });
+    expect(linkRequest({ ...fields, expires: TODAY }, NAMES, TODAY)).toEqual({
+      body: { artists: ["ben-ito", "ada-rowe"], recipient: "Juniper Films — Sam", expires: TODAY },
+    });
+  });
+
+  it("refuses, naming the field, what the API would refuse", () => {
+    expect(linkRequest({ ...fields, shortlist: "ada-rowe nobody" }, NAMES, TODAY)).toEqual({
+      field: "shortlist",
+      error: "Shortlist: no artist has the id “nobody”.",
+    });
+    expect(linkRequest({ ...fields, shortlist: "" }, NAMES, TODAY)).toMatchObject({ field: "shortlist" });
+    expect(linkRequest({ ...fields, recipient: "   " }, NAMES, TODAY)).toMatchObject({ field: "recipient" });
+    expect(linkRequest({ ...fields, recipient: "x".repeat(121) }, NAMES, TODAY)).toEqual({
+      field: "recipient",
+      error: "Recipient: at most 120 characters.",
+    });
+    expect(linkRequest({ ...fields, recipient: "x".repeat(120) }, NAMES, TODAY)).toHaveProperty("body");
+    expect(linkRequest({ ...fields, expires: "2026-11-28" }, NAMES, TODAY)).toEqual({
+      field: "expires",
+      error: "Expires: 2026-11-28 is past; choose 2026-11-29 or later.",
+    });
+    expect(linkRequest({ ...fields, expires: "next week" }, NAMES, TODAY)).toMatchObject({ field: "expires" });
+  });
+
+  it("refuses a shortlist longer than the selects page shows", () => {
+    const many = Object.fromEntries(Array.from({ length: 51 }, (_, index) => [`a${index}`, `A ${index}`]));
+    expect(linkRequest({ ...fields, shortlist: Object.keys(many).join(",") }, many, TODAY)).toEqual({
+      field: "shortlist",
+      error: "Shortlist: at most 50 artists, not 51.",
+    });
+  });
+});
+
+describe("the untracked URL", () => {
+  it("is the link's URL without its token, the ids' commas as they were", () => {
+    expect(untrackedUrl(`https://site.example/selects?artists=a,b&link=${TOKEN}`)).toBe(
+      "https://site.example/selects?artists=a,b",
+    );
+    expect(untrackedUrl(`https://site.example/selects?link=${TOKEN}&artists=a#x`)).toBe(
+      "https://site.example/selects?artists=a#x",
+    );
+    expect(untrackedUrl(`/selects?link=${TOKEN}`)).toBe("/selects");
+    expect(untrackedUrl("https://site.example/selects?artists=a&linked=1")).toBe(
+      "https://site.example/selects?artists=a&linked=1",
+    );
+  });
+});
+
+const LINK: LinkFigures = {
+  id: "l1",
+  recipient: "Juniper Films — Sam",
+  artists: ["ben-ito", "ada-rowe"],
+  url: `https://site.example/selects?artists=ben-ito,ada-rowe&link=${TOKEN}`,
+  plainUrl: "https://site.example/selects?artists=ben-ito,ada-rowe",
+  created: "2026-11-20T10:00:00.000Z",
+  // Made to expire on 31 Dec 2026: it counts to that day's end.
+  expires: "2027-01-01T00:00:00.000Z",
+  revoked: false,
+  active: true,
+  opens: [{ at: "2026-11-28T09:14:30.000Z" }],
+  pagesAfter: [{ id: "ada-rowe", views: 2 }],
+  reels: [{ slug: "reel-x", plays: 2, averageWatched: 0.75, finishRate: 0.5 }],
+};
+
+describe("a link's row", () => {
+  const now = new Date("2026-11-29T12:00:00Z");
+
+  it("says whether the link counts, and until which day", () => {
+    expect(lastDay("2027-01-01T00:00:00.000Z")).toBe("31 Dec 2026");
+    expect(lastDay("2026-03-05T12:00:00.000Z")).toBe("5 Mar 2026");
+    expect(linkStatus(LINK, { enabled: true, now })).toBe("counting, expires 31 Dec 2026");
+    expect(linkStatus({ ...LINK, expires: null }, { enabled: true, now })).toBe("counting, no expiry");
+    expect(linkStatus({ ...LINK, revoked: true, active: false }, { enabled: true, now })).toBe("revoked");
+    const past = { ...LINK, expires: "2026-11-01T00:00:00.000Z", active: false };
+    expect(linkStatus(past, { enabled: true, now })).toBe("expired");
+    expect(linkStatus({ ...LINK, expires: null }, { enabled: false, now })).toBe("not counting: links are off");
+  });
+
+  it("gives times in UTC to the minute, as the views page does", () => {
+    expect(when("2026-11-28T09:14:30.000Z")).toBe("2026-11-28 09:14 UTC");
+    expect(when("2026-11-28T09:14:30+02:00")).toBe("2026-11-28 07:14 UTC");
+  });
+
+  it("lists every artist of the link in its order, with 0 for those the answer leaves out", () => {
+    expect(pagesRead(LINK)).toEqual([
+      { id: "ben-ito", views: 0 },
+      { id: "ada-rowe", views: 2 },
+    ]);
+    expect(pagesLine("Ada Rowe", 1)).toBe("Ada Rowe: 1 view");
+    expect(pagesLine("Ben Ito", 0)).toBe("Ben Ito: 0 views");
+  });
+
+  it("says how much of each reel was watched", () => {
+    expect(reelLine("The Reel", LINK.reels[0])).toBe("The Reel: 2 plays, 75% watched, 50% finished");
+    expect(reelLine("The Reel", { slug: "r", plays: 1, averageWatched: 1, finishRate: 1 })).toBe(
+      "The Reel: 1 play, 100% watched, 100% finished",
+    );
+  });
+
+  it("asks before erasing, naming the recipient and how many links share that exact text", () => {
+    const links = [LINK, { ...LINK, id: "l2" }, { ...LINK, id: "l3", recipient: "Juniper Films — Sam " }];
+    expect(eraseQuestion(LINK.recipient, links)).toBe(
+      "Erase all 2 links made for “Juniper Films — Sam”, and everything recorded of their visits? This cannot be undone.",
+    );
+    expect(eraseQuestion("Juniper Films — Sam ", links)).toMatch(/^Erase the link made for “Juniper Films — Sam ”/);
+    expect(erasedMessage("Sam", 1)).toBe("Erased 1 link made for “Sam”, and what their visits did.");
+  });
+});
+
+describe("the page", () => {
+  const page = linksPage({
+    range: { from: "2026-11-22", to: "2026-11-29" },
+    content: { reels: {}, artists: { "ada-rowe": "Ada </script> Rowe" } },
+    script: "/edit/links.0123456789abcdef.js",
+    banner: '<a href="/edit/views">Views</a>',
+    artists: 'ada-rowe,"><script>',
+  });
+
+  it("has every element the script looks for", () => {
+    for (const id of Object.values(LINKS_PAGE_IDS)) expect(page, id).toContain(`id="${id}"`);
+    expect(page).toMatch(
+      new RegExp(`<div id="${LINKS_PAGE_IDS.list}" class="table-box" tabindex="0" role="region" aria-label="[^"]+">`),
+    );
+    expect(page).toContain(`<p id="${LINKS_PAGE_IDS.status}" role="status">`);
+    expect(page).toContain(`<p id="${LINKS_PAGE_IDS.formError}" class="alert" role="alert">`);
+  });
+
+  it("prefills the shortlist, escaped, and keeps the content's JSON inside its script element", () => {
+    expect(page).toContain('spellcheck="false" autocomplete="off"');
+    expect(page).toContain(">ada-rowe,&#34;&#62;&#60;script&#62;</textarea>");
+    expect(page).toContain("Ada \\u003c/script> Rowe");
+    expect(page).not.toContain("Ada </script>");
+  });
+
+  it("shows the range, the way back, the views page and the corner links", () => {
+    expect(page).toContain('<input type="date" name="from" value="2026-11-22" required>');
+    expect(page).toContain('<a href="/keystatic">Back to the editing screen</a>');
+    expect(page).toContain('<a href="/edit/views">Views</a></p>');
+    expect(page).toContain('<nav class="editing" aria-label="Editing"><a href="/edit/views">Views</a></nav>');
+    expect(page).toContain("ANALYTICS_RECIPIENT_LINKS=on; see docs/privacy.md.");
+  });
+});
