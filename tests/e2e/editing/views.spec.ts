@@ -8,36 +8,20 @@
  * the shortlist opened once and that artist's page read after it, as its CSVs do. On a phone (390 px)
  * the page never scrolls sideways and no fixed corner link covers its text.
  */
-import { cp, mkdir, rm } from "node:fs/promises";
-import type { Server } from "node:http";
-import path from "node:path";
-
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 import type { ViewFigures } from "#analytics/types.ts";
 import { artists, reels } from "#app/content/index.ts";
-import { startEditServer } from "#edit/server/local-editor.ts";
+import {
+  type CountingSite,
+  expectFitsEveryWidth,
+  expectNothingStored,
+  startCountingSite,
+  visitor,
+  watch,
+} from "#tests/support/counting-site.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { ReelPlayer } from "#tests/support/reel-player.ts";
-import { freePort, scratchProject } from "#tests/support/scratch-project.ts";
-import { startServer } from "#tests/support/server-process.mjs";
-import { SITE_URL } from "#tests/support/site-url.mjs";
-
-const ROOT = path.join(import.meta.dirname, "../../..");
-/** What the server reads: the content, and the code its page's script is bundled from. */
-const SOURCES = [
-  "app/content",
-  "edit",
-  "analytics",
-  "model",
-  "content-check",
-  "media-build",
-  "media-publish",
-  "lib",
-  "package.json",
-  "tsconfig.json",
-];
-const SETTINGS = ["ANALYTICS", "ANALYTICS_DB", "ANALYTICS_DATABASE_URL"] as const;
 
 const reel = reels[0];
 const everyone = [...artists.directors, ...artists.photographers];
@@ -92,98 +76,19 @@ const pageRows = (page: Page, table: string) =>
     }),
   );
 
-/**
- * The main content's text and table headings that a fixed element's box covers at some scroll
- * position of the page (the boxes overlapping across, and a scroll that brings them level).
- */
-const coveredText = (page: Page) =>
-  page.evaluate(() => {
-    const fixed = [...document.querySelectorAll("body *")]
-      .filter((element) => getComputedStyle(element).position === "fixed")
-      .map((element) => element.getBoundingClientRect());
-    const maxScroll = document.documentElement.scrollHeight - window.innerHeight;
-    const boxes: { text: string; box: DOMRect }[] = [...document.querySelectorAll("main th")].map((heading) => ({
-      text: heading.textContent ?? "",
-      box: heading.getBoundingClientRect(),
-    }));
-    const walker = document.createTreeWalker(document.querySelector("main")!, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      for (const box of range.getClientRects()) boxes.push({ text: node.textContent ?? "", box });
-    }
-    return boxes
-      .filter(({ box }) => box.width > 0 && box.height > 0)
-      .filter(({ box }) =>
-        fixed.some((over) => {
-          const [top, bottom] = [box.top + scrollY, box.bottom + scrollY];
-          const across = box.left < over.right && box.right > over.left;
-          return across && Math.max(0, top - over.bottom) < Math.min(maxScroll, bottom - over.top);
-        }),
-      )
-      .map(({ text }) => text.trim());
-  });
-
-/** A visitor of their own: each browser's user agent is another (the address is the same here). */
-async function visitor(browser: Browser, index: number) {
-  const context = await browser.newContext({
-    userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.${index}.0 Safari/537.36`,
-    viewport: { width: 1440, height: 900 },
-  });
-  return { context, page: await context.newPage() };
-}
-
-/** Plays the reel from its start, four times as fast, pausing at `stopAt` seconds (to the frame) or at its end. */
-async function watch(player: ReelPlayer, stopAt: number) {
-  await player.play();
-  await player.video.evaluate((video: HTMLVideoElement, at: number) => {
-    video.playbackRate = 4;
-    const check = () => {
-      if (video.currentTime >= at) video.pause();
-      else if (!video.ended) video.requestVideoFrameCallback(check);
-    };
-    video.requestVideoFrameCallback(check);
-  }, stopAt);
-  await expect
-    .poll(() => player.video.evaluate((video: HTMLVideoElement) => video.paused), { timeout: 30_000 })
-    .toBe(true);
-}
-
 test.describe("the views page", () => {
   test.skip(({ isMobile }) => isMobile, "the editing screen is used on a desktop");
   test.describe.configure({ timeout: 120_000 });
 
-  let dir = "";
-  let database = "";
-  let site: Awaited<ReturnType<typeof startServer>> | undefined;
-  let server: Server | undefined;
+  let counting: CountingSite;
   let origin = "";
-  const saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]]));
 
   test.beforeAll(async () => {
-    dir = await scratchProject("views-", SOURCES);
-    await mkdir(path.join(dir, "media"));
-    await cp(path.join(ROOT, "media/manifest.json"), path.join(dir, "media/manifest.json"));
-    database = path.join(dir, "data/analytics.sqlite");
-    // The editing server reads the site's settings from its environment, as `npm run edit` does.
-    for (const name of SETTINGS) delete process.env[name];
-    process.env.ANALYTICS_DB = database;
-    const editPort = await freePort(2);
-    const sitePort = editPort + 1;
-    site = await startServer(sitePort, { env: { ANALYTICS_DB: database, SITE_URL } });
-    ({ server } = await startEditServer({ root: dir, port: editPort }));
-    origin = `http://127.0.0.1:${editPort}`;
+    counting = await startCountingSite("views");
+    origin = counting.editOrigin;
   });
 
-  test.afterAll(async () => {
-    site?.child.kill();
-    server?.closeAllConnections();
-    if (server) await new Promise((resolve) => server?.close(resolve));
-    for (const name of SETTINGS)
-      if (saved[name] === undefined) delete process.env[name];
-      else process.env[name] = saved[name];
-    await rm(dir, { recursive: true, force: true });
-  });
+  test.afterAll(() => counting?.stop());
 
   test("three visitors, then the screen's figures: the reel's plays and curve, the artists, the shortlist, each table's CSV", async ({
     browser,
@@ -193,13 +98,13 @@ test.describe("the views page", () => {
     const visitors = await Promise.all([1, 2, 3].map((index) => visitor(browser, index)));
     const [half, whole, buyer] = visitors.map(({ page: visitorPage }) => visitorPage);
     // One plays the reel to its middle and leaves by a link; another to its end.
-    await half.goto(`${site!.origin}/${reel.slug}`);
+    await half.goto(`${counting.siteOrigin}/${reel.slug}`);
     await watch(new ReelPlayer(half, false), reel.duration / 2);
     await half.getByRole("navigation", { name: "Main" }).getByRole("link").first().click();
-    await whole.goto(`${site!.origin}/${reel.slug}`);
+    await whole.goto(`${counting.siteOrigin}/${reel.slug}`);
     await watch(new ReelPlayer(whole, false), Infinity);
     // The third opens a shortlist link, then one of its artists' pages from it.
-    await buyer.goto(`${site!.origin}/selects?artists=${other.id},${read.id}`);
+    await buyer.goto(`${counting.siteOrigin}/selects?artists=${other.id},${read.id}`);
     await buyer.getByRole("link", { name: `Profile of ${read.name}` }).click();
     await expect(buyer).toHaveURL(new RegExp(`${read.url}$`));
     // The figures as the screen reads them, once the visitors' last events have arrived: batched each second,
@@ -214,10 +119,9 @@ test.describe("the views page", () => {
         { timeout: 20_000 },
       )
       .toEqual([2, 1]);
-    for (const { context, page: visitorPage } of visitors) {
-      expect(await context.cookies()).toEqual([]);
-      expect(await visitorPage.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
-      await context.close();
+    for (const one of visitors) {
+      await expectNothingStored(one);
+      await one.context.close();
     }
     const {
       reels: [watched],
@@ -274,19 +178,7 @@ test.describe("the views page", () => {
       expect(await pageRows(page, table.toLowerCase()), table).toEqual(rows);
     }
 
-    await mkdir(path.join(ROOT, "test-results/screenshots"), { recursive: true });
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      // Never sideways: a wide table scrolls in its own box; no fixed corner link over a heading or any text.
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-        `${width}`,
-      ).toBeLessThanOrEqual(0);
-      expect(await coveredText(page), `${width}`).toEqual([]);
-      await axe.expectNoViolations();
-      const screenshot = `test-results/screenshots/editing-views-${width}.png`;
-      await page.screenshot({ path: path.join(ROOT, screenshot), fullPage: true });
-    }
+    await expectFitsEveryWidth(page, axe, "editing-views");
 
     const href = await page.getByRole("link", { name: "Download CSV" }).nth(2).getAttribute("href");
     const csv = await page.request.get(new URL(href ?? "", origin).href);
