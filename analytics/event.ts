@@ -6,7 +6,7 @@
  */
 import { ARTIST_URL_TYPE } from "#model/artist-lists.ts";
 import { isLinkToken, LINK_PARAM, MAX_EVENT_BYTES, MAX_SELECTS, TWENTIETHS } from "#model/analytics-event.ts";
-import { isSlug, SLUG } from "#model/content-files.ts";
+import { isSlug } from "#model/content-files.ts";
 import { EVENT_NAMES, type AnalyticsEvent, type EventName } from "./types.ts";
 
 /** An event as taken, before the server stamps it with the time and the visitor's hash. */
@@ -26,7 +26,7 @@ const HOST_NAME = /^[A-Za-z0-9.-]{1,253}$/;
 const MAX_URL_LENGTH = 2048;
 /** No film on this site is a day long: a larger figure is a forged one. */
 const MAX_SECONDS = 86_400;
-/** An artist's page; its last part is her id when it is a slug (SLUG's shape, of any length, as content ids are). */
+/** An artist's page; its last part is her id when it is a slug (isSlug's, as every content id is). */
 const ARTIST_PATH = new RegExp(`^/artists/(?:${Object.values(ARTIST_URL_TYPE).join("|")})/([^/]+)/?$`);
 
 /** The content types a page's beacon sends (text/plain: sendBeacon's string, no CORS preflight). */
@@ -133,7 +133,7 @@ function eventOf(name: EventName, url: URL, referrer: string | null, props: Reco
 
 function artistOf(path: string): string | null {
   const id = ARTIST_PATH.exec(path)?.[1];
-  return id !== undefined && SLUG.test(id) ? id : null;
+  return isSlug(id) ? id : null;
 }
 
 /** A recipient link's token, when the event carries one. */

@@ -8,7 +8,7 @@ import type { CaptionFormat } from "./cues/captions.ts";
 export const CONTENT_DIR = "app/content";
 
 /** A URL slug, an entry's file name: lowercase letters and digits in words joined by single hyphens. */
-export const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** The longest slug an event, or a shortlist link, carries (a reel's, an artist's id). */
 export const MAX_SLUG_LENGTH = 100;
@@ -75,6 +75,6 @@ export function isContentFile(file: string): boolean {
   const folder = FOLDERS.find((candidate) => candidate.path === inside.slice(0, slash));
   if (!folder) return false;
   const name = inside.slice(slash + 1);
-  if (name.endsWith(".md")) return SLUG.test(name.slice(0, -".md".length));
+  if (name.endsWith(".md")) return isSlug(name.slice(0, -".md".length));
   return folder.path === "reels" && readCaptionsFileName(name) !== undefined;
 }

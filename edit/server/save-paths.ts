@@ -9,7 +9,7 @@
 import { lstatSync } from "node:fs";
 import path from "node:path";
 
-import { isContentFile, SLUG } from "#model/content-files.ts";
+import { isContentFile, isSlug } from "#model/content-files.ts";
 import { MANIFEST } from "#media-build/manifest.ts";
 import { SOURCES } from "#media-publish/source-list.ts";
 import { readCaptionsUploadName, readSourceUploadName } from "#edit/upload-names.ts";
@@ -28,7 +28,7 @@ function isUpload(file: string): boolean {
   const parts = file.slice(UPLOADS_DIR.length + 1).split("/");
   const name = parts.at(-1) ?? "";
   const named = readSourceUploadName(name) !== undefined || readCaptionsUploadName(name) !== undefined;
-  return named && (parts.length === 1 || (parts.length === 2 && SLUG.test(parts[0])));
+  return named && (parts.length === 1 || (parts.length === 2 && isSlug(parts[0])));
 }
 
 /** The first symbolic link at or above `file` inside `root`, if any (root-relative). */

@@ -1,7 +1,7 @@
 /** The shapes of single content fields, and the refinements the content's shapes share. */
 import { z } from "zod";
 
-import { SLUG } from "#model/content-files.ts";
+import { isSlug, MAX_SLUG_LENGTH } from "#model/content-files.ts";
 import { MEDIA_KINDS, type MediaKindName } from "#model/media-kinds.ts";
 
 export const text = z.string().refine((value) => value.trim() !== "", "must not be empty");
@@ -15,8 +15,10 @@ export const focus = z.strictObject({
   y: z.number().min(0, "must be between 0 (top) and 1 (bottom)").max(1, "must be between 0 (top) and 1 (bottom)"),
 });
 
-export const slug = z.string().regex(SLUG, {
-  error: (issue) => `${JSON.stringify(issue.input)} must be a URL slug: lowercase a-z and 0-9 in words joined by "-"`,
+/** An id or a reel's slug: isSlug's, so every one the content has is one an event and a shortlist link can carry. */
+export const slug = z.string().refine(isSlug, {
+  error: (issue) =>
+    `${JSON.stringify(issue.input)} must be a URL slug: lowercase a-z and 0-9 in words joined by "-", at most ${MAX_SLUG_LENGTH} characters`,
 });
 
 const isHttpsUrl = (value: string) => {

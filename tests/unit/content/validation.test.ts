@@ -253,9 +253,16 @@ describe("ids, slugs and detail URLs", () => {
 
   it("rejects an id that is not a URL slug", () => {
     expect(problemsAfter((content) => (content.artists.directors[director].id = "Mira Castell"))).toEqual([
-      `app/content/artists/directors/${director}.md: id: "Mira Castell" must be a URL slug: lowercase a-z and 0-9 in words joined by "-"`,
+      `app/content/artists/directors/${director}.md: id: "Mira Castell" must be a URL slug: lowercase a-z and 0-9 in words joined by "-", at most 100 characters`,
       `app/content/artists/directors/${director}.md: id: "Mira Castell" must be the file's name, "${director}": rename one of them`,
     ]);
+  });
+
+  it("rejects an id longer than an event or a shortlist link carries", () => {
+    const long = "a".repeat(101);
+    expect(problemsAfter((content) => (content.artists.directors[director].id = long))).toContain(
+      `app/content/artists/directors/${director}.md: id: "${long}" must be a URL slug: lowercase a-z and 0-9 in words joined by "-", at most 100 characters`,
+    );
   });
 
   it("rejects a detail URL that does not match the artist's list", () => {
