@@ -9,6 +9,7 @@ import { stat } from "node:fs/promises";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 
 import {
@@ -32,6 +33,9 @@ import type { Logger } from "./log.ts";
 import { createMetrics, metricsSettings } from "./metrics.ts";
 import { PageCache, pageCacheBytes } from "./page-cache.ts";
 import { DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_QUEUE, RenderQueue } from "./render-queue.ts";
+
+/** How long a recipient link's page waits for the store to say whether the link counts. */
+const LINK_CHECK_MS = 1_000;
 
 /** Starts an instance serving the build in `root`/build on `port`; it stops on SIGTERM or SIGINT. */
 export async function startInstance({
@@ -102,7 +106,11 @@ export async function startInstance({
   const loadContext: AppLoadContext = {
     recipientLink: async (token) => {
       try {
-        return (await collector?.activeLink(token)) ?? false;
+        // A store that hangs must not hold the buyer's page: past a second, it shows without the notice.
+        const late = sleep(LINK_CHECK_MS, "late" as const, { ref: false });
+        const active = await Promise.race([collector?.activeLink(token) ?? false, late]);
+        if (active === "late") log.warn("analytics: a recipient link was not checked within a second");
+        return active === true;
       } catch (error) {
         log.error({ err: error }, "analytics: a recipient link could not be checked");
         return false;
