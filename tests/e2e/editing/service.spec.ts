@@ -198,6 +198,8 @@ test.describe("the editing service for a team", () => {
       /^\/edit\/views\.[0-9a-f]+\.js$/,
       /^\/edit\/api\/views\?/,
       /^\/edit\/api\/views\.csv\?/,
+      /^\/edit\/links$/,
+      /^\/edit\/api\/links/,
       /^\/artists\/directors$/,
     ])
       expect(paths, `SERVICE_ROUTES has a route like ${expected}`).toContainEqual(expect.stringMatching(expected));
@@ -762,8 +764,23 @@ test.describe("the editing service for a team", () => {
     expect(await tooLarge.text()).toMatch(/at most 1 MB/);
     expect((await ask(`${origin}/keystatic`, { headers: { cookie } })).status).toBe(200);
 
+    // Links for one buyer, behind sign-in, from the service's own pages only; off unless the operator said on.
+    const link = JSON.stringify({ artists: ["mira-castell"], recipient: "Juniper Films — Sam" });
+    const linkAnswer = (headers: Record<string, string>) =>
+      ask(`${origin}/edit/api/links`, { method: "POST", headers: { ...headers, cookie }, body: link });
+    expect((await linkAnswer({ "content-type": "application/json" })).status).toBe(403);
+    const off = await linkAnswer({ origin, "content-type": "application/json" });
+    expect([off.status, await off.text()]).toEqual([409, expect.stringMatching(/ANALYTICS_RECIPIENT_LINKS=on/)]);
+
     // No page of the screen, the service or its preview may be framed, signed in or not.
-    for (const page of ["/keystatic", "/edit/saves", "/edit/views", "/auth/signed-out", "/artists/directors"]) {
+    for (const page of [
+      "/keystatic",
+      "/edit/saves",
+      "/edit/views",
+      "/edit/links",
+      "/auth/signed-out",
+      "/artists/directors",
+    ]) {
       const answer = await ask(`${origin}${page}`, { headers: { cookie } });
       expect(answer.status, page).toBe(200);
       expect(answer.headers.get("x-frame-options"), page).toBe("DENY");
