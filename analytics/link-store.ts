@@ -7,8 +7,9 @@
  */
 import { randomBytes } from "node:crypto";
 
+import { EVENT_COLUMNS, fromRow, type StoredRow } from "./event-rows.ts";
 import type { Engine, Statement } from "./store.ts";
-import { type AnalyticsEvent, type EventName, type RecipientLink } from "./types.ts";
+import type { AnalyticsEvent, RecipientLink } from "./types.ts";
 
 /** An event of a visit a link opened, as kept: no visitor hash, no referrer; the link's id instead. */
 export type LinkEvent = Omit<AnalyticsEvent, "visitor" | "referrer"> & { link: string };
@@ -28,23 +29,11 @@ export interface LinkStore {
   events(from: string, to: string): Promise<LinkEvent[]>;
 }
 
-/** The link events' columns, in LinkEvent's order. */
-const EVENT_COLUMNS = [
+/** The link events' columns: the link's id, then an event's less whose it was (its visitor, its referrer). */
+export const LINK_EVENT_COLUMNS = [
   "link",
-  "at",
-  "day",
-  "name",
-  "path",
-  "artist",
-  "reel",
-  "play",
-  "seconds",
-  "duration",
-  "twentieths",
-  "spots",
-  "ended",
-  "shortlist",
-] as const;
+  ...EVENT_COLUMNS.filter((column) => column !== "visitor" && column !== "referrer"),
+] as (keyof LinkEvent & string)[];
 const LINK_COLUMNS = "id, token, recipient, artists, created, expires, revoked";
 
 export const LINK_TABLES = [
@@ -76,28 +65,6 @@ const toLink = (row: LinkRow): RecipientLink => ({
   expires: time(row.expires),
   revoked: time(row.revoked),
 });
-
-type LinkEventRow = Omit<LinkEvent, "at" | "ended" | "name"> & { at: number | string; ended: number; name: string };
-
-const toLinkEvent = (row: LinkEventRow): LinkEvent => ({
-  ...row,
-  at: Number(row.at),
-  name: row.name as EventName,
-  ended: row.ended === 1,
-});
-
-/** The INSERT of `events` (at least one) into link_events; `placeholders` numbers them as store.ts does. */
-export function insertLinkEvents(
-  events: readonly LinkEvent[],
-  placeholders: (rows: number, columns: number) => string,
-): Statement {
-  return {
-    sql: `INSERT INTO link_events (${EVENT_COLUMNS.join(", ")}) VALUES ${placeholders(events.length, EVENT_COLUMNS.length)}`,
-    params: events.flatMap((event) =>
-      EVENT_COLUMNS.map((column) => (column === "ended" ? (event.ended ? 1 : 0) : event[column])),
-    ),
-  };
-}
 
 /**
  * What is past keeping at `now`: the visits' events older than `days` days, and the links that
@@ -176,11 +143,11 @@ export function linkStore(engine: Engine): LinkStore {
     },
 
     async events(from, to) {
-      const rows = await engine.query<LinkEventRow>({
-        sql: `SELECT ${EVENT_COLUMNS.join(", ")} FROM link_events WHERE day >= $1 AND day <= $2 ORDER BY at`,
+      const rows = await engine.query<StoredRow<LinkEvent>>({
+        sql: `SELECT ${LINK_EVENT_COLUMNS.join(", ")} FROM link_events WHERE day >= $1 AND day <= $2 ORDER BY at`,
         params: [from, to],
       });
-      return rows.map(toLinkEvent);
+      return rows.map(fromRow);
     },
   };
 }

@@ -7,12 +7,20 @@ import { randomBytes } from "node:crypto";
 
 import { FIGURES_KEPT_MONTHS } from "#model/analytics-event.ts";
 
+import { EVENT_COLUMNS, fromRow, insertRows, type StoredRow } from "./event-rows.ts";
 import { type DayAggregate, aggregateDay, combine } from "./figures.ts";
-import { forgetLinks, insertLinkEvents, LINK_TABLES, type LinkEvent, type LinkStore, linkStore } from "./link-store.ts";
+import {
+  forgetLinks,
+  LINK_EVENT_COLUMNS,
+  LINK_TABLES,
+  type LinkEvent,
+  type LinkStore,
+  linkStore,
+} from "./link-store.ts";
 import { openPostgresEngine } from "./postgres-store.ts";
 import type { StoreSettings } from "./settings.ts";
 import { openSqliteEngine } from "./sqlite-store.ts";
-import { type AnalyticsEvent, type CountedEvent, dayOf, type EventName, type ViewFigures } from "./types.ts";
+import { type AnalyticsEvent, type CountedEvent, dayOf, type ViewFigures } from "./types.ts";
 
 export interface AnalyticsStore {
   /** Writes the events in one transaction, and a copy of each that belongs to a link's visit for that link. */
@@ -57,25 +65,6 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-/** The events' columns, in AnalyticsEvent's order. */
-const COLUMNS = [
-  "at",
-  "day",
-  "visitor",
-  "name",
-  "path",
-  "referrer",
-  "artist",
-  "reel",
-  "play",
-  "seconds",
-  "duration",
-  "twentieths",
-  "spots",
-  "ended",
-  "shortlist",
-] as const;
-
 /** Rows per INSERT: well under both engines' limit on parameters (32766 for SQLite, 65535 for PostgreSQL). */
 const ROWS_PER_INSERT = 500;
 const DAY_MS = 86_400_000;
@@ -116,26 +105,6 @@ function checkDay(day: string): void {
     throw new Error(`"${day}" is not a day (YYYY-MM-DD).`);
 }
 
-/** The `$n` placeholders of `rows` rows of `columns` values each: `($1, $2), ($3, $4)`. */
-function placeholders(rows: number, columns: number): string {
-  return Array.from(
-    { length: rows },
-    (_, row) => `(${Array.from({ length: columns }, (_, column) => `$${row * columns + column + 1}`).join(", ")})`,
-  ).join(", ");
-}
-
-/** An event's values in COLUMNS' order (a link's id left out): `ended` as 0 or 1, as SQLite cannot bind a boolean. */
-function values(event: AnalyticsEvent): unknown[] {
-  return COLUMNS.map((column) => (column === "ended" ? (event.ended ? 1 : 0) : event[column]));
-}
-
-type EventRow = Omit<AnalyticsEvent, "at" | "ended" | "name"> & { at: number | string; ended: number; name: string };
-
-/** A stored row as the event it was: PostgreSQL returns a BIGINT as a string. */
-function toEvent(row: EventRow): AnalyticsEvent {
-  return { ...row, at: Number(row.at), name: row.name as EventName, ended: row.ended === 1 };
-}
-
 /** A rolled row's figures: JSONB comes back parsed, TEXT as it was written. */
 function toAggregate(figures: unknown): DayAggregate {
   return (typeof figures === "string" ? JSON.parse(figures) : figures) as DayAggregate;
@@ -146,7 +115,7 @@ function deleteSaltsBefore(day: string): Statement {
   return { sql: "DELETE FROM salts WHERE day < $1", params: [addDays(day, -1)] };
 }
 
-const SELECT_EVENTS = `SELECT ${COLUMNS.join(", ")} FROM events`;
+const SELECT_EVENTS = `SELECT ${EVENT_COLUMNS.join(", ")} FROM events`;
 
 /** The store on `engine`, whose tables it makes when missing. */
 async function storeOn(
@@ -156,25 +125,23 @@ async function storeOn(
   await engine.createTables(tables(engine.types));
 
   async function eventsOf(day: string): Promise<AnalyticsEvent[]> {
-    const rows = await engine.query<EventRow>({ sql: `${SELECT_EVENTS} WHERE day = $1 ORDER BY at`, params: [day] });
-    return rows.map(toEvent);
+    const rows = await engine.query<StoredRow<AnalyticsEvent>>({
+      sql: `${SELECT_EVENTS} WHERE day = $1 ORDER BY at`,
+      params: [day],
+    });
+    return rows.map(fromRow);
   }
 
   return {
     async insert(events) {
-      const statements: Statement[] = [];
-      for (let start = 0; start < events.length; start += ROWS_PER_INSERT) {
-        const chunk = events.slice(start, start + ROWS_PER_INSERT);
-        statements.push({
-          sql: `INSERT INTO events (${COLUMNS.join(", ")}) VALUES ${placeholders(chunk.length, COLUMNS.length)}`,
-          params: chunk.flatMap(values),
-        });
-      }
       const forLinks = events.flatMap(({ visitor: _visitor, referrer: _referrer, link, ...event }): LinkEvent[] =>
         link === undefined ? [] : [{ ...event, link }],
       );
+      const statements: Statement[] = [];
+      for (let start = 0; start < events.length; start += ROWS_PER_INSERT)
+        statements.push(insertRows("events", EVENT_COLUMNS, events.slice(start, start + ROWS_PER_INSERT)));
       for (let start = 0; start < forLinks.length; start += ROWS_PER_INSERT)
-        statements.push(insertLinkEvents(forLinks.slice(start, start + ROWS_PER_INSERT), placeholders));
+        statements.push(insertRows("link_events", LINK_EVENT_COLUMNS, forLinks.slice(start, start + ROWS_PER_INSERT)));
       if (statements.length > 0) await engine.batch(statements);
     },
 
@@ -235,12 +202,12 @@ async function storeOn(
       const notRolled = rolledDays.length
         ? ` AND day NOT IN (${rolledDays.map((_, i) => `$${i + 3}`).join(", ")})`
         : "";
-      const rows = await engine.query<EventRow>({
+      const rows = await engine.query<StoredRow<AnalyticsEvent>>({
         sql: `${SELECT_EVENTS} WHERE day >= $1 AND day <= $2${notRolled} ORDER BY day, at`,
         params: [from, last, ...rolledDays],
       });
       const live = new Map<string, AnalyticsEvent[]>();
-      for (const event of rows.map(toEvent)) {
+      for (const event of rows.map(fromRow)) {
         const day = live.get(event.day);
         if (day) day.push(event);
         else live.set(event.day, [event]);

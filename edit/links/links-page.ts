@@ -8,7 +8,7 @@
 import { escapeHtml } from "#lib/escape-html.ts";
 import type { DayRange } from "#edit/views/range.ts";
 import type { ViewsContent } from "#edit/views/views-content.ts";
-import { STYLE } from "#edit/views/views-page.ts";
+import { rangeForm, scriptJson, STYLE } from "#edit/views/views-page.ts";
 import { MAX_RECIPIENT_LENGTH } from "./links-format.ts";
 
 /** Where the script finds the content's names and each part of the page it fills or reads. */
@@ -70,9 +70,6 @@ td.actions button{display:inline-block;margin-right:.4rem}
 }
 `;
 
-/** Puts JSON in a <script> element: no "</script>" or "<!--" can end it early. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
-
 const ids = LINKS_PAGE_IDS;
 
 const makeSection = (artists: string) => `<section aria-labelledby="links-make-title">
@@ -111,11 +108,7 @@ const makeSection = (artists: string) => `<section aria-labelledby="links-make-t
 const listSection = (range: DayRange) => `<section aria-labelledby="links-list-title">
 <h2 id="links-list-title">Links made</h2>
 <p class="about">Every link, newest first, with what its recipient's visits did in the days chosen: each opening, the shortlist's artists' pages read in those visits, the reels played and how far.</p>
-<form method="get" action="/edit/links">
-<label>From <input type="date" name="from" value="${escapeHtml(range.from)}" required></label>
-<label>To (included) <input type="date" name="to" value="${escapeHtml(range.to)}" required></label>
-<button type="submit">Show</button>
-</form>
+${rangeForm("/edit/links", range)}
 <p id="${ids.status}" role="status">Loading the links…</p>
 <div id="${ids.list}" class="table-box" tabindex="0" role="region" aria-label="Links table"></div>
 </section>`;

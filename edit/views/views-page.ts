@@ -48,7 +48,14 @@ ul{margin:0;padding-left:1.1rem}
 `;
 
 /** Puts JSON in a <script> element: no "</script>" or "<!--" can end it early. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+export const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+
+/** The form that asks a page of the editing screen (`action`) for other days. */
+export const rangeForm = (action: string, { from, to }: DayRange) => `<form method="get" action="${action}">
+<label>From <input type="date" name="from" value="${escapeHtml(from)}" required></label>
+<label>To (included) <input type="date" name="to" value="${escapeHtml(to)}" required></label>
+<button type="submit">Show</button>
+</form>`;
 
 const csvLink = (table: string, { from, to }: DayRange) =>
   `<a href="/edit/api/views.csv?${escapeHtml(new URLSearchParams({ table, from, to }).toString())}" download>Download CSV</a>`;
@@ -85,11 +92,7 @@ export function viewsPage({
 <main>
 <h1>Views</h1>
 <p><a href="/keystatic">Back to the editing screen</a></p>
-<form method="get" action="/edit/views">
-<label>From <input type="date" name="from" value="${escapeHtml(range.from)}" required></label>
-<label>To (included) <input type="date" name="to" value="${escapeHtml(range.to)}" required></label>
-<button type="submit">Show</button>
-</form>
+${rangeForm("/edit/views", range)}
 <p id="${VIEWS_PAGE_IDS.status}" role="status">Loading the figures…</p>
 <noscript><p>This page needs JavaScript to show the figures; the CSV links below give them all.</p></noscript>
 ${section("reels", "Reels", "Plays started by a visitor (never the muted grid clips). Visitors are counted per day. The chart: for each twentieth of the film, the share of plays that watched it; red lines mark where each spot starts.")}

@@ -9,7 +9,10 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 
+import { afterAll, afterEach, beforeAll } from "vitest";
+
 import type { StoreSettings } from "#analytics/settings.ts";
+import { type AnalyticsStore, openStore } from "#analytics/store.ts";
 import { startPostgres } from "./postgres.ts";
 
 /** What a test needs of an engine: a fresh empty store's settings, and the days left in a table. */
@@ -81,5 +84,23 @@ export function postgresEngine(): Engine {
       return rows.map((row) => row.day);
     },
     stop: async () => server?.stop(),
+  };
+}
+
+/**
+ * Starts `engine` for the tests of the describe block it is called in, and stops it after them; the
+ * returned `open` opens a store, closed after each test.
+ */
+export function storesOn(engine: Engine): (settings: StoreSettings) => Promise<AnalyticsStore> {
+  const opened: AnalyticsStore[] = [];
+  beforeAll(() => engine.start(), 30_000);
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()));
+  });
+  afterAll(() => engine.stop());
+  return async (settings) => {
+    const store = await openStore(settings);
+    opened.push(store);
+    return store;
   };
 }

@@ -3,16 +3,14 @@
  * says nothing of the name or of another link, found while they count, revoked, erased, forgotten
  * after the retention; and each link's figures from its own visits' events, worked out by hand.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { linkFigures } from "#analytics/link-figures.ts";
 import type { LinkEvent } from "#analytics/link-store.ts";
-import type { StoreSettings } from "#analytics/settings.ts";
-import { type AnalyticsStore, openStore } from "#analytics/store.ts";
 import type { RecipientLink } from "#analytics/types.ts";
 import { LINK_TOKEN } from "#model/analytics-event.ts";
 import { storedEvent } from "#tests/support/analytics-events.ts";
-import { postgresEngine, sqliteEngine } from "#tests/support/analytics-engines.ts";
+import { postgresEngine, sqliteEngine, storesOn } from "#tests/support/analytics-engines.ts";
 
 const NOW = new Date("2025-03-10T12:00:00.000Z");
 const DAY_MS = 86_400_000;
@@ -22,17 +20,7 @@ describe.each([
   { name: "SQLite", engine: sqliteEngine() },
   { name: "PostgreSQL", engine: postgresEngine() },
 ])("recipient links on $name", ({ engine }) => {
-  const opened: AnalyticsStore[] = [];
-  async function open(settings: StoreSettings): Promise<AnalyticsStore> {
-    const store = await openStore(settings);
-    opened.push(store);
-    return store;
-  }
-  beforeAll(() => engine.start(), 30_000);
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((store) => store.close()));
-  });
-  afterAll(() => engine.stop());
+  const open = storesOn(engine);
 
   it("makes each link a token of its own, found while it counts, and keeps the list newest first", async () => {
     const store = await open(await engine.fresh(90));

@@ -3,13 +3,12 @@
  * temporary folder, PostgreSQL in a throwaway cluster (tests/support/postgres.ts), a fresh database each
  * test. Events in, figures out, live and rolled; what maintenance keeps and deletes; the daily salts.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { type StoreSettings, storeSettings } from "#analytics/settings.ts";
-import { type AnalyticsStore, openStore } from "#analytics/store.ts";
+import { storeSettings } from "#analytics/settings.ts";
 import type { AnalyticsEvent, ViewFigures } from "#analytics/types.ts";
 import { storedEvent } from "#tests/support/analytics-events.ts";
-import { postgresEngine, sqliteEngine } from "#tests/support/analytics-engines.ts";
+import { postgresEngine, sqliteEngine, storesOn } from "#tests/support/analytics-engines.ts";
 
 const TODAY = "2025-03-10";
 /** Noon on TODAY. */
@@ -91,18 +90,7 @@ describe.each([
   { name: "SQLite", engine: sqliteEngine() },
   { name: "PostgreSQL", engine: postgresEngine() },
 ])("the analytics store on $name", ({ engine }) => {
-  const opened: AnalyticsStore[] = [];
-  async function open(settings: StoreSettings): Promise<AnalyticsStore> {
-    const store = await openStore(settings);
-    opened.push(store);
-    return store;
-  }
-
-  beforeAll(() => engine.start(), 30_000);
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((store) => store.close()));
-  });
-  afterAll(() => engine.stop());
+  const open = storesOn(engine);
 
   it("gives today's figures from the raw events as they arrive", async () => {
     const store = await open(await engine.fresh(90));
