@@ -8,7 +8,7 @@
 import { escapeHtml } from "#lib/escape-html.ts";
 import type { DayRange } from "#edit/views/range.ts";
 import type { ViewsContent } from "#edit/views/views-content.ts";
-import { rangeForm, scriptJson, STYLE } from "#edit/views/views-page.ts";
+import { editingPage, rangeForm, STYLE } from "#edit/views/views-page.ts";
 import { MAX_RECIPIENT_LENGTH } from "./links-format.ts";
 
 /** Where the script finds the content's names and each part of the page it fills or reads. */
@@ -128,25 +128,13 @@ export function linksPage({
   /** The shortlist field's first value (the page's ?artists=, as the views page's "Make a link" sends it). */
   artists: string;
 }): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Links — editing</title>
-<style>${STYLE}${LINKS_STYLE}</style>
-<script type="application/json" id="${ids.content}">${scriptJson(content)}</script>
-<script type="module" src="${escapeHtml(script)}"></script>
-</head>
-<body>${banner && `<nav class="editing" aria-label="Editing">${banner}</nav>`}
-<main>
-<h1>Links</h1>
+  const main = `<h1>Links</h1>
 <p class="about">Each link is the shortlist's public URL with a random token, made for one recipient. Whoever opens it sees a one-line notice on the page that the visit is counted; what their visit did is kept <span id="${ids.retention}">a set number of</span> days, and can be erased at any time. The plain URL, without the token, is the untracked choice.</p>
 <p><a href="/keystatic">Back to the editing screen</a> · <a href="/edit/views">Views</a></p>
 <noscript><p>This page needs JavaScript to make links and to list them.</p></noscript>
 ${makeSection(artists)}
 ${listSection(range)}
-</main>
-</body>
-</html>`;
+`;
+  const style = `${STYLE}${LINKS_STYLE}`;
+  return editingPage({ title: "Links", style, contentId: ids.content, content, script, banner, main });
 }

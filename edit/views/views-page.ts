@@ -48,7 +48,39 @@ ul{margin:0;padding-left:1.1rem}
 `;
 
 /** Puts JSON in a <script> element: no "</script>" or "<!--" can end it early. */
-export const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+
+/**
+ * A page of the editing screen's own beside Keystatic's (the views, the links): `content` as JSON for
+ * its script, which fills `main`; the corner links (`banner`) in a row above it.
+ */
+export function editingPage(page: {
+  title: string;
+  style: string;
+  contentId: string;
+  content: unknown;
+  script: string;
+  banner: string;
+  main: string;
+}): string {
+  const { title, style, contentId, content, script, banner, main } = page;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} — editing</title>
+<style>${style}</style>
+<script type="application/json" id="${contentId}">${scriptJson(content)}</script>
+<script type="module" src="${escapeHtml(script)}"></script>
+</head>
+<body>${banner && `<nav class="editing" aria-label="Editing">${banner}</nav>`}
+<main>
+${main}
+</main>
+</body>
+</html>`;
+}
 
 /** The form that asks a page of the editing screen (`action`) for other days. */
 export const rangeForm = (action: string, { from, to }: DayRange) => `<form method="get" action="${action}">
@@ -78,19 +110,7 @@ export function viewsPage({
 <p class="about">${about} ${csvLink(table, range)}</p>
 <div id="${VIEWS_PAGE_IDS[table]}" class="table-box" tabindex="0" role="region" aria-label="${title} table"></div>
 </section>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Views — editing</title>
-<style>${STYLE}</style>
-<script type="application/json" id="${VIEWS_PAGE_IDS.content}">${scriptJson(content)}</script>
-<script type="module" src="${script}"></script>
-</head>
-<body>${banner && `<nav class="editing" aria-label="Editing">${banner}</nav>`}
-<main>
-<h1>Views</h1>
+  const main = `<h1>Views</h1>
 <p><a href="/keystatic">Back to the editing screen</a></p>
 ${rangeForm("/edit/views", range)}
 <p id="${VIEWS_PAGE_IDS.status}" role="status">Loading the figures…</p>
@@ -98,7 +118,14 @@ ${rangeForm("/edit/views", range)}
 ${section("reels", "Reels", "Plays started by a visitor (never the muted grid clips). Visitors are counted per day. The chart: for each twentieth of the film, the share of plays that watched it; red lines mark where each spot starts.")}
 ${section("artists", "Artists", "Views of each artist's page, and plays of any reel that watched at least half of one of their spots.")}
 ${section("shortlists", "Shortlists", "Each shortlist sent, by its artists: how often it was opened, when last, and the artists' pages the same visitor read after opening it that day.")}
-</main>
-</body>
-</html>`;
+`;
+  return editingPage({
+    title: "Views",
+    style: STYLE,
+    contentId: VIEWS_PAGE_IDS.content,
+    content,
+    script,
+    banner,
+    main,
+  });
 }
