@@ -89,9 +89,19 @@ export function createCollector({
   const timers = [setInterval(() => void flush(), FLUSH_MS), setInterval(() => void maintain(), MAINTAIN_MS)];
   for (const timer of timers) timer.unref();
 
-  /** The id of the link `token` names, when links are on and it counts now. */
-  const linkOf = async (token: string | null) =>
-    token === null || !recipientLinks ? undefined : (await store.links.active(token, now()))?.id;
+  /**
+   * The id of the link `token` names, when links are on and it counts now. A store that cannot say
+   * counts the event for nobody, and the anonymous figures still have it.
+   */
+  async function linkOf(token: string | null): Promise<string | undefined> {
+    if (token === null || !recipientLinks) return undefined;
+    try {
+      return (await store.links.active(token, now()))?.id;
+    } catch (error) {
+      failed(error);
+      return undefined;
+    }
+  }
 
   return {
     /**

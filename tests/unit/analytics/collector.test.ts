@@ -89,6 +89,26 @@ describe("createCollector", () => {
     expect(await counted(true, LINK.token)).toEqual({ link: undefined, active: false });
   });
 
+  it("keeps an event whose link the store cannot look up, for nobody, and says the store failed", async () => {
+    const { store, written } = memoryStore();
+    store.links.active = async () => {
+      throw new Error("the store is down");
+    };
+    const failures: unknown[] = [];
+    const collector = createCollector({
+      store,
+      recipientLinks: true,
+      site: "agency.example",
+      failed: (error) => failures.push(error),
+    });
+    collectors.push(collector);
+    await collector.take(PAGEVIEW, "https://agency.example/selects", null, ADA, LINK.token);
+    await collector.flush();
+    expect(written.flat().map((event) => [event.path, event.link])).toEqual([["/clients", undefined]]);
+    expect(await collector.activeLink(LINK.token)).toBe(false);
+    expect(failures).toHaveLength(2);
+  });
+
   it("stamps each event with the time, the day and the day's visitor hash, and keeps nothing else of the visitor", async () => {
     let now = new Date("2026-11-23T09:30:00Z");
     const { store, written, salts } = memoryStore();
