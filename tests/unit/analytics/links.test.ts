@@ -12,6 +12,7 @@ import { LINK_TOKEN } from "#model/analytics-event.ts";
 import { storedEvent } from "#tests/support/analytics-events.ts";
 import { postgresEngine, sqliteEngine, storesOn } from "#tests/support/analytics-engines.ts";
 
+const popCount = (byte: number) => byte.toString(2).replaceAll("0", "").length;
 const NOW = new Date("2025-03-10T12:00:00.000Z");
 const DAY_MS = 86_400_000;
 const SAM = { recipient: "Juniper Films — Sam", artists: ["bo-lind", "ada-rowe"], expires: null };
@@ -39,6 +40,22 @@ describe.each([
     expect(await store.links.revoke(first.id, NOW)).toBe(true);
     expect(await store.links.active(first.token, NOW)).toBeUndefined();
     expect(await store.links.revoke("no-such-link", NOW)).toBe(false);
+  });
+
+  it("makes tokens that say nothing of the name, the time or each other", async () => {
+    const store = await open(await engine.fresh(90));
+    const tokens = await Promise.all(
+      Array.from({ length: 64 }, async () => (await store.links.create(SAM, NOW)).token),
+    );
+    const bytes = tokens.map((token) => Buffer.from(token, "base64url"));
+    expect(new Set(tokens).size).toBe(64);
+    expect(bytes.every((token) => token.length === 16)).toBe(true);
+    // No two share their first 4 bytes (one chance in 2^32 a pair, were they random); the name is in none.
+    expect(new Set(bytes.map((token) => token.subarray(0, 4).toString("hex"))).size).toBe(64);
+    expect(tokens.some((token) => /juniper|films/i.test(token))).toBe(false);
+    // Each of the 128 bits is 1 in about half of them: 64 × 128 = 8192 bits, 4096 ± 4 σ (181) ones.
+    const ones = bytes.reduce((sum, token) => sum + [...token].reduce((bits, byte) => bits + popCount(byte), 0), 0);
+    expect(Math.abs(ones - 4096)).toBeLessThan(181);
   });
 
   it("keeps a visit's events apart from the anonymous ones, erases a recipient whole, forgets after the retention", async () => {
