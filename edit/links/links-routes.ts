@@ -17,7 +17,7 @@ import type { AnalyticsStore } from "#analytics/store.ts";
 import type { LinksAnswer } from "#analytics/types.ts";
 import type { ScreenBundle } from "#edit/server/screen-bundle.ts";
 import { bodyOf } from "#edit/server/request-body.ts";
-import { dayRange } from "#edit/views/range.ts";
+import { dayRange, shownRange } from "#edit/views/range.ts";
 import type { ViewsContent } from "#edit/views/views-content.ts";
 import { storeFailure } from "#edit/views/views-store.ts";
 import { MAX_SELECTS, shortlistUrl } from "#model/analytics-event.ts";
@@ -164,10 +164,8 @@ export function linksRoutes({ content, open, settings, siteUrl, script, now = ()
         response.setHeader("allow", "GET, HEAD");
         send(response, 405, "Method Not Allowed");
       } else if (url.pathname === LINKS_PATHS.page) {
-        const range = dayRange(url.searchParams, now());
-        const asked = { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" };
         const page = linksPage({
-          range: "error" in range ? asked : range,
+          range: shownRange(url.searchParams, now()),
           content: content(),
           script: script.path,
           banner,

@@ -41,3 +41,9 @@ export function dayRange(params: URLSearchParams, now: Date): DayRange | { error
     };
   return { from, to };
 }
+
+/** The days a page shows: those asked for, checked, or as asked when they are not a range (its script then says why). */
+export function shownRange(params: URLSearchParams, now: Date): DayRange {
+  const range = dayRange(params, now);
+  return "error" in range ? { from: params.get("from") ?? "", to: params.get("to") ?? "" } : range;
+}

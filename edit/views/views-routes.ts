@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 import type { ViewFigures } from "#analytics/types.ts";
 import type { ScreenBundle } from "#edit/server/screen-bundle.ts";
-import { dayRange, type DayRange } from "./range.ts";
+import { dayRange, type DayRange, shownRange } from "./range.ts";
 import type { ViewsContent } from "./views-content.ts";
 import { CSV_TABLES, type CsvTable, viewsCsv } from "./views-csv.ts";
 import { viewsPage } from "./views-page.ts";
@@ -84,14 +84,8 @@ export function viewsRoutes({ content, open, script, now = () => new Date() }: V
         send(response, 405, "Method Not Allowed", { allow: "GET, HEAD" });
       else if (url.pathname === script.path) script.send(request, response);
       else if (url.pathname === VIEWS_PATHS.page) {
-        const range = dayRange(url.searchParams, now());
-        const asked = { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" };
-        const page = viewsPage({
-          range: "error" in range ? asked : range,
-          content: content(),
-          script: script.path,
-          banner,
-        });
+        const range = shownRange(url.searchParams, now());
+        const page = viewsPage({ range, content: content(), script: script.path, banner });
         send(response, 200, page, { "content-type": "text/html; charset=utf-8" });
       } else await answerFigures(response, url, url.pathname === VIEWS_PATHS.csv);
       return true;
