@@ -39,14 +39,11 @@ export interface DayAggregate {
   shortlists: Record<string, ShortlistDay>;
 }
 
-/** What a play's figures need of an event: not whose it was (a recipient link's events have no visitor). */
-export type PlayEvent = Omit<AnalyticsEvent, "visitor" | "referrer">;
-
 /** One press of play, gathered from its play and progress events. */
-export interface Play {
+interface Play {
   reel: string;
   /** The progress event that played most, which carries everything played before it. */
-  furthest: PlayEvent | undefined;
+  furthest: AnalyticsEvent | undefined;
   covered: boolean[];
   ended: boolean;
   spots: Set<string>;
@@ -68,19 +65,19 @@ function items(list: string | null): string[] {
 }
 
 /** Whether progress event `a` played further than `b`, the latest winning a tie. */
-function further(a: PlayEvent, b: PlayEvent): boolean {
+function further(a: AnalyticsEvent, b: AnalyticsEvent): boolean {
   const [secondsA, secondsB] = [a.seconds ?? 0, b.seconds ?? 0];
   return secondsA > secondsB || (secondsA === secondsB && a.at > b.at);
 }
 
 /** The share of the film a progress event says was played, from 0 to 1. */
-export function share(progress: PlayEvent | undefined): number {
+function share(progress: AnalyticsEvent | undefined): number {
   if (!progress?.duration || !progress.seconds) return 0;
   return Math.min(1, Math.max(0, progress.seconds / progress.duration));
 }
 
 /** The plays among `events`, each event of a play gathered under its reel and id. */
-export function gatherPlays(events: readonly PlayEvent[]): Play[] {
+function gatherPlays(events: readonly AnalyticsEvent[]): Play[] {
   const plays = new Map<string, Play>();
   for (const event of events) {
     if ((event.name !== "play" && event.name !== "progress") || !event.reel || !event.play) continue;
