@@ -13,7 +13,7 @@ import { dayRange, type DayRange, shownRange } from "./range.ts";
 import type { ViewsContent } from "./views-content.ts";
 import { CSV_TABLES, type CsvTable, viewsCsv } from "./views-csv.ts";
 import { viewsPage } from "./views-page.ts";
-import { openOnce, storeFailure } from "./views-store.ts";
+import { storeFailure } from "./views-store.ts";
 
 export const VIEWS_PATHS = { page: "/edit/views", api: "/edit/api/views", csv: "/edit/api/views.csv" } as const;
 
@@ -26,7 +26,7 @@ export interface FiguresStore {
 export interface ViewsOptions {
   /** The content's names of the reels and artists, as they are now (views-content.ts). */
   content(): ViewsContent;
-  /** Opens the store, or throws StoreUnavailable saying why not. */
+  /** The store, opened once for the screen (views-store.ts's openOnce), or a StoreUnavailable saying why not. */
   open(): Promise<FiguresStore>;
   /** The page's script (edit/views/views-page-script.ts, bundled). */
   script: Pick<ScreenBundle, "path" | "send">;
@@ -46,12 +46,10 @@ function send(response: ServerResponse, status: number, body: string, headers: R
 const isCsvTable = (table: string): table is CsvTable => (CSV_TABLES as readonly string[]).includes(table);
 
 export function viewsRoutes({ content, open, script, now = () => new Date() }: ViewsOptions) {
-  const store = openOnce(open);
-
   /** The range's figures, or the answer that says why there are none. */
   async function figuresOf(range: DayRange, at: Date): Promise<ViewFigures | { status: 503; message: string }> {
     try {
-      return await (await store.get()).figures(range.from, range.to, at);
+      return await (await open()).figures(range.from, range.to, at);
     } catch (error) {
       return storeFailure(error);
     }
@@ -90,7 +88,5 @@ export function viewsRoutes({ content, open, script, now = () => new Date() }: V
       } else await answerFigures(response, url, url.pathname === VIEWS_PATHS.csv);
       return true;
     },
-    /** Closes the store, if it was opened. */
-    close: store.close,
   };
 }

@@ -19,7 +19,7 @@ import { dayRange } from "#edit/views/range.ts";
 import { viewsContent, type ViewsContent } from "#edit/views/views-content.ts";
 import { csvField } from "#edit/views/views-csv.ts";
 import { type FiguresStore, viewsRoutes } from "#edit/views/views-routes.ts";
-import { analyticsStore, StoreUnavailable } from "#edit/views/views-store.ts";
+import { analyticsStore, openOnce, StoreUnavailable } from "#edit/views/views-store.ts";
 import { watchChart } from "#edit/views/watch-chart.ts";
 import { storedEvent } from "#tests/support/analytics-events.ts";
 
@@ -71,12 +71,14 @@ interface Served {
 /** The views' routes on a server of their own, over `open`. */
 async function serve(open: () => Promise<FiguresStore>): Promise<Served> {
   const served = { asked: [], opens: 0 } as unknown as Served;
+  // Opened once for every request, as the editing screen shares it (edit-server.ts).
+  const store = openOnce(() => {
+    served.opens += 1;
+    return open();
+  });
   const views = viewsRoutes({
     content: () => NAMES,
-    open: () => {
-      served.opens += 1;
-      return open();
-    },
+    open: store.get,
     script: { path: SCRIPT, send: (_request, response) => response.end("script") },
     now: () => NOW,
   });
@@ -289,9 +291,10 @@ describe("the store the site's settings name", () => {
     ]);
     await writer.close();
 
+    const store = openOnce(analyticsStore(env, dir));
     const views = viewsRoutes({
       content: () => NAMES,
-      open: analyticsStore(env, dir),
+      open: store.get,
       script: { path: SCRIPT, send: () => undefined },
       now: () => NOW,
     });
@@ -301,7 +304,7 @@ describe("the store the site's settings name", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const figures = (await (await fetch(`${origin}/edit/api/views`)).json()) as ViewFigures;
-    await views.close();
+    await store.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
 
     expect(figures.reels).toEqual([
