@@ -18,6 +18,7 @@ import { viewsRoutes, VIEWS_PATHS } from "#edit/views/views-routes.ts";
 import { analyticsStore, openOnce } from "#edit/views/views-store.ts";
 import { linksRoutes, LINKS_PATHS } from "#edit/links/links-routes.ts";
 import { storeSettings } from "#analytics/settings.ts";
+import { publicOrigin } from "#model/site-url.ts";
 import type { SaveOutcome } from "./apply-save.ts";
 import { entryStatuses } from "./entry-status.ts";
 import { type Save, saveShape } from "./save-gate.ts";
@@ -143,7 +144,7 @@ export async function editingScreen(
     open: store.get,
     // Read as the site reads them (a wrong value is the store's 503, naming the setting).
     settings: () => storeSettings(env, analyticsRoot),
-    siteUrl: (env.SITE_URL || "http://localhost:3000").replace(/\/+$/, ""),
+    siteUrl: publicOrigin(env.SITE_URL),
     script: linksScript,
   });
   const generic = makeGenericAPIRouteHandler({ config, localBaseDirectory: root });
