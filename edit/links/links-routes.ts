@@ -17,6 +17,7 @@ import type { AnalyticsStore } from "#analytics/store.ts";
 import type { LinksAnswer } from "#analytics/types.ts";
 import type { ScreenBundle } from "#edit/server/screen-bundle.ts";
 import { bodyOf } from "#edit/server/request-body.ts";
+import { send } from "#edit/server/send.ts";
 import { dayRange, shownRange } from "#edit/views/range.ts";
 import type { ViewsContent } from "#edit/views/views-content.ts";
 import { storeFailure } from "#edit/views/views-store.ts";
@@ -58,11 +59,6 @@ export interface LinksOptions {
   siteUrl: string;
   script: Pick<ScreenBundle, "path" | "send">;
   now?: () => Date;
-}
-
-function send(response: ServerResponse, status: number, body: string, type = "text/plain; charset=utf-8") {
-  response.writeHead(status, { "content-type": type, "cache-control": "no-store" });
-  response.end(body);
 }
 
 const sendJson = (response: ServerResponse, status: number, value: unknown) =>

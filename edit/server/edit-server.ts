@@ -24,6 +24,7 @@ import { entryStatuses } from "./entry-status.ts";
 import { type Save, saveShape } from "./save-gate.ts";
 import { bodyOf } from "./request-body.ts";
 import { screenBundle } from "./screen-bundle.ts";
+import { send } from "./send.ts";
 import { workingTree } from "./working-tree.ts";
 import { serveUploads } from "./upload-routes.ts";
 import { uploadQuotas, uploadStaging } from "./upload-staging.ts";
@@ -89,16 +90,6 @@ export function refusal({ status, problems }: Exclude<SaveOutcome, { status: 200
       ? "Bad Request"
       : `Not saved: the content check found ${problems.length === 1 ? "a problem" : "problems"}.`;
   return [heading, ...problems].join("\n");
-}
-
-export function send(
-  response: ServerResponse,
-  status: number,
-  body: string | Uint8Array,
-  type = "text/plain; charset=utf-8",
-) {
-  response.writeHead(status, { "content-type": type, "cache-control": "no-store" });
-  response.end(body);
 }
 
 /**

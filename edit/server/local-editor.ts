@@ -22,7 +22,6 @@ import {
   refusal,
   relay,
   saveOf,
-  send,
   VIEWS_BANNER,
 } from "./edit-server.ts";
 import { previewSite } from "./preview-site.ts";
@@ -30,6 +29,7 @@ import { bodyOf } from "./request-body.ts";
 import { type Author, saveLog } from "./save-log.ts";
 import { savePipeline } from "./save-pipeline.ts";
 import { saveQueue } from "./save-queue.ts";
+import { send } from "./send.ts";
 import { contentFilesOf, subjectOf } from "./save-subject.ts";
 import { siteOriginIfSet } from "./site-health.ts";
 

@@ -19,7 +19,8 @@ import { isContentFile } from "#model/content-files.ts";
 
 import { settingsIfSet } from "#media-publish/settings.ts";
 import { applySave } from "#edit/server/apply-save.ts";
-import { editingScreen, refuseFraming, refuseRequest, refusal, relay, saveOf, send } from "#edit/server/edit-server.ts";
+import { editingScreen, refuseFraming, refuseRequest, refusal, relay, saveOf } from "#edit/server/edit-server.ts";
+import { send } from "#edit/server/send.ts";
 import type { Save as ScreenSave } from "#edit/server/save-gate.ts";
 import { mayLand, savePathProblems } from "#edit/server/save-paths.ts";
 import { previewSite } from "#edit/server/preview-site.ts";

@@ -1,0 +1,12 @@
+/** An answer of the editing servers' own, never cached: plain text unless `type` names another. */
+import type { ServerResponse } from "node:http";
+
+export function send(
+  response: ServerResponse,
+  status: number,
+  body: string | Uint8Array,
+  type = "text/plain; charset=utf-8",
+) {
+  response.writeHead(status, { "content-type": type, "cache-control": "no-store" });
+  response.end(body);
+}
