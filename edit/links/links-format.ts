@@ -5,7 +5,7 @@
  */
 import type { LinkFigures } from "#analytics/types.ts";
 import { percent } from "#edit/views/watch-chart.ts";
-import { LINK_PARAM, MAX_SELECTS } from "#model/analytics-event.ts";
+import { MAX_SELECTS } from "#model/analytics-event.ts";
 import { isSlug } from "#model/content-files.ts";
 
 /** The longest recipient the page takes, in the agent's words (the API's limit too). */
@@ -94,20 +94,6 @@ export function linkRequest(
   return { body: { artists: artists.map(({ id }) => id), recipient, ...(expires ? { expires } : {}) } };
 }
 
-/**
- * The link's URL without its token: the same shortlist, untracked. Cut as text, not rebuilt by
- * URLSearchParams, which would write the ids' commas as %2C.
- */
-export function untrackedUrl(url: string): string {
-  const end = url.includes("#") ? url.indexOf("#") : url.length;
-  const start = url.includes("?") && url.indexOf("?") < end ? url.indexOf("?") : end;
-  const kept = url
-    .slice(start + 1, end)
-    .split("&")
-    .filter((part) => part !== "" && part !== LINK_PARAM && !part.startsWith(`${LINK_PARAM}=`));
-  return `${url.slice(0, start)}${kept.length > 0 ? `?${kept.join("&")}` : ""}${url.slice(end)}`;
-}
-
 /** The moment in UTC, as the other editing pages give times: YYYY-MM-DD HH:MM UTC. */
 export const when = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
@@ -123,14 +109,11 @@ export function lastDay(iso: string): string {
   return `${moment.getUTCDate()} ${MONTHS[moment.getUTCMonth()]} ${moment.getUTCFullYear()}`;
 }
 
-/** Whether the link counts, and if not why: revoked, expired, or links turned off. */
-export function linkStatus(
-  link: Pick<LinkFigures, "revoked" | "active" | "expires">,
-  { enabled, now }: { enabled: boolean; now: Date },
-): string {
+/** Whether the link counts, and if not why: revoked, expired (the API's `active` says no else), or links turned off. */
+export function linkStatus(link: Pick<LinkFigures, "revoked" | "active" | "expires">, enabled: boolean): string {
   if (link.revoked) return "revoked";
-  if (link.expires !== null && (!link.active || Date.parse(link.expires) <= now.getTime())) return "expired";
-  if (!enabled || !link.active) return "not counting: links are off";
+  if (!link.active) return "expired";
+  if (!enabled) return "not counting: links are off";
   return link.expires === null ? "counting, no expiry" : `counting, expires ${lastDay(link.expires)}`;
 }
 
@@ -143,10 +126,6 @@ export const pagesLine = (name: string, views: number) => `${name}: ${plural(vie
 /** A reel's line in a link's row. */
 export const reelLine = (title: string, { plays, averageWatched, finishRate }: LinkFigures["reels"][number]) =>
   `${title}: ${plural(plays, "play")}, ${percent(averageWatched)} watched, ${percent(finishRate)} finished`;
-
-/** Each of the link's artists, in its order, with the views of their page (0 when the answer leaves them out). */
-export const pagesRead = ({ artists, pagesAfter }: Pick<LinkFigures, "artists" | "pagesAfter">) =>
-  artists.map((id) => ({ id, views: pagesAfter.find((artist) => artist.id === id)?.views ?? 0 }));
 
 export const revokeQuestion = (recipient: string) =>
   `Revoke the link for ${quoted(recipient)}? It will still show the shortlist, but count nothing more.`;

@@ -6,15 +6,7 @@
  */
 import { dayOf, type LinksAnswer } from "#analytics/types.ts";
 import type { ViewsContent } from "#edit/views/views-content.ts";
-import {
-  erasedMessage,
-  eraseQuestion,
-  linkRequest,
-  quoted,
-  readShortlist,
-  revokeQuestion,
-  untrackedUrl,
-} from "./links-format.ts";
+import { erasedMessage, eraseQuestion, linkRequest, quoted, readShortlist, revokeQuestion } from "./links-format.ts";
 import { LINKS_PAGE_IDS as IDS } from "./links-page.ts";
 import { element, linksTable, type RowActions } from "./links-table.ts";
 
@@ -162,10 +154,10 @@ async function make() {
       formError.textContent = await answer.text();
       return;
     }
-    const { url } = (await answer.json()) as { id: string; url: string };
+    const { url, plainUrl } = (await answer.json()) as { id: string; url: string; plainUrl: string };
     made.recipient.textContent = asked.body.recipient;
     made.url.value = url;
-    made.plain.value = untrackedUrl(url);
+    made.plain.value = plainUrl;
     made.copied.textContent = "";
     made.box.hidden = false;
     fields.recipient.value = "";

@@ -2,7 +2,7 @@
  * Links for one recipient in the editing screen (docs/privacy.md, "Links for one buyer"): the page
  * /edit/links and its script, and the JSON API it reads as any tool could:
  * - GET /edit/api/links?from=&to= → LinksAnswer (what each link's visits did in those days);
- * - POST /edit/api/links `{ artists, recipient, expires? }` → 201 `{ id, url }` (409 while links are off);
+ * - POST /edit/api/links `{ artists, recipient, expires? }` → 201 `{ id, url, plainUrl }` (409 while links are off);
  * - DELETE /edit/api/links/{id} revokes: its page still shows the shortlist, and counts nothing;
  * - DELETE /edit/api/links?recipient=… erases every link made for that recipient, and all they recorded.
  * Both editing servers route these through editingScreen(), behind sign-in on the team's service.
@@ -116,7 +116,8 @@ export function linksRoutes({ content, open, settings, siteUrl, script, now = ()
       return badRequest(response, `expires: ${parsed.data.expires} has passed`);
     const store = await open();
     const link = await store.links.create({ recipient: parsed.data.recipient, artists, expires }, at);
-    sendJson(response, 201, { id: link.id, url: shortlistUrl(siteUrl, link.artists, link.token) });
+    const url = shortlistUrl(siteUrl, link.artists, link.token);
+    sendJson(response, 201, { id: link.id, url, plainUrl: shortlistUrl(siteUrl, link.artists) });
   }
 
   async function remove(response: ServerResponse, url: URL, id: string | undefined) {

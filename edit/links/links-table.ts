@@ -5,7 +5,7 @@
  */
 import type { LinkFigures, LinksAnswer } from "#analytics/types.ts";
 import type { ViewsContent } from "#edit/views/views-content.ts";
-import { linkStatus, pagesLine, pagesRead, reelLine, when } from "./links-format.ts";
+import { linkStatus, pagesLine, reelLine, when } from "./links-format.ts";
 
 type Child = Node | string;
 
@@ -50,11 +50,10 @@ const items = (children: HTMLElement[], className?: string) =>
 const none = (text: string) => element("p", { class: "note" }, text);
 
 function row(link: LinkFigures, content: ViewsContent, enabled: boolean, actions: RowActions): HTMLElement {
-  const { id, recipient, artists, opens, reels } = link;
+  const { id, recipient, artists, opens, pagesAfter, reels } = link;
   const nameOf = (artist: string) => content.artists[artist] ?? artist;
-  const read = pagesRead(link);
   const times = opens.map(({ at }) => element("li", {}, element("time", { datetime: at }, when(at))));
-  const pages = read.map(({ id: artist, views }) =>
+  const pages = pagesAfter.map(({ id: artist, views }) =>
     element("li", { "data-artist": artist, "data-views": String(views) }, pagesLine(nameOf(artist), views)),
   );
   const played = reels.map((reel) => {
@@ -69,10 +68,10 @@ function row(link: LinkFigures, content: ViewsContent, enabled: boolean, actions
   return element(
     "tr",
     { "data-link": id, role: "row" },
-    cell("recipient", recipient, element("span", { class: "note" }, linkStatus(link, { enabled, now: new Date() }))),
+    cell("recipient", recipient, element("span", { class: "note" }, linkStatus(link, enabled))),
     cell("shortlist", element("ol", {}, ...artists.map((artist) => element("li", {}, nameOf(artist))))),
     cell("opens", String(opens.length), ...(times.length === 0 ? [] : [items(times, "times")])),
-    cell("pages", ...(read.every(({ views }) => views === 0) ? [none("none read")] : []), items(pages)),
+    cell("pages", ...(pagesAfter.every(({ views }) => views === 0) ? [none("none read")] : []), items(pages)),
     cell("reels", played.length === 0 ? none("none played") : items(played)),
     cell(
       "actions",

@@ -71,9 +71,10 @@ describe("the links' API", () => {
       expires: "2025-03-31",
     });
     expect(made.status).toBe(201);
-    const { id, url } = (await made.json()) as { id: string; url: string };
+    const { id, url, plainUrl } = (await made.json()) as { id: string; url: string; plainUrl: string };
     const token = new URL(url).searchParams.get("link");
     expect(url).toBe(`https://agency.example/selects?artists=bo-lind,ada-rowe&link=${token}`);
+    expect(plainUrl).toBe("https://agency.example/selects?artists=bo-lind,ada-rowe");
     expect(isLinkToken(token)).toBe(true);
 
     const opened = storedEvent({ name: "shortlist", day: "2025-03-10", at: Date.parse("2025-03-10T09:00:00Z") });
