@@ -100,21 +100,16 @@ export async function startInstance({
   const collector = await openCollector();
   /**
    * What every loader is given (app/load-context.d.ts). Whether a recipient link counts is the
-   * collector's to say, none under ANALYTICS=off; a store that fails says no, so the selects page
-   * shows its list without the notice rather than an error.
+   * collector's to say, none under ANALYTICS=off; a store that fails says no (the collector logs it),
+   * so the selects page shows its list without the notice rather than an error.
    */
   const loadContext: AppLoadContext = {
     recipientLink: async (token) => {
-      try {
-        // A store that hangs must not hold the buyer's page: past a second, it shows without the notice.
-        const late = sleep(LINK_CHECK_MS, "late" as const, { ref: false });
-        const active = await Promise.race([collector?.activeLink(token) ?? false, late]);
-        if (active === "late") log.warn("analytics: a recipient link was not checked within a second");
-        return active === true;
-      } catch (error) {
-        log.error({ err: error }, "analytics: a recipient link could not be checked");
-        return false;
-      }
+      // A store that hangs must not hold the buyer's page: past a second, it shows without the notice.
+      const late = sleep(LINK_CHECK_MS, "late" as const, { ref: false });
+      const active = await Promise.race([collector?.activeLink(token) ?? false, late]);
+      if (active === "late") log.warn("analytics: a recipient link was not checked within a second");
+      return active === true;
     },
   };
   const events = eventEndpoint({
