@@ -65,6 +65,7 @@ export async function followBranch(settings: FollowSettings, { checkout, log }: 
    */
   function workerEnv({ folder, commit }: Pick<Serving, "folder" | "commit">, index: number, before?: string) {
     return {
+      ...settings.stateEnv,
       PORT: String(ports[index]),
       SITE_COMMIT: commit,
       ...(metricsPort !== undefined && { METRICS_PORT: String(metricsPort + index) }),

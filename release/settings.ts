@@ -18,7 +18,15 @@ export interface FollowSettings {
   purge?: string;
   /** The ports served, one instance (a worker process) each: PORT, or SITE_FOLLOW_PORTS's list. */
   ports: number[];
+  /**
+   * Settings every worker gets beside its own, whatever its commit: where what it writes lives, outside
+   * the release folders, which the next release in that folder cleans (`git clean`).
+   */
+  stateEnv: Record<string, string>;
 }
+
+/** The SQLite file in SITE_DATA the workers count into when no analytics store is set: no release touches it. */
+export const FOLLOW_ANALYTICS_FILE = "analytics.sqlite";
 
 /** `SITE_FOLLOW_INTERVAL`'s default, in seconds: a push shows within this, with no webhook at all. */
 export const DEFAULT_INTERVAL_SECONDS = 3;
@@ -44,13 +52,19 @@ export function followSettings(env: NodeJS.ProcessEnv, root: string): FollowSett
   if (!ports.every((port) => Number.isInteger(port) && port > 0 && port < 65_536))
     throw new Error(`SITE_FOLLOW_PORTS must list port numbers (8081,8082), not "${env.SITE_FOLLOW_PORTS}"`);
   const secret = env.SITE_FOLLOW_SECRET?.trim();
+  const data = path.resolve(root, env.SITE_DATA?.trim() || ".site-data");
+  // analytics/settings.ts reads a relative file (its default too) from the worker's root: its release folder.
+  const analyticsFile = env.ANALYTICS_DATABASE_URL
+    ? undefined
+    : path.resolve(root, env.ANALYTICS_DB || path.join(data, FOLLOW_ANALYTICS_FILE));
   return {
     remote: URL.canParse(remote) || remote.includes(":") ? remote : path.resolve(root, remote),
     branch: env.SITE_FOLLOW_BRANCH?.trim() || "main",
-    data: path.resolve(root, env.SITE_DATA?.trim() || ".site-data"),
+    data,
     intervalMs: seconds * 1000,
     hook: secret ? { secret, host: env.SITE_FOLLOW_HOOK_HOST?.trim() || "127.0.0.1", port: hookPort } : undefined,
     purge: purge ? new URL(purge).origin : undefined,
     ports,
+    stateEnv: analyticsFile ? { ANALYTICS_DB: analyticsFile } : {},
   };
 }

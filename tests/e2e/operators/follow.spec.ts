@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -7,7 +8,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import autocannon from "autocannon";
 
+import { storeSettings } from "#analytics/settings.ts";
+import { openStore } from "#analytics/store.ts";
 import { artists } from "#app/content/index.ts";
+import { EVENT_PATH } from "#model/analytics-event.ts";
 import { startCluster, startStaticServer, stopProcess } from "#tests/support/server-process.mjs";
 import { callPushHook, type SiteRemote, siteRemote } from "#tests/support/site-remote.ts";
 import { SITE_URL } from "#tests/support/site-url.mjs";
@@ -19,7 +23,8 @@ import { expect, test } from "#tests/support/fixtures.ts";
  * (GitHub's shape) and asking the remote on its own only once an hour, so that every release here
  * is one the test asked for. The remote is a bare repository seeded with this project's files; the
  * media come from a static server standing in for the bucket. Its own project ("follow"), after the
- * cluster's: it builds the site several times.
+ * cluster's: it builds the site several times. Analytics are at their defaults: page views counted
+ * through every release and the restart are all in the store at the end.
  */
 
 const PORT = Number(process.env.FOLLOW_PORT ?? 8280);
@@ -31,6 +36,7 @@ const [DIRECTOR, NEIGHBOUR] = artists.directors;
 const DIRECTOR_FILE = `app/content/artists/directors/${DIRECTOR.id}.md`;
 /** The page whose content no commit here changes but the code one: it stays in Varnish until then. */
 const UNTOUCHED = "/clients";
+const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
 
 test.describe.configure({ mode: "serial" });
 
@@ -85,6 +91,41 @@ test.beforeAll(async () => {
   cluster = await startFollowing(180);
 });
 
+/** Page views of NEIGHBOUR's page posted so far, as its script posts them. */
+let viewsPosted = 0;
+
+/** One page view of NEIGHBOUR's page posted to each instance, as the page's script posts it. */
+async function countViews() {
+  for (const port of [PORT + 1, PORT + 2]) {
+    const answer = await fetch(`http://127.0.0.1:${port}${EVENT_PATH}`, {
+      method: "POST",
+      headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": CHROME },
+      body: JSON.stringify({
+        name: "pageview",
+        url: new URL(NEIGHBOUR.url, SITE_URL).href,
+        domain: new URL(SITE_URL).hostname,
+        referrer: null,
+      }),
+    });
+    expect(answer.status).toBe(202);
+    viewsPosted++;
+  }
+}
+
+/** NEIGHBOUR's page views since yesterday in the SQLite file `file`, as the editing screen reads them. */
+async function viewsIn(file: string): Promise<number> {
+  const store = await openStore(storeSettings({ ANALYTICS_DB: file }, process.cwd()));
+  try {
+    const now = new Date();
+    const today = now.toISOString().slice(0, 10);
+    const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+    const { artists: figures } = await store.figures(yesterday, today, now);
+    return figures.find(({ id }) => id === NEIGHBOUR.id)?.views ?? 0;
+  } finally {
+    await store.close();
+  }
+}
+
 /** `npm run start:cluster` following the remote, given `seconds` to answer. */
 function startFollowing(seconds: number) {
   return startCluster(PORT, {
@@ -96,7 +137,8 @@ function startFollowing(seconds: number) {
       SITE_FOLLOW_HOOK_PORT: String(HOOK_PORT),
       MEDIA_ORIGIN,
       SITE_URL,
-      ANALYTICS: "off",
+      // The analytics' defaults, not the temporary store the test servers count into otherwise.
+      ANALYTICS_DB: "",
     },
     startSeconds: seconds,
   });
@@ -111,6 +153,7 @@ test.afterAll(async () => {
 test("serves the branch's commit, and a content change shows through Varnish with no request failing", async () => {
   test.setTimeout(180_000);
   expect((await health()).commit).toBe(remote.git("rev-parse", "HEAD"));
+  await countViews();
   for (const page of [DIRECTOR.url, NEIGHBOUR.url, UNTOUCHED]) await throughVarnish(page);
   const cachedAt = Date.now();
 
@@ -131,6 +174,7 @@ test("serves the branch's commit, and a content change shows through Varnish wit
     "A director's new name",
   );
   await expect.poll(async () => (await throughVarnish(DIRECTOR.url)).text).toContain(renamed);
+  await countViews();
   for (const result of await loads) {
     expect(result.requests.total).toBeGreaterThan(100);
     expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }).toEqual({
@@ -188,6 +232,7 @@ test("a commit whose content fails the check never goes live; /healthz names it;
     "Named again",
   );
   expect(await health()).toEqual({ status: "ok", commit: fixed });
+  await countViews();
   await expect.poll(async () => (await throughVarnish(DIRECTOR.url)).text).not.toContain(`${DIRECTOR.name} Followed`);
 });
 
@@ -203,6 +248,7 @@ test("a code change goes the full way: built, and every page dropped from Varnis
   );
   await expect.poll(async () => (await throughVarnish(UNTOUCHED)).text).toContain("All rights reserved, followed.");
   expect((await throughVarnish(NEIGHBOUR.url)).text).toContain("All rights reserved, followed.");
+  await countViews();
 });
 
 test("a webhook with a bad signature is refused and changes nothing", async () => {
@@ -226,4 +272,13 @@ test("a restart serves the release it served at once, before asking the remote",
   cluster = await startFollowing(10);
   expect(await health()).toEqual(served);
   expect(await health(PORT + 2)).toEqual(served);
+  await countViews();
+});
+
+test("every page view counted through the releases and the restart is in one store under SITE_DATA", async () => {
+  const data = path.join(scratch, "site-data");
+  // Each instance writes what it holds every second.
+  await expect.poll(() => viewsIn(path.join(data, "analytics.sqlite")), { timeout: 5_000 }).toBe(viewsPosted);
+  expect(viewsPosted).toBe(10);
+  for (const folder of ["a", "b"]) expect(existsSync(path.join(data, "releases", folder, "data"))).toBe(false);
 });

@@ -22,6 +22,7 @@ describe("the follower's settings", () => {
         hook: undefined,
         purge: undefined,
         ports: [8080],
+        stateEnv: { ANALYTICS_DB: path.join(ROOT, ".site-data", "analytics.sqlite") },
       },
     );
   });
@@ -48,7 +49,19 @@ describe("the follower's settings", () => {
       hook: { secret: "s3cret", host: "127.0.0.1", port: 9400 },
       purge: "http://127.0.0.1:8080",
       ports: [3001, 3002],
+      stateEnv: { ANALYTICS_DB: "/var/lib/site/analytics.sqlite" },
     });
+  });
+
+  it("give the workers a store outside their release folders, whichever the operator set", () => {
+    const stateEnv = (env: Record<string, string>) =>
+      followSettings(only({ SITE_FOLLOW: "/srv/site.git", SITE_DATA: "/var/lib/site", ...env }), ROOT)!.stateEnv;
+    expect(stateEnv({})).toEqual({ ANALYTICS_DB: "/var/lib/site/analytics.sqlite" });
+    expect(stateEnv({ ANALYTICS_DB: "" })).toEqual({ ANALYTICS_DB: "/var/lib/site/analytics.sqlite" });
+    // A relative file is the project's, where the operator started it, not each release folder's.
+    expect(stateEnv({ ANALYTICS_DB: "data/views.sqlite" })).toEqual({ ANALYTICS_DB: "/srv/site/data/views.sqlite" });
+    expect(stateEnv({ ANALYTICS_DB: "/var/lib/views.sqlite" })).toEqual({ ANALYTICS_DB: "/var/lib/views.sqlite" });
+    expect(stateEnv({ ANALYTICS_DATABASE_URL: "postgres://site@db/analytics" })).toEqual({});
   });
 
   it("refuse a bad value, naming the setting", () => {
