@@ -48,13 +48,39 @@ export interface BuiltRelease {
 /** What the builds of a release are: the server's and the browser's, as `npm run build` writes them. */
 const BUILDS = ["build", path.join("public", "build")];
 /**
- * The environment of a build: this process's, but NODE_ENV, which server/index.ts sets to production
- * and which changes the names of the browser's scripts: a release is what `npm run build` makes in a
- * clean clone, byte for byte.
+ * What of this process's environment a build and an install get: what runs the tools (and npm to its
+ * cache and registry) and the build's own inputs, never the follower's secrets (ANALYTICS_DATABASE_URL,
+ * SITE_FOLLOW_SECRET, a cloud's keys): a build runs whatever the pushed commit says. MEDIA_ORIGIN is
+ * read by the content build (the media it checks); SITE_URL is public, there for a build that reads it.
  */
-const BUILD_ENV = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => name !== "NODE_ENV"),
-) as NodeJS.ProcessEnv;
+const BUILD_SETTINGS = new Set([
+  "PATH",
+  "HOME",
+  "LANG",
+  "TZ",
+  "TMPDIR",
+  "NODE_EXTRA_CA_CERTS",
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "NO_PROXY",
+  "MEDIA_ORIGIN",
+  "SITE_URL",
+]);
+/** npm's own settings that say where its cache, registry, config file and Node's headers are (any case). */
+const NPM_SETTING = /^npm_config_(cache|registry|userconfig|nodedir|offline|prefer_offline)$/i;
+
+/**
+ * The environment of a build, from `env`: only the allowed settings. Not NODE_ENV, which
+ * server/index.ts sets to production and which changes the names of the browser's scripts: a
+ * release is what `npm run build` makes in a clean clone, byte for byte.
+ */
+export function buildEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const allowed = (name: string) =>
+    BUILD_SETTINGS.has(name.toUpperCase()) || name.startsWith("LC_") || NPM_SETTING.test(name);
+  return Object.fromEntries(Object.entries(env).filter(([name]) => allowed(name)));
+}
+
+const BUILD_ENV = buildEnv(process.env);
 
 /**
  * Compiles (and checks) the content in `folder`; if the browser's part of it is as in `serving`,

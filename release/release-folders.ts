@@ -78,6 +78,7 @@ async function install(folder: string, installed: string, env: NodeJS.ProcessEnv
   for (const name of ["package.json", "package-lock.json", "vendor"])
     if (existsSync(path.join(folder, name)))
       await cp(path.join(folder, name), path.join(partial, name), { recursive: true });
-  await runToEnd("npm", ["ci", "--include=dev", "--no-audit", "--no-fund"], partial, env);
+  // No package's install script: it would run code of the commit's choosing during the install.
+  await runToEnd("npm", ["ci", "--ignore-scripts", "--include=dev", "--no-audit", "--no-fund"], partial, env);
   await rename(partial, installed);
 }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readlink, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, readlink, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createHash } from "node:crypto";
@@ -42,6 +42,26 @@ describe("a release folder's packages", () => {
     await writeFile(path.join(release, "package-lock.json"), '{"lockfileVersion":3}');
     expect(await linkModules(release, path.join(scratch, "data"), checkout, process.env)).toBe(false);
     expect(await readlink(path.join(release, "node_modules"))).toBe(path.join(checkout, "node_modules"));
+  });
+
+  it("are installed by `npm ci` with no package's install script for a lockfile not seen before", async () => {
+    // An npm that records how it was called and installs an empty node_modules.
+    const bin = path.join(scratch, "bin");
+    await mkdir(bin);
+    await writeFile(path.join(bin, "npm"), '#!/bin/sh\necho "$@" > "$CALLS"\nmkdir node_modules\n');
+    await chmod(path.join(bin, "npm"), 0o755);
+    const calls = path.join(scratch, "npm-calls");
+    const checkout = await project("checkout", '{"lockfileVersion":3}', true);
+    const release = await project("release", '{"lockfileVersion":3,"packages":{}}');
+    const env = { PATH: `${bin}:${process.env.PATH}`, CALLS: calls };
+    expect(await linkModules(release, path.join(scratch, "data"), checkout, env)).toBe(true);
+    expect((await readFile(calls, "utf8")).trim().split(" ")).toEqual([
+      "ci",
+      "--ignore-scripts",
+      "--include=dev",
+      "--no-audit",
+      "--no-fund",
+    ]);
   });
 });
 
