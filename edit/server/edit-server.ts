@@ -77,6 +77,53 @@ export async function saveOf(request: IncomingMessage): Promise<SaveRequest> {
   }
 }
 
+/**
+ * What Keystatic's local API acts on at `pathname`, read as its handler reads it
+ * (makeGenericAPIRouteHandler's getParams: the prefix off, each segment decoded, empty ones dropped),
+ * so that `/api/keystatic//%75pdate/` is as much its save as `/api/keystatic/update`. Undefined for a
+ * segment that does not decode, on which the handler would throw.
+ */
+export function keystaticAction(pathname: string): string | undefined {
+  const segments = pathname.replace(/^\/api\/keystatic\/?/, "").split("/");
+  try {
+    return segments
+      .map((segment) => decodeURIComponent(segment))
+      .filter(Boolean)
+      .join("/");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where a request under /api/keystatic/ goes: the save gate, the listing, the rest of Keystatic's API, or a 400. */
+export type KeystaticRoute = "save" | "listing" | "api" | "malformed";
+
+/** The route of `pathname`, decided on the path Keystatic itself would act on, however it is spelt. */
+export function keystaticRouteOf(pathname: string): KeystaticRoute {
+  const action = keystaticAction(pathname);
+  if (action === undefined) return "malformed";
+  return action === "update" ? "save" : action === "tree" ? "listing" : "api";
+}
+
+/**
+ * Keystatic's local API on the working copy at `root`, its listing made by git where it is a repository
+ * (working-tree.ts). Its own save is never reached, however the path is spelt: a save is the gate's
+ * (applySave), which the servers route to by keystaticRouteOf.
+ */
+export function localKeystaticApi(root: string): KeystaticApi {
+  const generic = makeGenericAPIRouteHandler({ config, localBaseDirectory: root });
+  return async (request) => {
+    const route = keystaticRouteOf(new URL(request.url).pathname);
+    if (route === "malformed") return { status: 400, body: "Bad Request" };
+    if (route === "save") return { status: 404, body: "Not Found" };
+    if (route !== "listing" || request.method !== "GET" || request.headers.get("no-cors") !== "1")
+      return generic(request);
+    const entries = await workingTree(root).catch(() => undefined);
+    if (entries === undefined) return generic(request);
+    return { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify(entries) };
+  };
+}
+
 /** Answers a refused save request; one refused for its size unread, so its connection is closed after. */
 export function refuseRequest(response: ServerResponse, { status, message }: { status: number; message: string }) {
   if (status === 413) response.setHeader("connection", "close");
@@ -138,15 +185,7 @@ export async function editingScreen(
     siteUrl: publicOrigin(env.SITE_URL),
     script: linksScript,
   });
-  const generic = makeGenericAPIRouteHandler({ config, localBaseDirectory: root });
-  /** Keystatic's local API, its listing made by git from the working copy (working-tree.ts) where it is a repository. */
-  const keystatic: KeystaticApi = async (request) => {
-    const isListing = request.method === "GET" && new URL(request.url).pathname === "/api/keystatic/tree";
-    if (!isListing || request.headers.get("no-cors") !== "1") return generic(request);
-    const entries = await workingTree(root).catch(() => undefined);
-    if (entries === undefined) return generic(request);
-    return { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify(entries) };
-  };
+  const keystatic = localKeystaticApi(root);
   const statuses = entryStatuses(root);
   // The quotas are read here, so a malformed setting stops the start, naming it.
   const uploads = uploadStaging(path.join(root, STAGED_DIR), uploadQuotas(env));

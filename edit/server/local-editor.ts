@@ -16,6 +16,7 @@ import { applySave } from "./apply-save.ts";
 import { watchSavedFiles } from "./local-live.ts";
 import {
   editingScreen,
+  keystaticRouteOf,
   MAX_SAVE_BYTES,
   refuseFraming,
   refuseRequest,
@@ -85,7 +86,9 @@ export async function startEditServer({ root, port, previewPort, env = process.e
   }
 
   async function api(request: IncomingMessage, url: URL, response: ServerResponse) {
-    if (url.pathname === "/api/keystatic/update") return update(request, response);
+    const route = keystaticRouteOf(url.pathname);
+    if (route === "malformed") return refuseRequest(response, { status: 400, message: "Bad Request" });
+    if (route === "save") return update(request, response);
     const body = request.method === "POST" ? await bodyOf(request, MAX_SAVE_BYTES) : undefined;
     if (request.method === "POST" && body === undefined)
       return refuseRequest(response, { status: 413, message: "Payload Too Large" });

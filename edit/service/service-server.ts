@@ -19,7 +19,15 @@ import { isContentFile } from "#model/content-files.ts";
 
 import { settingsIfSet } from "#media-publish/settings.ts";
 import { applySave } from "#edit/server/apply-save.ts";
-import { editingScreen, refuseFraming, refuseRequest, refusal, relay, saveOf } from "#edit/server/edit-server.ts";
+import {
+  editingScreen,
+  keystaticRouteOf,
+  refuseFraming,
+  refuseRequest,
+  refusal,
+  relay,
+  saveOf,
+} from "#edit/server/edit-server.ts";
 import { send } from "#edit/server/send.ts";
 import type { Save as ScreenSave } from "#edit/server/save-gate.ts";
 import { mayLand, savePathProblems } from "#edit/server/save-paths.ts";
@@ -182,11 +190,13 @@ export async function startEditService(
   }
 
   async function keystaticApi(request: IncomingMessage, response: ServerResponse, url: URL, editor: Editor) {
-    if (url.pathname === "/api/keystatic/update") return update(request, response, editor);
+    const route = keystaticRouteOf(url.pathname);
+    if (route === "malformed") return send(response, 400, "Bad Request");
+    if (route === "save") return update(request, response, editor);
     const asked = new Request(url, { method: request.method, headers: request.headers as Record<string, string> });
     const answer = await screen.keystatic(asked);
     // The listing her screen now shows: a save is checked against it.
-    if (url.pathname === "/api/keystatic/tree" && answer.status === 200)
+    if (route === "listing" && answer.status === 200)
       views.set(editor.sessionId, viewOf(await git.head(), bodyText(answer.body)));
     relay(response, answer);
   }
