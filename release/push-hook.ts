@@ -8,7 +8,7 @@
  * commit. The signature covers the body, not the headers or the time, so a replayed call can at
  * worst cost one fetch too many.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 
 /** What a call is: the answer's status and text, and whether the followed branch moved. */
@@ -53,7 +53,10 @@ const EVENTS = {
   token: { headers: ["x-gitlab-event"], push: "Push Hook" },
 } as const;
 
-const EXPECTED = PROOFS.map(({ name, host }) => `${name} (${host})`).join(", ");
+const UNSIGNED = `no signature: expected one of ${PROOFS.map(({ name, host }) => `${name} (${host})`).join(", ")}`;
+
+/** The proof a call offers: the first of PROOFS' headers present. */
+const proofOf = (headers: IncomingHttpHeaders) => PROOFS.find(({ header: name }) => headers[name] !== undefined);
 
 /** A commit's id as hosts write it: SHA-1 or SHA-256, in hex. */
 const COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
@@ -67,11 +70,16 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
 /** Whether two byte strings are equal, in time that depends on their length only. */
 const sameBytes = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b);
 
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest();
+
+/** Whether a token is the secret, in time that depends on neither's length: their digests are compared, never they. */
+const sameSecret = (token: Buffer, secret: Buffer) => timingSafeEqual(sha256(token), sha256(secret));
+
 /** Why `value` does not prove the call, or undefined when it does. Never names the secret or the expected value. */
 function disproof(proof: Proof, value: string, body: Buffer, secret: string): string | undefined {
   if (proof.kind === "token") {
     // Node reads header bytes as Latin-1: back to the bytes sent, which are the secret's UTF-8 when right.
-    const right = sameBytes(Buffer.from(value, "latin1"), Buffer.from(secret, "utf8"));
+    const right = sameSecret(Buffer.from(value, "latin1"), Buffer.from(secret, "utf8"));
     return right ? undefined : `${proof.name} is not the webhook's secret`;
   }
   const hex = value.startsWith(proof.prefix) ? value.slice(proof.prefix.length) : "";
@@ -91,6 +99,23 @@ function checkSettings({ secret, branch }: PushHookSettings) {
 const answer = (status: number, message: string, push = false): PushHookJudgement => ({ status, message, push });
 
 /**
+ * What a call's headers alone decide, before a byte of its body is read: 401 when no host's proof is
+ * among them, or GitLab's token (which does not cover the body) is not the secret; undefined when the
+ * body is still to be judged. Throws on an empty secret or branch, a mistake of the caller's.
+ */
+export function judgePushHeaders(
+  headers: IncomingHttpHeaders,
+  { secret, branch }: PushHookSettings,
+): PushHookJudgement | undefined {
+  checkSettings({ secret, branch });
+  const proof = proofOf(headers);
+  if (!proof) return answer(401, UNSIGNED);
+  if (proof.kind !== "token") return undefined;
+  const failed = disproof(proof, header(headers, proof.header) ?? "", Buffer.alloc(0), secret);
+  return failed ? answer(401, failed) : undefined;
+}
+
+/**
  * What a webhook call is and what to answer it: 401 unless it proves itself; then 400 for a body that
  * is not a JSON object, 204 for an event that is not a push (a ping), 202 for a push (`push` true only
  * for one to the followed branch). Throws on an empty secret or branch, a mistake of the caller's.
@@ -101,8 +126,8 @@ export function judgePushHook(
   { secret, branch }: PushHookSettings,
 ): PushHookJudgement {
   checkSettings({ secret, branch });
-  const proof = PROOFS.find(({ header: name }) => headers[name] !== undefined);
-  if (!proof) return answer(401, `no signature: expected one of ${EXPECTED}`);
+  const proof = proofOf(headers);
+  if (!proof) return answer(401, UNSIGNED);
   const failed = disproof(proof, header(headers, proof.header) ?? "", body, secret);
   if (failed) return answer(401, failed);
 
@@ -169,7 +194,8 @@ function send(response: ServerResponse, status: number, message: string, headers
 /**
  * The webhook's HTTP server, not yet listening (the caller picks the port and address): POSTs to any
  * path are judged by `judgePushHook`, `onPush` hears each push to the branch. Answers 405 to other
- * methods and 413 to a body past 5 MiB; a client's mistake is never a 5xx.
+ * methods, 401 unread to a call whose headers prove nothing (judgePushHeaders) and 413 to a body past
+ * 5 MiB; a client's mistake is never a 5xx.
  */
 export function pushHookServer({ secret, branch, onPush, log }: PushHookServerOptions): http.Server {
   // Thrown now rather than at the first call.
@@ -183,6 +209,10 @@ export function pushHookServer({ secret, branch, onPush, log }: PushHookServerOp
     if (request.method !== "POST") {
       return reply(response, 405, "a git host's push webhook takes only POST", { Allow: "POST" });
     }
+    // Refused on its headers alone: answered at once, its body unread, and the connection closed, so a
+    // caller without the secret can neither make the server read megabytes nor hold it with a slow body.
+    const refused = judgePushHeaders(request.headers, { secret, branch });
+    if (refused) return reply(response, refused.status, refused.message, { Connection: "close" });
     const tooLarge = `the body is past ${MAX_BODY_BYTES} bytes, which no push needs`;
     if (Number(request.headers["content-length"]) > MAX_BODY_BYTES) return reply(response, 413, tooLarge);
     const body = await readBody(request, MAX_BODY_BYTES);

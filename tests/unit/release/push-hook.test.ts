@@ -5,7 +5,7 @@
  */
 import { createHmac } from "node:crypto";
 import http, { type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -235,6 +235,47 @@ describe("the server, over HTTP", () => {
     expect(chunked.status).toBe(413);
     expect((await call("GET")).status).toBe(405);
     expect(pushes).toHaveLength(0);
+  });
+
+  /**
+   * A call on a raw socket that declares a 5 MB body and trickles it a byte every 50 ms: the answer
+   * and the connection's close, as the client sees them, or "no answer" after `waitMs`.
+   */
+  function trickle(headers: string[], waitMs = 2_000) {
+    return new Promise<{ answer: string; closedMs: number | "no answer" }>((resolve) => {
+      const started = Date.now();
+      const socket = net.connect(port, "127.0.0.1");
+      let answer = "";
+      socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+      const dribble = setInterval(() => socket.writable && socket.write("x"), 50);
+      const done = (closedMs: number | "no answer") => {
+        clearInterval(dribble);
+        clearTimeout(timer);
+        socket.destroy();
+        resolve({ answer, closedMs });
+      };
+      const timer = setTimeout(() => done("no answer"), waitMs);
+      socket.on("close", () => done(Date.now() - started));
+      socket.on("error", () => undefined);
+      socket.write(
+        ["POST /hooks/push HTTP/1.1", "Host: 127.0.0.1", "Content-Length: 5000000", ...headers, "", "{"].join("\r\n"),
+      );
+    });
+  }
+
+  it("answers 401 at once to an unsigned call or a wrong GitLab token, its body unread, and closes the connection", async () => {
+    for (const headers of [["X-GitHub-Event: push"], ["X-Gitlab-Event: Push Hook", "X-Gitlab-Token: not the secret"]]) {
+      const { answer, closedMs } = await trickle(headers);
+      expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+      expect(answer.toLowerCase()).toContain("connection: close");
+      expect(closedMs).toBeLessThan(1_000);
+    }
+    expect(pushes).toHaveLength(0);
+  });
+
+  it("reads the body of a call that offers a proof, which only the body can check", async () => {
+    const { closedMs } = await trickle([`X-Hub-Signature-256: sha256=${"0".repeat(64)}`], 500);
+    expect(closedMs).toBe("no answer");
   });
 
   it("answers 401 to a bad signature, and does not hear a push", async () => {
