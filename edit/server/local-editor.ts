@@ -7,7 +7,7 @@
  * followed to the public site until it shows it (local-live.ts).
  */
 import { existsSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 
 import type { Job } from "#media-build/kinds.ts";
@@ -26,7 +26,7 @@ import {
   VIEWS_BANNER,
 } from "./edit-server.ts";
 import { previewSite } from "./preview-site.ts";
-import { bodyOf } from "./request-body.ts";
+import { bodyOf, editingServer } from "./request-body.ts";
 import { type Author, saveLog } from "./save-log.ts";
 import { savePipeline } from "./save-pipeline.ts";
 import { saveQueue } from "./save-queue.ts";
@@ -97,7 +97,7 @@ export async function startEditServer({ root, port, previewPort, env = process.e
     relay(response, await screen.keystatic(asked));
   }
 
-  const server = createServer((request, response) => {
+  const server = editingServer((request, response) => {
     const url = new URL(request.url ?? "/", `http://${LOOPBACK}:${port}`);
     refuseFraming(response);
     if (!hosts.has(request.headers.host ?? "")) return send(response, 421, "Misdirected Request");

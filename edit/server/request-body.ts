@@ -1,5 +1,8 @@
-/** A request's body read whole, for the editing servers' small JSON requests (a save, an upload's id). */
-import type { IncomingMessage } from "node:http";
+/**
+ * A request's body read whole, for the editing servers' small JSON requests (a save, an upload's id),
+ * and the servers' bounds on how long a request may take to arrive.
+ */
+import { createServer, type IncomingMessage, type Server, ServerResponse } from "node:http";
 
 /**
  * The body, or undefined once it is past `limit` bytes: refused unread when its Content-Length says
@@ -16,4 +19,66 @@ export async function bodyOf(request: IncomingMessage, limit: number): Promise<B
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * How long a request may take to arrive whole: a 32 MiB slice of a film (edit/fields/upload-file.ts)
+ * takes about 9 minutes on a 0.5 Mbit/s upload, twice that at 0.25. Past it, Node answers 408 and
+ * closes the connection, so a body trickled forever holds nothing for good.
+ */
+export const REQUEST_TIMEOUT_MS = 20 * 60_000;
+
+/**
+ * Connections kept idle longer than a reverse proxy keeps its own to the server (nginx's 60 s), so the
+ * server never closes one just as the proxy sends on it (a 502 at the editor's screen); the headers'
+ * bound just above it.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const HEADERS_TIMEOUT_MS = 66_000;
+
+/** Whether the request has a body not yet all read: an answer now leaves the rest unread. */
+function bodyUnread(request: IncomingMessage): boolean {
+  if (request.complete) return false;
+  return request.headers["transfer-encoding"] !== undefined || Number(request.headers["content-length"] ?? 0) > 0;
+}
+
+/**
+ * An answer given before its request's body is read (a 401, a 413) closes the connection after it:
+ * Node would otherwise read and drop the rest to keep the connection, for as long as it is trickled.
+ */
+class ClosingResponse extends ServerResponse {
+  override writeHead(...args: unknown[]): this {
+    if (bodyUnread(this.req)) this.setHeader("connection", "close");
+    // The arguments are writeHead's own, passed on as they came, whichever of its forms they are.
+    return super.writeHead(...(args as Parameters<ServerResponse["writeHead"]>));
+  }
+}
+
+export interface RequestTimeouts {
+  /** The most a request may take to arrive, headers and body. */
+  requestMs?: number;
+  /** The most its headers may take. */
+  headersMs?: number;
+  /** How often Node looks for requests past those bounds (its default: 30 s). */
+  checkEveryMs?: number;
+}
+
+/**
+ * The HTTP server of `npm run edit` and of the team's service: each request bounded in time, and a
+ * connection whose request is answered before its body is read closed after the answer.
+ */
+export function editingServer(
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+  { requestMs = REQUEST_TIMEOUT_MS, headersMs = HEADERS_TIMEOUT_MS, checkEveryMs = 30_000 }: RequestTimeouts = {},
+): Server {
+  return createServer(
+    {
+      ServerResponse: ClosingResponse,
+      requestTimeout: requestMs,
+      headersTimeout: headersMs,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: checkEveryMs,
+    },
+    handler,
+  );
 }

@@ -10,7 +10,7 @@
  */
 import { existsSync } from "node:fs";
 import { symlink } from "node:fs/promises";
-import { createServer, type IncomingMessage, request as forward, type ServerResponse } from "node:http";
+import { type IncomingMessage, request as forward, type ServerResponse } from "node:http";
 import path from "node:path";
 
 import { LRUCache } from "lru-cache";
@@ -28,6 +28,7 @@ import {
   relay,
   saveOf,
 } from "#edit/server/edit-server.ts";
+import { editingServer } from "#edit/server/request-body.ts";
 import { send } from "#edit/server/send.ts";
 import type { Save as ScreenSave } from "#edit/server/save-gate.ts";
 import { mayLand, savePathProblems } from "#edit/server/save-paths.ts";
@@ -239,18 +240,13 @@ export async function startEditService(
     showPreview(request, response);
   }
 
-  const server = createServer((request, response) => {
+  // Bounded in time, a slice of a film on a slow line within it; a 401 closes the connection, its body unread.
+  const server = editingServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       console.error(error);
       if (!response.headersSent) send(response, 500, "Internal Server Error");
     });
   });
-  // A slice of a film on a slow line takes longer than Node's default five minutes.
-  server.requestTimeout = 0;
-  // Longer than a reverse proxy's idle upstream connections (nginx's 60 s), so the service never
-  // closes one just as the proxy sends on it (a 502 at the editor's screen); headers' bound above it.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(settings.port, settings.host, resolve));
   preview.rebuild();
   return {

@@ -1,0 +1,95 @@
+/**
+ * The editing servers' bounds on a request (edit/server/request-body.ts, editingServer, which
+ * `npm run edit` and the team's service are made with), against a raw socket that declares a large
+ * body and trickles it a byte at a time, as a client that never finishes would.
+ */
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import net, { type AddressInfo } from "node:net";
+
+import { afterEach, describe, expect, test } from "vitest";
+
+import { bodyOf, editingServer } from "#edit/server/request-body.ts";
+import { send } from "#edit/server/send.ts";
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+async function listen(handler: (request: IncomingMessage, response: ServerResponse) => void, timeouts = {}) {
+  const server = editingServer(handler, timeouts);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/** What a client trickling a 32 MiB body a byte every 50 ms reads, and when the server closed on it (or "still open" at `waitMs`). */
+function trickle(port: number, waitMs: number) {
+  return new Promise<{ answer: string; closedMs: number | "still open" }>((resolve) => {
+    const started = Date.now();
+    const socket = net.connect(port, "127.0.0.1");
+    let answer = "";
+    socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on("error", () => undefined);
+    const dribble = setInterval(() => socket.writable && socket.write("x"), 50);
+    const done = (closedMs: number | "still open") => {
+      clearInterval(dribble);
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ answer, closedMs });
+    };
+    const timer = setTimeout(() => done("still open"), waitMs);
+    socket.on("close", () => done(Date.now() - started));
+    socket.write(`PUT /edit/api/uploads/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${32 * 1024 * 1024}\r\n\r\nx`);
+  });
+}
+
+describe("a request answered before its body is read", () => {
+  test("401: the answer reaches the client, then the connection is closed, the trickled body unread", async () => {
+    const port = await listen((_, response) => send(response, 401, "Not signed in."));
+    const { answer, closedMs } = await trickle(port, 3_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer.toLowerCase()).toContain("connection: close");
+    expect(answer).toContain("Not signed in.");
+    expect(closedMs).toBeLessThan(1_000);
+  });
+
+  test("a request whose body was read whole keeps its connection for the next", async () => {
+    const port = await listen((request, response) => {
+      void bodyOf(request, 1024).then(() => send(response, 200, "ok"));
+    });
+    const answer = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body: "a small body" });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("connection")).toBe("keep-alive");
+  });
+});
+
+describe("a request that never finishes arriving", () => {
+  test("is answered 408 and closed once past the request timeout", async () => {
+    // The body never ends: its read is cut when the server closes the connection.
+    const port = await listen(
+      (request, response) =>
+        void bodyOf(request, 64 * 1024 * 1024).then(
+          () => send(response, 200, "ok"),
+          () => undefined,
+        ),
+      { requestMs: 1_000, headersMs: 500, checkEveryMs: 100 },
+    );
+    const { answer, closedMs } = await trickle(port, 4_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closedMs).toBeGreaterThanOrEqual(1_000);
+    expect(closedMs).toBeLessThan(2_500);
+  });
+
+  test("by default, bounded, yet long enough for a 32 MiB slice of a film at 0.5 Mbit/s", () => {
+    const server = editingServer(() => undefined);
+    const sliceAtHalfAMegabit = ((32 * 1024 * 1024 * 8) / 500_000) * 1000;
+    expect(server.requestTimeout).toBeGreaterThan(sliceAtHalfAMegabit);
+    expect(server.requestTimeout).toBeLessThanOrEqual(60 * 60_000);
+    expect(server.headersTimeout).toBeGreaterThan(server.keepAliveTimeout);
+    expect(server.headersTimeout).toBeLessThanOrEqual(server.requestTimeout);
+  });
+});
