@@ -10,10 +10,8 @@ import { type ServerBuild, writeReadableStreamToWritable } from "@remix-run/node
 import compression from "compression";
 import express, { type RequestHandler, type Response as ExpressResponse } from "express";
 
-import type { ReleaseStatus } from "#release/serving-worker.ts";
-
 import { cacheHits, replay } from "./cache-hit.ts";
-import { healthz } from "./healthz.ts";
+import { healthz, type ReleaseHealth } from "./healthz.ts";
 import { pageHeaders, plainTextErrors, readOnly, sendText, toFetchRequest } from "./http-policy.ts";
 import { createLogger, type Logger, requestLogger } from "./log.ts";
 import { labelRoute, type Metrics, noMetrics, type RouteManifest } from "./metrics.ts";
@@ -47,8 +45,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** The renders run at once and those waiting (the machine's, whatever the build: kept across rebuilds). */
   renderQueue?: RenderQueue;
-  /** What /healthz says of the commit served (server/healthz.ts). */
-  release?: () => ReleaseStatus;
+  /** What /healthz says of the commit served, and who is told of a refusal (server/healthz.ts). */
+  release?: ReleaseHealth;
   /** The build assets of the release before, which pages still open in browsers and caches name. */
   previousAssets?: string;
 }
@@ -64,7 +62,7 @@ export async function createApp({
   log = createLogger(),
   metrics = noMetrics,
   renderQueue = new RenderQueue(DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_QUEUE),
-  release = () => ({ commit: null }),
+  release = { status: () => ({ commit: null }) },
   previousAssets,
 }: AppOptions) {
   const app = express();
