@@ -1,10 +1,13 @@
 /**
  * The public site's word on what it serves, asked at `{EDIT_SITE_URL}/healthz` by `npm run edit` and
  * the team's service to tell an editor when a save is live (site-watch.ts). The site, following its
- * git branch, answers `{"status":"ok","commit":<40-hex>|null,"refused"?:{"commit","reason"}}`: the
- * commit it serves, and the newest commit of the branch when it refused it (never served), with the
- * content check's own words. Anything else, or no answer in time, is a problem for the log, never a
- * failed save: the site may be restarting, or not yet following a branch.
+ * git branch, answers `{"status":"ok","commit":<hex>|null}`: the commit it serves (40 hex digits, or
+ * 64 in a SHA-256 repository). Asked with its status token (`Authorization: Bearer`, the site's
+ * SITE_STATUS_TOKEN, the service's EDIT_SITE_TOKEN), it adds `"refused":{"commit","reason"}`: the
+ * newest commit of the branch when it refused it (never served), with the content check's own
+ * words; without the token, why is the site's own, in its log. Anything else, or no answer in time,
+ * is a problem for the log, never a failed save: the site may be restarting, or not yet following a
+ * branch.
  */
 import { z } from "zod";
 
@@ -24,7 +27,8 @@ export type SiteAnswer = { health: SiteHealth } | { problem: string };
  */
 const ASK_TIMEOUT_MS = 1500;
 
-const COMMIT = z.string().regex(/^[0-9a-f]{40}$/);
+/** SHA-1 or SHA-256, as git names commits in either kind of repository (the webhook takes both too). */
+const COMMIT = z.string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/);
 const healthShape = z.object({
   status: z.literal("ok"),
   commit: COMMIT.nullable(),
@@ -75,13 +79,26 @@ function jsonOf(text: string): unknown {
   }
 }
 
+export interface AskOptions {
+  /** The site's status token (EDIT_SITE_TOKEN): sent, the site says why it refused a commit too. */
+  token?: string;
+  timeoutMs?: number;
+}
+
 /** Asks the site at `origin` what it serves; its health, or the problem in words for the log. */
-export async function askSite(origin: string, timeoutMs = ASK_TIMEOUT_MS): Promise<SiteAnswer> {
+export async function askSite(
+  origin: string,
+  { token, timeoutMs = ASK_TIMEOUT_MS }: AskOptions = {},
+): Promise<SiteAnswer> {
   const address = new URL("/healthz", origin).href;
   let response: Response;
   let text: string;
   try {
-    response = await fetch(address, { redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetch(address, {
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+      ...(token !== undefined && { headers: { Authorization: `Bearer ${token}` } }),
+    });
     text = await response.text();
   } catch (error) {
     return { problem: `${address} did not answer: ${unanswered(error, timeoutMs)}` };

@@ -4,6 +4,8 @@
  * asked every 2 s, only while some save waits for it, and each save waits at most 10 minutes: an
  * editor who saves and walks away costs the site nothing after that. A site that does not answer is
  * a line in the log, never a failed save: the save stays as it was, and the next round asks again.
+ * A watch the site does not tell why it refused a commit (no status token, site-health.ts) says a
+ * save the answering site has not shown in those 10 minutes is not live, and that why is the site's.
  */
 import { entryLink } from "./entry-page.ts";
 import type { SaveRecord } from "./save-log.ts";
@@ -15,6 +17,13 @@ export type SiteVerdict = { live: true } | { live: false; reason: string } | und
 export interface SiteWatchOptions {
   /** The public site's origin (site-health.ts's `siteOrigin`). */
   origin: string;
+  /** The site's status token (EDIT_SITE_TOKEN), sent with each ask: the site then says why it refused a commit. */
+  token?: string;
+  /**
+   * Whether a save still waiting when its time runs out, while the site answers, becomes not live:
+   * for the service without a token, whose editors would otherwise never learn the site refused it.
+   */
+  refusalsUntold?: boolean;
   /** The landed saves (save-log.ts's `landed()`), newest first. */
   saves(): SaveRecord[];
   /** The step a save waits in until the site shows it: "pushed" for the service, "saved" for `npm run edit`. */
@@ -38,6 +47,8 @@ const FOLLOW_FOR_MS = 10 * 60_000;
 
 export function siteWatch({
   origin,
+  token,
+  refusalsUntold = false,
   saves,
   from,
   verdict,
@@ -83,7 +94,7 @@ export function siteWatch({
     asking = true;
     try {
       if (waiting().length === 0) return;
-      const answer = await askSite(origin);
+      const answer = await askSite(origin, { token });
       if ("problem" in answer) {
         if (answered) log(`public site: ${answer.problem}; saves stay as they are, and it is asked again`);
         answered = false;
@@ -105,6 +116,12 @@ export function siteWatch({
           log(
             `public site: ${record.subject}: not seen on ${origin} within ${forMs / 60_000} minutes; no longer asked`,
           );
+          // A site that answers all along yet never shows it most likely refused it: the editor is told that much.
+          if (refusalsUntold && answered)
+            Object.assign(record, {
+              step: "not live",
+              message: `the site has not shown it within ${forMs / 60_000} minutes. If it refused it, why is private to the site and its log (this service has no EDIT_SITE_TOKEN to ask it).`,
+            });
         }
       schedule();
     }

@@ -51,11 +51,21 @@ export function liveCheck({ dir, committer, lock }: LiveCheckOptions) {
   };
 }
 
-/** The service's watch: its pushed saves followed to the site at `origin`, by their commits. */
-export function watchPushedSaves(origin: string, saves: () => SaveRecord[], options: LiveCheckOptions) {
+export interface PushedSavesOptions extends LiveCheckOptions {
+  /** EDIT_SITE_TOKEN: the site's status token, which has it say why it refused a commit. */
+  siteToken?: string;
+}
+
+/**
+ * The service's watch: its pushed saves followed to the site at `origin`, by their commits. Without
+ * the site's token, a refusal is never seen: a save the site has not shown in time is not live, why untold.
+ */
+export function watchPushedSaves(origin: string, saves: () => SaveRecord[], options: PushedSavesOptions) {
   const check = liveCheck(options);
   return siteWatch({
     origin,
+    token: options.siteToken,
+    refusalsUntold: options.siteToken === undefined,
     saves,
     from: "pushed",
     verdict: async ({ commit }, health) => (commit === undefined ? undefined : check(commit, health)),

@@ -111,7 +111,12 @@ export async function startEditService(
   const site =
     settings.siteUrl === undefined
       ? undefined
-      : watchPushedSaves(settings.siteUrl, saves.landed, { dir: checkout, committer, lock });
+      : watchPushedSaves(settings.siteUrl, saves.landed, {
+          dir: checkout,
+          committer,
+          lock,
+          siteToken: settings.siteToken,
+        });
   const lands = savePipeline({
     root: checkout,
     landing: gitLanding({ checkout, branch: settings.branch, git }),

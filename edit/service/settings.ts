@@ -7,6 +7,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 
 import { siteOriginIfSet } from "#edit/server/site-health.ts";
+import { statusTokenProblem } from "#model/status-token.ts";
 
 export interface ServiceSettings {
   /** The service's own origin as the browser sees it, without a trailing slash: "https://edit.agency.example". */
@@ -29,6 +30,8 @@ export interface ServiceSettings {
   port: number;
   /** The public site's origin (EDIT_SITE_URL), asked which commit it serves; unset: saves are not followed there. */
   siteUrl?: string;
+  /** EDIT_SITE_TOKEN, the site's SITE_STATUS_TOKEN: sent to EDIT_SITE_URL, which then says why it refused a commit. */
+  siteToken?: string;
 }
 
 /** One line per setting that is missing or malformed, each naming it. */
@@ -160,6 +163,12 @@ export function readSettings(env: NodeJS.ProcessEnv): ServiceSettings {
   } catch (error) {
     problems.push((error as Error).message);
   }
+  const siteToken = read("EDIT_SITE_TOKEN", false) || undefined;
+  if (siteToken !== undefined) {
+    const problem = statusTokenProblem("EDIT_SITE_TOKEN", siteToken);
+    if (problem) problems.push(`${problem}; it is the public site's SITE_STATUS_TOKEN`);
+    if (!read("EDIT_SITE_URL")) problems.push("EDIT_SITE_TOKEN is set but EDIT_SITE_URL is not: set both, or neither");
+  }
 
   if (problems.length > 0 || !publicUrl || !issuer) throw new SettingsError(problems.join("\n"));
   return {
@@ -176,5 +185,6 @@ export function readSettings(env: NodeJS.ProcessEnv): ServiceSettings {
     host,
     port,
     ...(siteUrl && { siteUrl }),
+    ...(siteToken && { siteToken }),
   };
 }

@@ -282,4 +282,30 @@ describe("the editing service's settings", () => {
       ]);
     });
   });
+
+  describe("EDIT_SITE_TOKEN", () => {
+    const SITE = "https://www.calloway.example";
+    const TOKEN = "the-public-site's-status-token-0123456789";
+    const expected =
+      "EDIT_SITE_TOKEN must be at least 32 characters: letters, digits or punctuation, no spaces (e.g. `openssl rand -hex 32`)";
+
+    test("unset: the site's refusals are not asked for; set: taken as it is, beside EDIT_SITE_URL", () => {
+      expect(read({ EDIT_SITE_URL: SITE }).siteToken).toBeUndefined();
+      expect(read({ EDIT_SITE_URL: SITE, EDIT_SITE_TOKEN: "" }).siteToken).toBeUndefined();
+      expect(read({ EDIT_SITE_URL: SITE, EDIT_SITE_TOKEN: TOKEN })).toMatchObject({ siteUrl: SITE, siteToken: TOKEN });
+    });
+
+    test("too short, spaced or without EDIT_SITE_URL: refused with the other problems, the token never echoed", () => {
+      expect(problemsOf({ EDIT_SITE_URL: SITE, EDIT_SITE_TOKEN: "x".repeat(31), EDIT_PORT: "0" })).toEqual([
+        'EDIT_PORT must be a port number from 1 to 65535: got "0"',
+        `${expected}: got 31; it is the public site's SITE_STATUS_TOKEN`,
+      ]);
+      expect(problemsOf({ EDIT_SITE_URL: SITE, EDIT_SITE_TOKEN: ` ${TOKEN}` })).toEqual([
+        `${expected}: got one with a space or a character a header cannot carry; it is the public site's SITE_STATUS_TOKEN`,
+      ]);
+      expect(problemsOf({ EDIT_SITE_TOKEN: TOKEN })).toEqual([
+        "EDIT_SITE_TOKEN is set but EDIT_SITE_URL is not: set both, or neither",
+      ]);
+    });
+  });
 });

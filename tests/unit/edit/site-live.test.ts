@@ -12,12 +12,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
+import express from "express";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { localLiveCheck, watchSavedFiles } from "#edit/server/local-live.ts";
 import type { SaveRecord } from "#edit/server/save-log.ts";
 import { saveQueue } from "#edit/server/save-queue.ts";
-import { liveCheck } from "#edit/service/live-check.ts";
+import { liveCheck, watchPushedSaves } from "#edit/service/live-check.ts";
+import { healthz } from "#server/healthz.ts";
 
 const SERVICE = { name: "Editing Service", email: "edit@agency.example" };
 const FILE = "app/content/contact.yaml";
@@ -125,6 +127,52 @@ describe("the service: live, not live, from what the site serves and refused", (
     expect(await verdict(save, { commit: nowhere })).toBeUndefined();
     expect(await verdict(save, { commit: nowhere })).toBeUndefined();
     expect(fetches).toHaveBeenCalledTimes(2);
+  });
+
+  test("the site's own /healthz tells the service why only with EDIT_SITE_TOKEN, its SITE_STATUS_TOKEN", async () => {
+    const TOKEN = "the-public-site's-status-token-0123456789";
+    const {
+      first,
+      clones: [clone],
+    } = await repositories("token", "service");
+    const refused = await commit(clone, "phone: refused\n");
+    const asked: (string | undefined)[] = [];
+    const site = express()
+      .use((request, _response, next) => next(void asked.push(request.headers.authorization)))
+      .get(
+        "/healthz",
+        healthz({ status: () => ({ commit: first, refused: { commit: refused, reason: REASON } }), token: TOKEN }),
+      );
+    const server = site.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const record = (): SaveRecord => ({
+      author: SERVICE,
+      subject: "contact: update",
+      step: "pushed",
+      date: "",
+      commit: refused,
+    });
+    const [told, untold] = [record(), record()];
+    const options = { dir: clone, committer: SERVICE, lock: saveQueue() };
+    const watches = [
+      watchPushedSaves(origin, () => [told], { ...options, siteToken: TOKEN }),
+      watchPushedSaves(origin, () => [untold], options),
+    ];
+    try {
+      for (const watch of watches) watch.wake();
+      await expect.poll(() => told.step, { timeout: 10_000 }).toBe("not live");
+      expect(told.message).toBe(REASON);
+      // Asked as often, the other is told nothing of the refusal: its save waits, as for a site still building.
+      await expect.poll(() => asked.includes(undefined)).toBe(true);
+      await sleep(500);
+      expect(asked).toContain(`Bearer ${TOKEN}`);
+      expect(untold).toMatchObject({ step: "pushed" });
+      expect(untold.message).toBeUndefined();
+    } finally {
+      for (const watch of watches) watch.stop();
+      server.close();
+    }
   });
 });
 

@@ -20,6 +20,7 @@ const A = "a".repeat(40);
 const B = "b".repeat(40);
 const ADA = { name: "Ada Rowe", email: "ada@agency.example" };
 const SITE = "https://www.calloway.example";
+const TOKEN = "the-public-site's-status-token-0123456789";
 
 const servers: Server[] = [];
 afterEach(() => {
@@ -29,8 +30,11 @@ afterEach(() => {
 /** A site on the loopback whose /healthz answers `body()` (a string as it is, anything else as JSON). */
 async function site(body: () => unknown, type = "application/json") {
   let asked = 0;
+  /** Each ask's Authorization header, or null without one. */
+  const authorizations: (string | null)[] = [];
   const server = createServer((request, response) => {
     asked++;
+    authorizations.push(request.headers.authorization ?? null);
     const value = body();
     response.writeHead(request.url === "/healthz" ? 200 : 404, { "content-type": type });
     response.end(typeof value === "string" ? value : JSON.stringify(value));
@@ -40,6 +44,7 @@ async function site(body: () => unknown, type = "application/json") {
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     asked: () => asked,
+    authorizations,
     /** The site goes down: nothing answers at its address any more. */
     down() {
       server.closeAllConnections();
@@ -85,6 +90,29 @@ describe("the site's /healthz", () => {
     expect(await askSite(short.origin)).toEqual({ problem: expect.stringMatching(/without the commit/) });
     const closed = plain.origin.replace(/:\d+$/, ":1");
     expect(await askSite(closed)).toEqual({ problem: expect.stringMatching(/did not answer/) });
+  });
+
+  test("asked with the site's status token as a Bearer credential, and without one when none is set", async () => {
+    const answering = await site(() => ({ status: "ok", commit: A }));
+    await askSite(answering.origin, { token: TOKEN });
+    await askSite(answering.origin);
+    expect(answering.authorizations).toEqual([`Bearer ${TOKEN}`, null]);
+  });
+
+  test("a SHA-256 repository's commits (64 hex digits) are read as a SHA-1 one's", async () => {
+    const [served, refused] = ["a".repeat(64), "b".repeat(64)];
+    const sha256 = await site(() => ({
+      status: "ok",
+      commit: served,
+      refused: { commit: refused, reason: "x.md:1: bad" },
+    }));
+    expect(await askSite(sha256.origin, { token: TOKEN })).toEqual({
+      health: { commit: served, refused: { commit: refused, reason: "x.md:1: bad" } },
+    });
+    for (const wrong of ["a".repeat(39), "a".repeat(41), "a".repeat(63), "a".repeat(65), "A".repeat(40)]) {
+      const odd = await site(() => ({ status: "ok", commit: wrong }));
+      expect(await askSite(odd.origin), wrong).toEqual({ problem: expect.stringMatching(/without the commit/) });
+    }
   });
 });
 
@@ -150,6 +178,70 @@ describe("the watch", () => {
     // Ten minutes in the service, 400 ms here: then it is no longer waited for, and the log says so.
     await expect.poll(() => lines.some((line) => line.includes("clients: update: not seen"))).toBe(true);
     expect(waiting.step).toBe("pushed");
+    watch.stop();
+  });
+
+  test("the token is sent with every ask; without it, a save the answering site never shows is not live, why untold", async () => {
+    const served = await site(() => ({ status: "ok", commit: A }));
+    const told = pushed("contact: update", B);
+    const watchTold = siteWatch({
+      origin: served.origin,
+      token: TOKEN,
+      saves: () => [told],
+      from: "pushed",
+      verdict: async () => undefined,
+      everyMs: 20,
+      forMs: 300,
+      log: () => undefined,
+    });
+    watchTold.wake();
+    await expect.poll(() => served.authorizations.length).toBeGreaterThan(1);
+    expect(new Set(served.authorizations)).toEqual(new Set([`Bearer ${TOKEN}`]));
+    const untold = pushed("clients: update", B);
+    const lines: string[] = [];
+    const watchUntold = siteWatch({
+      origin: served.origin,
+      refusalsUntold: true,
+      saves: () => [untold],
+      from: "pushed",
+      verdict: async () => undefined,
+      everyMs: 20,
+      forMs: 300,
+      log: (line) => lines.push(line),
+    });
+    watchUntold.wake();
+    await expect.poll(() => untold.step).toBe("not live");
+    expect(untold.message).toBe(
+      "the site has not shown it within 0.005 minutes. If it refused it, why is private to the site and its log (this service has no EDIT_SITE_TOKEN to ask it).",
+    );
+    expect(lines).toEqual([
+      expect.stringMatching(/clients: update: not seen on .* within 0.005 minutes; no longer asked$/),
+    ]);
+    // With the token, the site would have said it refused the save: a save it did not is left as it was.
+    await sleep(100);
+    expect(told.step).toBe("pushed");
+    watchTold.stop();
+    watchUntold.stop();
+  });
+
+  test("without the token, a save waiting while the site does not answer is left pushed: nothing says it was refused", async () => {
+    const served = await site(() => ({ status: "ok", commit: A }));
+    served.down();
+    const record = pushed("clients: update", B);
+    const lines: string[] = [];
+    const watch = siteWatch({
+      origin: served.origin,
+      refusalsUntold: true,
+      saves: () => [record],
+      from: "pushed",
+      verdict: async () => undefined,
+      everyMs: 20,
+      forMs: 200,
+      log: (line) => lines.push(line),
+    });
+    watch.wake();
+    await expect.poll(() => lines.some((line) => line.includes("clients: update: not seen"))).toBe(true);
+    expect(record.step).toBe("pushed");
     watch.stop();
   });
 });
