@@ -1,10 +1,11 @@
 /**
  * Where each save is between its answer and its end, for its author's status and the team's Recent
  * saves: saving → (making media → publishing →) saved, for `npm run edit`; the team's service goes on
- * to pushing → pushed (save-pipeline.ts). With EDIT_SITE_URL set, a landed save goes on to live, or
+ * to pushing → pushed (save-pipeline.ts), by way of "waiting for the bucket" or "waiting for the
+ * remote" while either cannot be reached. With EDIT_SITE_URL set, a landed save goes on to live, or
  * for the service not live when the site refused it (site-watch.ts). Kept in memory: once pushed or
  * kept aside, git's own history says it (edit/service/git-history.ts), and a save in flight when the
- * server stops is taken up by no one (its text stays in the working copy).
+ * service stops is in the pipeline's journal, whose records come back here when it starts again.
  */
 import type { MediaBuild } from "#edit/upload-rules.ts";
 
@@ -18,7 +19,9 @@ export type SaveStep =
   | "saving"
   | "making media"
   | "publishing"
+  | "waiting for the bucket"
   | "pushing"
+  | "waiting for the remote"
   | "saved"
   | "pushed"
   | "live"
@@ -84,6 +87,17 @@ function buildOf(record: SaveRecord | undefined): MediaBuild {
       return { state: "running", message: `Making the media of ${entry}…` };
     case "publishing":
       return { state: "running", message: `Publishing the media of ${entry} to the bucket…` };
+    case "waiting for the bucket":
+      return {
+        state: "running",
+        message: `Made; waiting for the bucket to publish the media of ${entry}, tried again in a moment: ${record.message}`,
+      };
+    case "waiting for the remote":
+      return {
+        state: "idle",
+        message: `Saved here, waiting for the git remote: ${record.subject}. It is pushed as soon as the remote answers.`,
+        waiting: true,
+      };
     default:
       return { state: "running", message: `Saving ${record.subject}…` };
   }
@@ -92,8 +106,9 @@ function buildOf(record: SaveRecord | undefined): MediaBuild {
 export function saveLog() {
   const records: SaveRecord[] = [];
   return {
-    add(author: Author, subject: string): SaveRecord {
-      const record: SaveRecord = { author, subject, step: "saving", date: new Date().toISOString() };
+    /** A save answered now, or at `date` (one taken up again after a restart). */
+    add(author: Author, subject: string, date = new Date().toISOString()): SaveRecord {
+      const record: SaveRecord = { author, subject, step: "saving", date };
       records.push(record);
       // The oldest finished ones go first: a save in flight is never forgotten while it runs.
       while (records.length > REMEMBERED) {

@@ -8,13 +8,24 @@
  * then published to the bucket when there is one, then landed under the lock for a moment. Its
  * files are pending meanwhile, so that another save of the same entry can be refused rather than
  * land her text without her media. After each save, whatever its fate, `landed` (the preview).
+ *
+ * Nothing answered is lost to a fault (decision 12): a bucket that cannot be reached is tried again,
+ * and so is a remote (the commits wait in the clone, pushed in order once it answers); with a
+ * journal, a save the service's stop interrupted is taken up again by `resume()` when it starts.
  */
 import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { promisify } from "node:util";
+import { setTimeout as sleep } from "node:timers/promises";
 
 import { MEDIA_DIR } from "#model/media-paths.ts";
+import { validateContent } from "#content-check/check.ts";
+import { readContentFiles } from "#content-check/read.ts";
 import { failureReport, reasonOf } from "#media-build/failures.ts";
-import { isSourceJob, type Job } from "#media-build/kinds.ts";
+import { isSourceJob, type Job, mediaContentOf } from "#media-build/kinds.ts";
+import { planJobs } from "#media-build/plan-jobs.ts";
 import { MANIFEST } from "#media-build/manifest.ts";
 import { buildMedia } from "#media-build/run.ts";
 import { fetchLackingSources, readBy } from "#media-publish/lacking-sources.ts";
@@ -22,7 +33,7 @@ import { publishMedia } from "#media-publish/publish.ts";
 import type { Settings as BucketSettings } from "#media-publish/settings.ts";
 import { isSourcePath, SOURCES } from "#media-publish/source-list.ts";
 import type { Save as ScreenSave } from "./save-gate.ts";
-import type { Author, SaveRecord } from "./save-log.ts";
+import type { Author, SaveLog, SaveRecord } from "./save-log.ts";
 import { saveQueue, type SaveQueue } from "./save-queue.ts";
 
 const run = promisify(execFile);
@@ -38,12 +49,28 @@ export interface Saved {
   jobs: Job[] | undefined;
 }
 
+/** A save a previous run landed here (committed in the service's clone) and could not push. */
+export interface Unpushed {
+  commit: string;
+  author: Author;
+  /** The author's date, ISO 8601 in UTC. */
+  date: string;
+  subject: string;
+}
+
 /** Where a save's files go once its media are ready: the team's service commits and pushes them. */
 export interface Landing {
   /** Under the lock: `files` (its content, the manifest, with a bucket the sources' list, else the outputs) land; the record says how it went. */
   land(saved: Saved, files: string[]): Promise<void>;
   /** Under the lock: its media could not be made; its text is put aside as the wrapper keeps it. */
   mediaFailed(saved: Saved, content: string[], reason: string): Promise<void>;
+  /**
+   * Under the lock: the saves landed and not yet on the remote (oldest first) pushed in order, each
+   * record saying how it went; throws while the remote cannot be reached. None: landed is the end.
+   */
+  push?(waiting: SaveRecord[]): Promise<void>;
+  /** The saves a previous run landed and could not push, oldest first. */
+  unpushed?(): Promise<Unpushed[]>;
 }
 
 /** Nothing more for a working copy of one's own (`npm run edit`): written is landed. */
@@ -68,6 +95,37 @@ export interface PipelineOptions {
   changed(): void;
   /** A save has landed or failed: the preview is built again. */
   landed(): void;
+  /**
+   * A folder (under EDIT_DATA) where each save is journaled until it has landed, for `resume()` to
+   * take up one a stop interrupted. None for `npm run edit`: its working copy is the save.
+   */
+  journal?: string;
+  /** How long the first retry of an unreachable remote or bucket waits, in ms, doubling up to `most`. */
+  retry?: { first: number; most: number };
+}
+
+/** What the journal keeps of a save: enough to land it again after a restart (its files are in the working copy). */
+interface Journaled {
+  author: Author;
+  subject: string;
+  date: string;
+  save: ScreenSave;
+  touched: string[];
+  /** Whether it brought media to make: they are planned again from the content on disk. */
+  media: boolean;
+}
+
+/**
+ * A remote or a bucket that is back is seen within `most`: the issue's goal is the last waiting save
+ * on the remote within 10 s of its return.
+ */
+const RETRY = { first: 2_000, most: 8_000 };
+
+/** The media jobs of the content as the working copy has it (a save's, taken up again after a restart). */
+function plannedJobs(root: string): Job[] {
+  const { content, problems } = validateContent(readContentFiles(root), { publicDir: null });
+  if (content === undefined) throw new Error(`the content no longer passes its check: ${problems.join("; ")}`);
+  return planJobs(mediaContentOf(content));
 }
 
 /** Files under `folder` that git sees changed or new in the working copy (the media build's outputs). */
@@ -75,6 +133,7 @@ async function changedUnder(dir: string, folder: string): Promise<string[]> {
   const { stdout } = await run("git", ["status", "--porcelain", "-z", "--untracked-files=all", "--", folder], {
     cwd: dir,
     maxBuffer: 64 * 1024 * 1024,
+    timeout: 5 * 60_000,
   });
   return stdout
     .split("\0")
@@ -98,10 +157,92 @@ function jobsOfSave(jobs: Job[], touched: string[]): (job: Job) => boolean {
   return (job) => outputs.has(job.site) || (!isSourceJob(job) && job.files.some((file) => outputs.has(file)));
 }
 
-export function savePipeline({ root, landing = IN_PLACE, lock, bucket, changed, landed }: PipelineOptions) {
+export function savePipeline({
+  root,
+  landing = IN_PLACE,
+  lock,
+  bucket,
+  changed,
+  landed,
+  journal,
+  retry = RETRY,
+}: PipelineOptions) {
   const worker = saveQueue();
   /** Content files written by saves whose media are being made: landed only with them. */
   const pending = new Set<string>();
+  /** Saves landed here and not yet on the remote, oldest first: pushed together, in this order. */
+  const waiting: SaveRecord[] = [];
+  let nextPush: NodeJS.Timeout | undefined;
+  let pushPause = retry.first;
+  let stopped = false;
+  /** Each journaled save's file, until it has landed. */
+  const journaled = new Map<SaveRecord, string>();
+  let journalCount = 0;
+
+  /** The save written to the journal before anything of it lands (atomically: a stop mid-write leaves only a .tmp). */
+  async function keepInJournal({ record, author, save, touched, jobs }: Saved) {
+    if (journal === undefined || journaled.has(record)) return;
+    const entry: Journaled = { author, subject: record.subject, date: record.date, save, touched, media: !!jobs };
+    const file = path.join(journal, `${Date.now()}-${String(++journalCount).padStart(6, "0")}.json`);
+    try {
+      await mkdir(journal, { recursive: true });
+      await writeFile(`${file}.tmp`, JSON.stringify(entry), { flush: true });
+      await rename(`${file}.tmp`, file);
+      journaled.set(record, file);
+    } catch (error) {
+      // The save still lands now; only a stop before it has would lose track of it.
+      console.error(`the save could not be journaled: ${reasonOf(error)}`);
+    }
+  }
+
+  async function forget(record: SaveRecord) {
+    const file = journaled.get(record);
+    journaled.delete(record);
+    if (file !== undefined) await rm(file, { force: true });
+  }
+
+  /** Pushes what waits in a moment, each time a little later, up to `retry.most` apart. */
+  function pushLater() {
+    if (nextPush !== undefined || stopped) return;
+    nextPush = setTimeout(() => {
+      void lock
+        .run(async () => {
+          nextPush = undefined;
+          await pushWaiting();
+        })
+        .finally(() => {
+          changed();
+          landed();
+        });
+    }, pushPause);
+    // A service stopping does not wait for it: what waits is in the clone, and pushed when it starts.
+    nextPush.unref();
+    pushPause = Math.min(pushPause * 2, retry.most);
+  }
+
+  /** Under the lock: the waiting saves pushed, in order, or left waiting for a retry. */
+  async function pushWaiting() {
+    if (landing.push === undefined || waiting.length === 0) return;
+    try {
+      await landing.push([...waiting]);
+      waiting.length = 0;
+      pushPause = retry.first;
+    } catch (error) {
+      console.error(`the remote could not be pushed to; ${waiting.length} save(s) wait: ${reasonOf(error)}`);
+      for (const record of waiting) record.step = "waiting for the remote";
+      pushLater();
+    }
+  }
+
+  /** Under the lock: `files` land here, then go to the remote with every save waiting before them. */
+  async function landHere(saved: Saved, files: string[]) {
+    await landing.land(saved, files);
+    if (landing.push === undefined || saved.record.step !== "pushing") return;
+    waiting.push(saved.record);
+    // The remote is known to be away: the retry pushes this one with the others, and holds up no save meanwhile.
+    if (nextPush !== undefined) saved.record.step = "waiting for the remote";
+    else await pushWaiting();
+  }
 
   /**
    * The sources the save filed kept in the bucket (listed in media/sources.json, which lands with it:
@@ -143,8 +284,21 @@ export function savePipeline({ root, landing = IN_PLACE, lock, bucket, changed, 
     const made = await changedUnder(root, "public").catch(() => []);
     record.step = "publishing";
     changed();
-    await publish(saved, made);
-    await lock.run(() => landing.land(saved, [...content, MANIFEST, ...(bucket ? [SOURCES] : made)]));
+    for (let pause = retry.first; ; pause = Math.min(pause * 2, retry.most)) {
+      try {
+        await publish(saved, made);
+        break;
+      } catch (error) {
+        // A bucket away is waited for: the film is made, and its save kept in the journal meanwhile.
+        console.error(error);
+        Object.assign(record, { step: "waiting for the bucket", message: reasonOf(error) });
+        changed();
+        await sleep(pause, undefined, { ref: false });
+        if (stopped) throw new Error("the service stopped; the save is taken up again when it starts");
+      }
+    }
+    delete record.message;
+    await lock.run(() => landHere(saved, [...content, MANIFEST, ...(bucket ? [SOURCES] : made)]));
   }
 
   async function settle(saved: Saved, step: () => Promise<void>) {
@@ -154,27 +308,79 @@ export function savePipeline({ root, landing = IN_PLACE, lock, bucket, changed, 
       console.error(error);
       Object.assign(saved.record, { step: "failed", message: reasonOf(error) });
     } finally {
+      // Landed, kept aside or failed, its record says so; a save a stop interrupted stays for resume().
+      if (!stopped) await forget(saved.record);
       changed();
       landed();
     }
   }
 
+  /**
+   * Called under the lock, once the save is written and answered: a save without media lands now;
+   * one with media goes to the worker, and this returns at once.
+   */
+  async function land(saved: Saved): Promise<void> {
+    await keepInJournal(saved);
+    const content = saved.touched.filter((file) => !file.startsWith(`${MEDIA_DIR}/`));
+    if (!saved.jobs) return settle(saved, () => landHere(saved, content));
+    for (const file of content) pending.add(file);
+    void worker.run(() =>
+      settle(saved, () => makeMedia(saved, content)).finally(() => {
+        for (const file of content) pending.delete(file);
+      }),
+    );
+  }
+
+  /** One journaled save, taken up again: its record back in `log`, then landed as when it was answered. */
+  async function takeUp(file: string, log: SaveLog) {
+    let entry: Journaled;
+    try {
+      entry = JSON.parse(await readFile(file, "utf8")) as Journaled;
+    } catch (error) {
+      return console.error(`a journaled save could not be read, left in ${file}: ${reasonOf(error)}`);
+    }
+    const record = log.add(entry.author, entry.subject, entry.date);
+    journaled.set(record, file);
+    const saved: Saved = { record, author: entry.author, save: entry.save, touched: entry.touched, jobs: undefined };
+    try {
+      if (entry.media) saved.jobs = plannedJobs(root);
+    } catch (error) {
+      await settle(saved, () => Promise.reject(error instanceof Error ? error : new Error(String(error))));
+      return;
+    }
+    await lock.run(() => land(saved));
+  }
+
   return {
     /** The files of saves whose media are being made. */
     pending: (): ReadonlySet<string> => pending,
+    land,
     /**
-     * Called under the lock, once the save is written and answered: a save without media lands now;
-     * one with media goes to the worker, and this returns at once.
+     * When the service starts, before any save: the saves its last run left in the clone unpushed
+     * wait for the remote again, and those it left in the journal land again, films' media made
+     * again from their sources; each with its record back in `log`, in the order they were answered.
      */
-    async land(saved: Saved): Promise<void> {
-      const content = saved.touched.filter((file) => !file.startsWith(`${MEDIA_DIR}/`));
-      if (!saved.jobs) return settle(saved, () => landing.land(saved, content));
-      for (const file of content) pending.add(file);
-      void worker.run(() =>
-        settle(saved, () => makeMedia(saved, content)).finally(() => {
-          for (const file of content) pending.delete(file);
-        }),
-      );
+    async resume(log: SaveLog): Promise<void> {
+      const left = (await landing.unpushed?.()) ?? [];
+      for (const { author, subject, date, commit } of left)
+        waiting.push(
+          Object.assign(log.add(author, subject, date), { step: "waiting for the remote" as const, commit }),
+        );
+      // Pushed in a moment, not now: a remote that hangs must not hold up the service's start.
+      pushLater();
+      if (journal === undefined || !existsSync(journal)) return;
+      for (const name of (await readdir(journal)).sort()) {
+        // A .tmp is an entry a stop cut short, before the save it was for went further than its answer.
+        if (name.endsWith(".json")) await takeUp(path.join(journal, name), log);
+        else await rm(path.join(journal, name), { force: true });
+      }
+      changed();
+    },
+    /** No retry starts after this: what waits stays in the clone and the journal for the next start. */
+    stop() {
+      stopped = true;
+      clearTimeout(nextPush);
+      nextPush = undefined;
     },
   };
 }

@@ -14,7 +14,28 @@ export type { Author };
  * conversion (a working file's sha must be its committed blob's), no signing (nobody is there to
  * unlock a key), and automatic gc in the foreground so it cannot hold a lock into the next save.
  */
-export const SETTINGS = ["-c", "core.autocrlf=false", "-c", "commit.gpgsign=false", "-c", "gc.autoDetach=false"];
+export const SETTINGS = [
+  "-c",
+  "core.autocrlf=false",
+  "-c",
+  "commit.gpgsign=false",
+  "-c",
+  "gc.autoDetach=false",
+  // An https remote that stops sending (under 1 KB/s for 20 s) is given up, not waited on.
+  "-c",
+  "http.lowSpeedLimit=1000",
+  "-c",
+  "http.lowSpeedTime=20",
+];
+
+/**
+ * The longest any git call may take before it is stopped: a backstop behind the network settings
+ * above and SSH's below, so that a remote that hangs never holds the save queue for good.
+ */
+export const GIT_TIMEOUT = 10 * 60_000;
+
+/** An ssh remote that does not answer within 10 s, or goes silent for 30 s, is given up. */
+const SSH_COMMAND = "ssh -o BatchMode=yes -o ConnectTimeout=10 -o ServerAliveInterval=10 -o ServerAliveCountMax=3";
 
 /** A log record: fields split by US, records by RS, which no name or subject holds. */
 export const FIELDS = "\x1f";
@@ -25,6 +46,8 @@ export interface RunOptions {
   env?: Record<string, string>;
   /** Exit codes that answer a question rather than fail. */
   ok?: number[];
+  /** How long it may take, in ms (GIT_TIMEOUT unless said): a fetch before a save is given less. */
+  timeout?: number;
 }
 
 export interface Result {
@@ -48,6 +71,8 @@ export function baseEnv(committer: Author): NodeJS.ProcessEnv {
   env.LC_ALL = "C";
   // A content file's name is a path, never a pattern.
   env.GIT_LITERAL_PATHSPECS = "1";
+  // The operator's own ssh command (a key of its own) is kept as it is; documented in docs/deploy.md.
+  if (env.GIT_SSH_COMMAND === undefined && env.GIT_SSH === undefined) env.GIT_SSH_COMMAND = SSH_COMMAND;
   return env;
 }
 
@@ -97,13 +122,28 @@ export function gitRunner(dir: string, env: NodeJS.ProcessEnv) {
         cwd,
         env: { ...env, ...options.env },
         stdio: ["pipe", "pipe", "pipe"],
+        // A group of its own, so that a timeout stops its ssh or https helper with it.
+        detached: true,
       });
+      const timeout = options.timeout ?? GIT_TIMEOUT;
+      let timedOut = false;
+      // SIGTERM: git removes its lock files on the way out.
+      const timer = setTimeout(() => {
+        timedOut = true;
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGTERM");
+      }, timeout);
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
       child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
-      child.on("error", (error) => reject(new Error(`git could not be run: ${error.message}`)));
+      child.on("error", (error) => {
+        clearTimeout(timer);
+        reject(new Error(`git could not be run: ${error.message}`));
+      });
       child.on("close", (code) => {
+        clearTimeout(timer);
+        if (timedOut)
+          return reject(new Error(redact(`git ${args.join(" ")} timed out after ${timeout / 1000} s in ${cwd}`)));
         const stdout = Buffer.concat(out).toString();
         if (code !== null && (code === 0 || options.ok?.includes(code))) return resolve({ stdout, code });
         const said = Buffer.concat(err).toString().trim() || stdout.trim();

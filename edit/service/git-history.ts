@@ -28,6 +28,15 @@ export interface Save {
   branch?: string;
 }
 
+/** A save the service committed in its clone and could not push yet (its remote was away). */
+export interface Unpushed {
+  commit: string;
+  author: Author;
+  /** The author's date, ISO 8601 in UTC. */
+  date: string;
+  subject: string;
+}
+
 /** The reads, on the clone's `local` branch and its remote-tracking `tracking` ref; `committer` is the service. */
 export function gitHistory(
   git: ReturnType<typeof gitRunner>,
@@ -99,5 +108,25 @@ export function gitHistory(
     return [...saves, ...kept].sort((a, b) => Date.parse(b.date) - Date.parse(a.date)).slice(0, n);
   }
 
-  return { lastChange, recentSaves };
+  async function unpushed(): Promise<Unpushed[]> {
+    const format = ["%H", "%an", "%ae", "%aI", "%s"].join("%x1f") + "%x1e";
+    const { stdout } = await git([
+      "log",
+      "--reverse",
+      "-F",
+      `--committer=<${identity(committer, "COMMITTER").GIT_COMMITTER_EMAIL}>`,
+      `--format=${format}`,
+      `${tracking}..${local}`,
+    ]);
+    return stdout
+      .split(RECORDS)
+      .map((record) => record.trim())
+      .filter(Boolean)
+      .map((record) => {
+        const [commit, name, email, date, subject] = record.split(FIELDS);
+        return { commit, author: { name, email }, date: utc(date), subject };
+      });
+  }
+
+  return { lastChange, recentSaves, unpushed };
 }

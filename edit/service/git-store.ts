@@ -16,11 +16,11 @@ import { mkdir, mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { type Change, gitHistory, KEPT, type Save } from "./git-history.ts";
-import { type Author, baseEnv, editorSlug, gitRunner, identity, redact, split0, stamp } from "./git-cli.ts";
+import { type Change, gitHistory, KEPT, type Save, type Unpushed } from "./git-history.ts";
+import { type Author, baseEnv, editorSlug, FIELDS, gitRunner, identity, redact, split0, stamp } from "./git-cli.ts";
 
 export type { Author } from "./git-cli.ts";
-export type { Change, Save } from "./git-history.ts";
+export type { Change, Save, Unpushed } from "./git-history.ts";
 
 export interface GitStoreOptions {
   /** Where the clone lives (a folder under EDIT_DATA). */
@@ -50,7 +50,8 @@ export interface GitStore {
   /**
    * Fetches the branch and the kept-aside branches and fast-forwards the working copy (clean between
    * saves); the files the fast-forward changed. Commits of its own not yet pushed (a push the network
-   * failed) are left for the next `push()`, which puts them on top.
+   * failed) are left for the next `push()`, which puts them on top. A remote that cannot be reached
+   * changes nothing: the clone goes on from the branch as it last knew it (none changed).
    */
   sync(): Promise<string[]>;
   /** The branch's commit in the clone: the commit an entry opened now is opened at. */
@@ -81,9 +82,16 @@ export interface GitStore {
    */
   push(editor: Author): Promise<PushResult>;
   /**
+   * Where each of `commits` (made in the clone) is on the branch now: itself, or the copy a rebase
+   * made of it (same author, author date and subject); undefined for one the branch does not hold.
+   */
+  onBranch(commits: string[]): Promise<Map<string, string | undefined>>;
+  /** The service's commits on the clone's branch that the remote's does not have yet, oldest first. */
+  unpushed(): Promise<Unpushed[]>;
+  /**
    * Her version kept aside: a commit of `changes` (path → new bytes, or null for a deletion) on `base`
-   * by `author`, pushed as `edits/{editor}/{time}`; the branch's name. The working copy, its index and
-   * the branch are untouched.
+   * by `author`, pushed as `edits/{editor}/{time}`; the branch's name. Each file is a plain file
+   * (100644), whatever `base` has at its path. The working copy, its index and the branch are untouched.
    */
   keepAside(base: string, changes: Map<string, Uint8Array | null>, author: Author, subject: string): Promise<string>;
   /**
@@ -98,6 +106,8 @@ export interface GitStore {
 const PUSH_TRIES = 4;
 /** How many `edits/{editor}/{time}-{n}` names are tried when one is taken. */
 const NAME_TRIES = 9;
+/** A fetch runs before every save, under its lock: a remote that does not answer in this long is taken as away. */
+const FETCH_TIMEOUT = 30_000;
 
 export function gitStore({ dir: folder, remote, branch, committer, mayLand }: GitStoreOptions): GitStore {
   const dir = path.resolve(folder);
@@ -196,7 +206,13 @@ export function gitStore({ dir: folder, remote, branch, committer, mayLand }: Gi
 
     async sync() {
       const before = await rev(local);
-      await git(["fetch", "--quiet", "--prune", "origin"]);
+      try {
+        await git(["fetch", "--quiet", "--prune", "origin"], { timeout: FETCH_TIMEOUT });
+      } catch (error) {
+        // The save goes on from what the clone knows; its push waits for the remote (save-pipeline.ts).
+        console.error(`the remote could not be fetched; going on from the branch as last known: ${String(error)}`);
+        return [];
+      }
       const after = await rev(tracking);
       if (before === after || !(await isAncestor(before, after))) return [];
       await git(["merge", "--ff-only", "--quiet", tracking]);
@@ -235,7 +251,7 @@ export function gitStore({ dir: folder, remote, branch, committer, mayLand }: Gi
       let reason = `${branch} on the remote kept moving: ${PUSH_TRIES} pushes refused`;
       for (let attempt = 1; attempt <= PUSH_TRIES; attempt++) {
         if (await pushRef(local, local)) return { pushed: await rev(local) };
-        await git(["fetch", "--quiet", "--prune", "origin"]);
+        await git(["fetch", "--quiet", "--prune", "origin"], { timeout: FETCH_TIMEOUT });
         // --autostash: changes outside the save (files still being written) do not stop the rebase.
         const rebase = await git(["rebase", "--quiet", "--autostash", tracking], { ok: [1] });
         if (rebase.code === 0) continue;
@@ -258,8 +274,6 @@ export function gitStore({ dir: folder, remote, branch, committer, mayLand }: Gi
       const index = { GIT_INDEX_FILE: path.join(scratch, "index") };
       try {
         await git(["read-tree", base], { env: index });
-        const paths = [...changes.keys()];
-        const modes = await entries(base, paths);
         const lines: string[] = [];
         const deleted: string[] = [];
         for (const [file, bytes] of changes) {
@@ -268,7 +282,8 @@ export function gitStore({ dir: folder, remote, branch, committer, mayLand }: Gi
             continue;
           }
           const sha = (await git(["hash-object", "-w", "--stdin", `--path=${file}`], { input: bytes })).stdout.trim();
-          lines.push(`${modes.get(file)?.mode ?? "100644"} ${sha}\t${file}\0`);
+          // Her bytes as a plain file: a symlink or an executable at that path in `base` must not carry over.
+          lines.push(`100644 ${sha}\t${file}\0`);
         }
         if (lines.length > 0) await git(["update-index", "-z", "--index-info"], { input: lines.join(""), env: index });
         if (deleted.length > 0) await git(["update-index", "--force-remove", "--", ...deleted], { env: index });
@@ -282,6 +297,30 @@ export function gitStore({ dir: folder, remote, branch, committer, mayLand }: Gi
         await rm(scratch, { recursive: true, force: true });
       }
     },
+
+    async onBranch(commits) {
+      const key = ["%H", "%ae", "%at", "%s"].join("%x1f");
+      const keyOf = (line: string) => line.slice(line.indexOf(FIELDS) + 1);
+      const onIt = new Map<string, string>();
+      const ids = new Set<string>();
+      // The saves waiting for a remote: a few hundred at the very most, never the whole history.
+      const log = (await git(["log", "-n500", `--format=${key}`, local])).stdout.split("\n").filter(Boolean);
+      for (const line of log) {
+        ids.add(line.split(FIELDS)[0]);
+        if (!onIt.has(keyOf(line))) onIt.set(keyOf(line), line.split(FIELDS)[0]);
+      }
+      const found = new Map<string, string | undefined>();
+      for (const commit of commits) {
+        if (ids.has(commit)) found.set(commit, commit);
+        else {
+          const own = (await git(["show", "-s", `--format=${key}`, commit, "--"], { ok: [128] })).stdout.trim();
+          found.set(commit, own ? onIt.get(keyOf(own)) : undefined);
+        }
+      }
+      return found;
+    },
+
+    unpushed: history.unpushed,
 
     recentSaves: history.recentSaves,
   };

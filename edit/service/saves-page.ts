@@ -1,7 +1,8 @@
 /**
  * The pages the service writes itself around Keystatic's: who is signed in, in a corner of the
- * screen, and Recent saves, each save with where it is (saved, making media, publishing, pushed,
- * live with a link to its page on the public site, not live and why, kept aside). Inline styles:
+ * screen, and Recent saves, each save with where it is (saved, making media, publishing, waiting
+ * for the bucket or the git remote, pushed, live with a link to its page on the public site, not
+ * live and why, kept aside). Inline styles:
  * these pages set no style policy (Keystatic's own inline styles need none).
  */
 import { escapeHtml as html } from "#lib/escape-html.ts";
@@ -63,6 +64,8 @@ export function listedSaves(landed: SavedCommit[], unlanded: SaveRecord[], follo
 function what({ state, branch, message, link }: ListedSave): string {
   if (state === "kept aside") return `kept aside on <code>${html(branch ?? "")}</code>`;
   if (state === "failed") return `not published: ${html(message ?? "")}`;
+  if (state === "waiting for the remote") return "saved here, waiting for the git remote";
+  if (state === "waiting for the bucket") return `made, waiting for the bucket: ${html(message ?? "")}`;
   if (state === "live" && link) return `live: <a href="${html(link)}">${html(link)}</a>`;
   if (state === "not live") return `not live: ${html(message ?? "")}`;
   return html(state);

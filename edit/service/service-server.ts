@@ -122,6 +122,8 @@ export async function startEditService(
     landing: gitLanding({ checkout, branch: settings.branch, git }),
     lock,
     bucket,
+    // Under EDIT_DATA, beside the clone: a save a stop interrupted is taken up when the service starts.
+    journal: path.join(settings.data, "saves"),
     changed: () => screen.statuses.changed(),
     landed: () => {
       preview.rebuild();
@@ -252,12 +254,15 @@ export async function startEditService(
       if (!response.headersSent) send(response, 500, "Internal Server Error");
     });
   });
+  // Before any new save: those the last run left (unpushed, or interrupted) keep their place in line.
+  await lands.resume(saves);
   await new Promise<void>((resolve) => server.listen(settings.port, settings.host, resolve));
   preview.rebuild();
   return {
     url: settings.publicUrl,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      lands.stop();
       site?.stop();
       await preview.stop();
       await screen.close();
