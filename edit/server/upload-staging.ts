@@ -129,7 +129,7 @@ export function uploadStaging(dir: string, limits: Partial<StagingLimits> = {}) 
     }
   }
 
-  /** Each upload with a record, and the bytes of it on disk so far. */
+  /** Each upload with a record, and the bytes of it on disk so far: its file and its .part, if both are there. */
   async function live(): Promise<{ record: StagedRecord; held: number }[]> {
     const names = await readdir(dir);
     const tokens = names.filter((name) => name.endsWith(".json")).map((name) => name.slice(0, -".json".length));
@@ -137,7 +137,7 @@ export function uploadStaging(dir: string, limits: Partial<StagingLimits> = {}) 
       tokens.filter(isUploadToken).map(async (token) => {
         const record = await readRecord(dir, token);
         const file = path.join(dir, token);
-        const held = (await sizeOf(file)) ?? (await sizeOf(partOf(file))) ?? 0;
+        const held = ((await sizeOf(file)) ?? 0) + ((await sizeOf(partOf(file))) ?? 0);
         return record && { record, held };
       }),
     );
@@ -188,7 +188,8 @@ export function uploadStaging(dir: string, limits: Partial<StagingLimits> = {}) 
     // Uploads abandoned a day ago count against no one.
     await sweep();
     const uploads = await live();
-    const sum = (list: typeof uploads) => list.reduce((all, { record }) => all + record.bytes, 0);
+    // Each counts as the larger of its size said and its bytes on disk: what it holds, or will once whole.
+    const sum = (list: typeof uploads) => list.reduce((all, { record, held }) => all + Math.max(record.bytes, held), 0);
     const mine = sum(uploads.filter(({ record }) => record.owner === owner));
     const all = sum(uploads);
     const file = `This file is ${inWords(bytes)}`;

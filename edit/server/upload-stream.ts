@@ -4,6 +4,7 @@
  * memory, never its size. A request cut short leaves its bytes in the .part; a PUT with `Content-Range` continues
  * from there, and the last byte in renames the .part to the target, so the target is never half a file.
  */
+import { existsSync } from "node:fs";
 import { mkdir, open, rename, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
@@ -56,6 +57,11 @@ async function sizeOf(file: string): Promise<number> {
   }
 }
 
+/** The size of the whole file at `target`, once its last byte is in; undefined before. */
+async function wholeSizeOf(target: string): Promise<number | undefined> {
+  return existsSync(target) ? sizeOf(target) : undefined;
+}
+
 /** How many bytes of an upload to `target` the service holds: where a resumed PUT starts; all of them once it is whole. */
 export async function uploadOffset(target: string): Promise<number> {
   const file = path.resolve(target);
@@ -79,7 +85,8 @@ function outside(root: string, target: string): boolean {
 /**
  * Streams a PUT's body into `{target}.part`, then renames it to `target` once the file's last byte is in.
  * Without `Content-Range` the body is the whole file; with `Content-Range: bytes {start}-{end}/{total}` it is
- * that range: one starting at 0 begins the file anew, any other must start where the .part ends. The caller
+ * that range: one starting at 0 begins the file anew, any other must start where the .part ends; any to a file
+ * already whole is answered 201, unread, as the last byte of its upload was. The caller
  * answers with the result (`answerUpload`); a disk error rejects, the .part kept.
  */
 export async function receiveUpload(
@@ -117,6 +124,10 @@ export async function receiveUpload(
 
   receiving.add(file);
   try {
+    // Whole already (its answer lost on the way): said so, its body unread. Written again, its .part would
+    // stand beside the whole file, twice its size on disk for the once the quotas count it.
+    const whole = await wholeSizeOf(file);
+    if (whole !== undefined) return { status: 201, bytes: whole };
     const held = range.start === 0 ? 0 : await sizeOf(part);
     if (range.start !== held)
       return {

@@ -171,6 +171,30 @@ describe("quotas, checked when an upload is asked for", () => {
     expect((await mint(BOB, 600)).status).toBe(201);
   });
 
+  test("an upload already whole, sent again from its first byte: answered whole, unread, its bytes on disk once", async () => {
+    const { dir, mint, token, send } = await served({ perOwner: 1000 });
+    const film = await token(ADA, 600);
+    expect((await send(ADA, "PUT", film, Buffer.alloc(600, 1))).status).toBe(201);
+    const again = await send(ADA, "PUT", film, Buffer.alloc(300, 2), { "content-range": "bytes 0-299/600" });
+    expect(again.status).toBe(201);
+    expect(again.headers.get("upload-offset")).toBe("600");
+    expect(existsSync(path.join(dir, `${film}.part`))).toBe(false);
+    expect(await readFile(path.join(dir, film))).toEqual(Buffer.alloc(600, 1));
+    expect((await mint(ADA, 400)).status).toBe(201);
+  });
+
+  test("bytes on disk past the size said count against the quota: a whole file with a .part beside it, counted both", async () => {
+    const { dir, mint, token, send } = await served({ perOwner: 1000 });
+    const film = await token(ADA, 400);
+    expect((await send(ADA, "PUT", film, Buffer.alloc(400))).status).toBe(201);
+    // As a service before this one left a resend from byte 0 of a file already whole.
+    await writeFile(path.join(dir, `${film}.part`), Buffer.alloc(400));
+    expect(await mint(ADA, 300)).toEqual({
+      status: 507,
+      text: "This file is 300 bytes, and you have 800 bytes of uploads waiting to be saved; the service keeps up to 1000 bytes per editor. Save them first: those never saved are deleted a day after they were sent.",
+    });
+  });
+
   test("the screen asking (startUpload): the token, or the service's refusal in its words", async () => {
     const { base } = await served({ perOwner: 100 });
     const film = (bytes: number) => new File([Buffer.alloc(bytes)], "film.mp4");
