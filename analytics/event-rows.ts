@@ -24,23 +24,43 @@ export const EVENT_COLUMNS = [
   "shortlist",
 ] as const;
 
-/** The `$n` placeholders of `rows` rows of `columns` values each: `($1, $2), ($3, $4)`. */
-export function placeholders(rows: number, columns: number): string {
+/**
+ * The `$n` placeholders of `rows` rows of `columns` values each: `($1, $2), ($3, $4)`; a column `casts`
+ * names is written `CAST($n AS type)`.
+ */
+export function placeholders(
+  rows: number,
+  columns: readonly string[],
+  casts: Readonly<Record<string, string>> = {},
+): string {
+  const value = (row: number, column: number) => {
+    const placeholder = `$${row * columns.length + column + 1}`;
+    const type = casts[columns[column]];
+    return type === undefined ? placeholder : `CAST(${placeholder} AS ${type})`;
+  };
   return Array.from(
     { length: rows },
-    (_, row) => `(${Array.from({ length: columns }, (_, column) => `$${row * columns + column + 1}`).join(", ")})`,
+    (_, row) => `(${Array.from({ length: columns.length }, (_, column) => value(row, column)).join(", ")})`,
   ).join(", ");
 }
 
-/** One INSERT of `rows` (at least one) into `table`'s `columns`: `ended` as 0 or 1, as SQLite cannot bind a boolean. */
+/** The parameters of `rows` in `columns`' order: `ended` as 0 or 1, as SQLite cannot bind a boolean. */
+export function rowParams<Row extends { ended: boolean }>(
+  columns: readonly (keyof Row & string)[],
+  rows: readonly Row[],
+): unknown[] {
+  return rows.flatMap((row) => columns.map((column) => (column === "ended" ? (row.ended ? 1 : 0) : row[column])));
+}
+
+/** One INSERT of `rows` (at least one) into `table`'s `columns`. */
 export function insertRows<Row extends { ended: boolean }>(
   table: string,
   columns: readonly (keyof Row & string)[],
   rows: readonly Row[],
 ): Statement {
   return {
-    sql: `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${placeholders(rows.length, columns.length)}`,
-    params: rows.flatMap((row) => columns.map((column) => (column === "ended" ? (row.ended ? 1 : 0) : row[column]))),
+    sql: `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${placeholders(rows.length, columns)}`,
+    params: rowParams(columns, rows),
   };
 }
 

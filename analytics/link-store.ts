@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 
-import { EVENT_COLUMNS, fromRow, type StoredRow } from "./event-rows.ts";
+import { EVENT_COLUMNS, fromRow, placeholders, rowParams, type StoredRow } from "./event-rows.ts";
 import type { Engine, Statement } from "./store.ts";
 import type { AnalyticsEvent, RecipientLink } from "./types.ts";
 
@@ -35,6 +35,8 @@ export const LINK_EVENT_COLUMNS = [
   ...EVENT_COLUMNS.filter((column) => column !== "visitor" && column !== "referrer"),
 ] as (keyof LinkEvent & string)[];
 const LINK_COLUMNS = "id, token, recipient, artists, created, expires, revoked";
+/** The link events' columns that are not TEXT: PostgreSQL takes a parameter in a VALUES list for TEXT unless told. */
+const LINK_EVENT_CASTS = { at: "BIGINT", seconds: "DOUBLE PRECISION", duration: "DOUBLE PRECISION", ended: "INTEGER" };
 
 export const LINK_TABLES = [
   `CREATE TABLE IF NOT EXISTS links (
@@ -66,6 +68,41 @@ const toLink = (row: LinkRow): RecipientLink => ({
   revoked: time(row.revoked),
 });
 
+/** Deletes the events of links that are no longer there: what an erasure or the retention left behind. */
+const DELETE_ORPHAN_EVENTS: Statement = {
+  sql: "DELETE FROM link_events WHERE NOT EXISTS (SELECT 1 FROM links WHERE links.id = link_events.link)",
+};
+
+/**
+ * Writes `events`, `rowsPerInsert` a statement, each only if its link is still there when it is written:
+ * an instance holds events a moment before writing them (collector.ts), and those of a recipient erased
+ * meanwhile must not come back. A link revoked or expired meanwhile still gets them: the visit happened
+ * while it counted. The links' rows are locked first, so that on PostgreSQL an erasure running at the same
+ * time either waits for these rows and deletes them, or goes first and these see its links gone.
+ */
+export function linkEventWrites(events: readonly LinkEvent[], rowsPerInsert: number): Statement[] {
+  if (events.length === 0) return [];
+  const links = [...new Set(events.map((event) => event.link))];
+  const statements: Statement[] = [
+    {
+      sql: `UPDATE links SET revoked = revoked WHERE id IN (${links.map((_, i) => `$${i + 1}`).join(", ")})`,
+      params: links,
+    },
+  ];
+  // A VALUES list's columns are column1, column2… in both engines; the link's id is the first.
+  const linkColumn = `v.column${LINK_EVENT_COLUMNS.indexOf("link") + 1}`;
+  for (let start = 0; start < events.length; start += rowsPerInsert) {
+    const rows = events.slice(start, start + rowsPerInsert);
+    statements.push({
+      sql: `INSERT INTO link_events (${LINK_EVENT_COLUMNS.join(", ")})
+        SELECT * FROM (VALUES ${placeholders(rows.length, LINK_EVENT_COLUMNS, LINK_EVENT_CASTS)}) AS v
+        WHERE EXISTS (SELECT 1 FROM links WHERE links.id = ${linkColumn})`,
+      params: rowParams(LINK_EVENT_COLUMNS, rows),
+    });
+  }
+  return statements;
+}
+
 /**
  * What is past keeping at `now`: the visits' events older than `days` days, and the links that
  * stopped counting (revoked or expired) more than `days` days ago, with their name.
@@ -74,11 +111,8 @@ export function forgetLinks(now: Date, days: number, oldestDay: string): Stateme
   const before = now.getTime() - days * 86_400_000;
   return [
     { sql: "DELETE FROM link_events WHERE day < $1", params: [oldestDay] },
-    {
-      sql: "DELETE FROM link_events WHERE link IN (SELECT id FROM links WHERE COALESCE(revoked, expires) < $1)",
-      params: [before],
-    },
     { sql: "DELETE FROM links WHERE COALESCE(revoked, expires) < $1", params: [before] },
+    DELETE_ORPHAN_EVENTS,
   ];
 }
 
@@ -132,13 +166,12 @@ export function linkStore(engine: Engine): LinkStore {
         sql: "SELECT id FROM links WHERE recipient = $1",
         params: [recipient],
       });
+      // The links first: on PostgreSQL this waits for a write of their events in progress (linkEventWrites).
       await engine.batch([
-        {
-          sql: "DELETE FROM link_events WHERE link IN (SELECT id FROM links WHERE recipient = $1)",
-          params: [recipient],
-        },
         { sql: "DELETE FROM links WHERE recipient = $1", params: [recipient] },
+        DELETE_ORPHAN_EVENTS,
       ]);
+      await engine.clearDeleted();
       return ids.length;
     },
 

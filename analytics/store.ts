@@ -9,21 +9,17 @@ import { FIGURES_KEPT_MONTHS } from "#model/analytics-event.ts";
 
 import { EVENT_COLUMNS, fromRow, insertRows, type StoredRow } from "./event-rows.ts";
 import { type DayAggregate, aggregateDay, combine } from "./figures.ts";
-import {
-  forgetLinks,
-  LINK_EVENT_COLUMNS,
-  LINK_TABLES,
-  type LinkEvent,
-  type LinkStore,
-  linkStore,
-} from "./link-store.ts";
+import { forgetLinks, LINK_TABLES, type LinkEvent, linkEventWrites, type LinkStore, linkStore } from "./link-store.ts";
 import { openPostgresEngine } from "./postgres-store.ts";
 import type { StoreSettings } from "./settings.ts";
 import { openSqliteEngine } from "./sqlite-store.ts";
 import { type AnalyticsEvent, type CountedEvent, dayOf, type ViewFigures } from "./types.ts";
 
 export interface AnalyticsStore {
-  /** Writes the events in one transaction, and a copy of each that belongs to a link's visit for that link. */
+  /**
+   * Writes the events in one transaction, and a copy of each that belongs to a link's visit for that link
+   * if the link is still there (an erased recipient's are dropped; a revoked link's are written).
+   */
   insert(events: readonly CountedEvent[]): Promise<void>;
   /**
    * The salt of `day` (YYYY-MM-DD, UTC): 32 random bytes made by the first instance to ask (insert-if-absent,
@@ -62,6 +58,11 @@ export interface Engine {
   query<Row>(statement: Statement): Promise<Row[]>;
   /** Runs the statements in one transaction. */
   batch(statements: readonly Statement[]): Promise<void>;
+  /**
+   * After personal data was deleted: removes what the engine's own files still hold of it, where the
+   * engine can (docs/privacy.md, "What erasing leaves behind").
+   */
+  clearDeleted(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -140,8 +141,7 @@ async function storeOn(
       const statements: Statement[] = [];
       for (let start = 0; start < events.length; start += ROWS_PER_INSERT)
         statements.push(insertRows("events", EVENT_COLUMNS, events.slice(start, start + ROWS_PER_INSERT)));
-      for (let start = 0; start < forLinks.length; start += ROWS_PER_INSERT)
-        statements.push(insertRows("link_events", LINK_EVENT_COLUMNS, forLinks.slice(start, start + ROWS_PER_INSERT)));
+      statements.push(...linkEventWrites(forLinks, ROWS_PER_INSERT));
       if (statements.length > 0) await engine.batch(statements);
     },
 
@@ -187,6 +187,7 @@ async function storeOn(
         deleteSaltsBefore(today),
         ...forgetLinks(now, recipientRetentionDays, addDays(today, -recipientRetentionDays)),
       ]);
+      await engine.clearDeleted();
     },
 
     async figures(from, to, now) {
