@@ -1,7 +1,8 @@
 /**
  * The store's engine for one instance: an SQLite file through better-sqlite3. WAL and a busy timeout let
  * the site and the editing instance (separate processes) write one file; placeholders are rewritten from
- * PostgreSQL's `$1` to SQLite's `?`, so store.ts's SQL serves both.
+ * PostgreSQL's `$1` to SQLite's `?`, so store.ts's SQL serves both. Deleted rows are overwritten with
+ * zeros (secure_delete), so an erased recipient's name is not left in the file's free space.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -31,6 +32,8 @@ export async function openSqliteEngine(file: string): Promise<Engine> {
   // The busy timeout first: another process may hold the file while this one turns WAL on.
   const db = new Database(file, { timeout: 5000 });
   db.pragma("journal_mode = WAL");
+  // A setting of each connection, not of the file: every process that writes the file turns it on.
+  db.pragma("secure_delete = ON");
 
   const run = (statement: Statement) => {
     const [sql, params] = forSqlite(statement);
@@ -50,6 +53,12 @@ export async function openSqliteEngine(file: string): Promise<Engine> {
     },
     async batch(statements) {
       inTransaction(() => statements.forEach(run));
+    },
+    async clearDeleted() {
+      // Copies the WAL's pages (the zeroed ones) into the file and empties the WAL, whose older frames
+      // still hold the rows as they were. A reader in another process may hold it back (busy): the next
+      // hourly maintenance tries again.
+      db.pragma("wal_checkpoint(TRUNCATE)");
     },
     async close() {
       db.close();
