@@ -1,7 +1,8 @@
 /**
  * The editor sees when a save is live on the public site (EDIT_SITE_URL): the service asks the site's /healthz
  * which commit it serves, and Recent saves and the author's status say "live" with a link to the entry's page, or
- * "not live" with the site's reason. The site is the real one following the service's remote (SITE_FOLLOW, asked
+ * "not live" with the site's reason, which the site tells only the holder of its status token (SITE_STATUS_TOKEN, the
+ * service's EDIT_SITE_TOKEN). The site is the real one following the service's remote (SITE_FOLLOW, asked
  * every second), started once the first save is pushed. The service, its provider, remote and bucket are
  * service-instance.ts's, as in service.spec.ts.
  */
@@ -14,6 +15,9 @@ import { expect, test } from "#tests/support/fixtures.ts";
 import { LOGIN_FORM, TEST_USERS } from "#tests/support/oidc-provider.ts";
 import { startServer, stopProcess } from "#tests/support/server-process.mjs";
 import { BRANCH, type ServiceInstance, startServiceInstance } from "./service-instance.ts";
+
+/** The site's SITE_STATUS_TOKEN and the service's EDIT_SITE_TOKEN: whoever holds it is told why a commit was refused. */
+const STATUS_TOKEN = "the-site-and-the-service-share-this-status-token";
 
 interface Saved {
   commit?: string;
@@ -42,21 +46,30 @@ test.describe("a save followed to the public site", () => {
         SITE_DATA: path.join(service.scratch, "site-data"),
         MEDIA_ORIGIN: service.mediaOrigin,
         ANALYTICS: "off",
+        SITE_STATUS_TOKEN: STATUS_TOKEN,
       },
       startSeconds: 180,
     });
   }
 
-  /** What the site says of the releases. */
-  const health = async () =>
-    (await (await fetch(`${siteOrigin()}/healthz`)).json()) as {
+  /** What the site says of the releases: to the token's holder, as the service asks; to anyone, without it. */
+  const health = async (asking: "service" | "public" = "service") =>
+    (await (
+      await fetch(
+        `${siteOrigin()}/healthz`,
+        asking === "service" ? { headers: { Authorization: `Bearer ${STATUS_TOKEN}` } } : undefined,
+      )
+    ).json()) as {
       commit: string;
       refused?: { commit: string; reason: string };
     };
 
   test.beforeAll(async () => {
     test.setTimeout(300_000);
-    service = await startServiceInstance((ports) => ({ EDIT_SITE_URL: `http://127.0.0.1:${ports.publicSite}` }));
+    service = await startServiceInstance((ports) => ({
+      EDIT_SITE_URL: `http://127.0.0.1:${ports.publicSite}`,
+      EDIT_SITE_TOKEN: STATUS_TOKEN,
+    }));
   });
 
   test.afterEach(async () => {
@@ -151,8 +164,9 @@ test.describe("a save followed to the public site", () => {
     const refused = await listedAs(page, "directors/callum-ashby: update", "not live", 90_000);
     const { refused: why } = await health();
     expect(why!.commit).toBe(service.git("rev-parse", BRANCH));
-    // The compiler's own line, naming the file and where in it.
+    // The compiler's own line, naming the file and where in it; the public is told only the commit served.
     expect(why!.reason).toMatch(/^app\/components\/site-footer\.tsx:\d+:\d+: \S/);
+    expect(await health("public")).toEqual({ status: "ok", commit: (await health()).commit });
     expect(refused).toMatchObject({ commit: why!.commit, message: why!.reason });
     expect((await listedAs(page, "directors/theo-marchand: update", "live")).state).toBe("live");
 

@@ -45,9 +45,16 @@ let remote: SiteRemote;
 let cluster: Awaited<ReturnType<typeof startCluster>>;
 let mediaServer: ChildProcess;
 
-/** What the instance on `port` says of the releases. */
-async function health(port = PORT + 1): Promise<{ commit: string; refused?: { commit: string; reason: string } }> {
-  return (await fetch(`http://127.0.0.1:${port}/healthz`)).json();
+/** The site's SITE_STATUS_TOKEN: /healthz says why a commit was refused to its holder only. */
+const STATUS_TOKEN = "the-operator's-status-token-for-this-site";
+
+/** What the instance on `port` says of the releases to the token's holder (the editing service), or to anyone. */
+async function health(
+  port = PORT + 1,
+  asking: "holder" | "public" = "holder",
+): Promise<{ commit: string; refused?: { commit: string; reason: string } }> {
+  const headers = asking === "holder" ? { Authorization: `Bearer ${STATUS_TOKEN}` } : undefined;
+  return (await fetch(`http://127.0.0.1:${port}/healthz`, { headers })).json();
 }
 
 /** The git host's push webhook for the branch's newest commit, signed with `secret`. */
@@ -135,6 +142,7 @@ function startFollowing(seconds: number) {
       SITE_FOLLOW_INTERVAL: "3600",
       SITE_FOLLOW_SECRET: SECRET,
       SITE_FOLLOW_HOOK_PORT: String(HOOK_PORT),
+      SITE_STATUS_TOKEN: STATUS_TOKEN,
       MEDIA_ORIGIN,
       SITE_URL,
       // The analytics' defaults, not the temporary store the test servers count into otherwise.
@@ -225,6 +233,9 @@ test("a commit whose content fails the check never goes live; /healthz names it;
   const { commit, refused } = await health();
   expect(commit).toBe(served);
   expect(refused!.reason).toMatch(new RegExp(`^${DIRECTOR_FILE.replaceAll(".", "\\.")}:${nameLine}: name: `));
+  // Anyone else, through the edge too, is told only the commit served: the reason names a file not yet public.
+  expect(await health(PORT + 1, "public")).toEqual({ status: "ok", commit: served });
+  expect(await (await fetch(`${cluster.origin}/healthz`)).json()).toEqual({ status: "ok", commit: served });
   expect((await throughVarnish(DIRECTOR.url)).text).toContain(`${DIRECTOR.name} Followed`);
 
   const fixed = await release(
