@@ -10,7 +10,11 @@ import { searchRoster } from "#app/lib/selects-search.server.ts";
 import { SITE_URL } from "#app/lib/site-url.server.ts";
 import { isLinkToken, LINK_PARAM } from "#model/analytics-event.ts";
 
-/** A recipient link's page is one buyer's visit: no shared cache (a CDN, Varnish) nor the page cache may keep it. */
+/**
+ * A page whose URL carries a `link` is one buyer's visit, whatever the token and the store say of
+ * it: no shared cache (a CDN, Varnish), no browser nor the page cache may keep it. A token the
+ * store did not confirm in time must not leave a copy without the notice under its URL.
+ */
 const RECIPIENT_CACHE_CONTROL = "private, no-store";
 
 function selectedArtist(artist: Artist): SelectedArtist {
@@ -33,8 +37,9 @@ async function recipientLinkActive(token: string | null, context: AppLoadContext
 /**
  * /selects?artists=a,b,c: the artists a link names, in its order; unknown or malformed ids are only
  * counted. `&q=words` adds an artist search's matches (the search form without JavaScript).
- * `&link=<token>`, a recipient link that counts now, adds the notice that says so (docs/privacy.md)
- * and keeps the page out of every cache; any other `link` changes nothing.
+ * `&link=<token>`, a recipient link that counts now, adds the notice that says so (docs/privacy.md);
+ * any `link` at all keeps the page out of every cache, and `recipientNotice` is what the page's
+ * analytics read to send the token with its events: only when the notice is shown.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -42,7 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const selected = selection.found.map(selectedArtist);
   const ids = selected.map((artist) => artist.id);
   const q = searchText(params.get("q"));
-  const recipientNotice = await recipientLinkActive(params.get(LINK_PARAM), context);
+  const link = params.get(LINK_PARAM);
+  const recipientNotice = await recipientLinkActive(link, context);
   const data = {
     artists: selected,
     unknown: selection.unknown,
@@ -54,5 +60,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     instagramBaseUrl: site.instagramBaseUrl,
     recipientNotice,
   };
-  return json(data, recipientNotice ? { headers: { "Cache-Control": RECIPIENT_CACHE_CONTROL } } : undefined);
+  return json(data, link === null ? undefined : { headers: { "Cache-Control": RECIPIENT_CACHE_CONTROL } });
 }

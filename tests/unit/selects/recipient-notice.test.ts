@@ -1,9 +1,13 @@
 /**
- * A recipient link's selects page (docs/privacy.md): the loader says a notice is due, and that no cache
- * may keep the page, only for a well-formed token the server calls active; anything else renders the
- * shortlist as before. The document, rendered by Remix with the app's entry.server and selects route
- * (a stand-in root), carries the notice, `private, no-store`, and the plain URL everywhere it offers one.
+ * A recipient link's selects page (docs/privacy.md): the loader says a notice is due only for a
+ * well-formed token the server calls active; anything else renders the shortlist as before. Any
+ * `link` at all keeps the page out of every cache, so a token the store refused or did not confirm in
+ * time leaves no copy under its URL. The document, rendered by Remix with the app's entry.server and
+ * selects route (a stand-in root), carries the notice, `private, no-store`, and the plain URL
+ * everywhere it offers one.
  */
+import { setTimeout as sleep } from "node:timers/promises";
+
 import { type AppLoadContext, createRequestHandler, type MetaFunction, type ServerBuild } from "@remix-run/node";
 import { Links, Meta, Outlet } from "@remix-run/react";
 import { createElement } from "react";
@@ -42,28 +46,40 @@ describe("the selects loader and a recipient link", () => {
     expect(data.shareUrl).toBe(`${SITE_URL}${LIST}`);
   });
 
-  it("changes nothing without the server's word, for an inactive token, or without one", async () => {
+  it("shows no notice without the server's word, for an inactive or late token, but lets no cache keep it", async () => {
     const inactive = contextSaying(false);
+    // What the instance answers when the store has not said within its second (server/instance.ts).
+    const late = { recipientLink: async () => sleep(50, false) } satisfies AppLoadContext;
     for (const [path, context] of [
       [`${LIST}&link=${TOKEN}`, {}],
       [`${LIST}&link=${TOKEN}`, inactive.context],
-      [LIST, contextSaying(true).context],
+      [`${LIST}&link=${TOKEN}`, late],
+      // Another spelling of the parameter's name is the same parameter to the page.
+      [`${LIST}&%6Cink=${TOKEN}`, inactive.context],
     ] as const) {
       const { data, cacheControl } = await load(path, context);
       expect(data.recipientNotice, path).toBe(false);
-      expect(cacheControl, path).toBeNull();
+      expect(cacheControl, path).toBe("private, no-store");
       expect(data.artists).toHaveLength(2);
     }
-    expect(inactive.recipientLink).toHaveBeenCalledOnce();
+    expect(inactive.recipientLink).toHaveBeenCalledTimes(2);
   });
 
-  it("never asks the server about a malformed token", async () => {
+  it("leaves a page without a link to the usual cache headers", async () => {
+    const { data, cacheControl } = await load(LIST, contextSaying(true).context);
+    expect(data.recipientNotice).toBe(false);
+    expect(cacheControl).toBeNull();
+  });
+
+  it("never asks the server about a malformed token, and lets no cache keep its page", async () => {
     const { context, recipientLink } = contextSaying(true);
     for (const token of ["", "short", `${TOKEN}x`, "AbCdEfGhIjKlMnOpQrSt+/", "AbCdEfGhIjKlMnOpQrS%3C", "<script>"]) {
       const { data, cacheControl } = await load(`${LIST}&link=${encodeURIComponent(token)}`, context);
       expect(data.recipientNotice, token).toBe(false);
-      expect(cacheControl, token).toBeNull();
+      expect(cacheControl, token).toBe("private, no-store");
     }
+    // A bare `link`, without a value, is a link all the same.
+    expect((await load(`${LIST}&link`, context)).cacheControl).toBe("private, no-store");
     expect(recipientLink).not.toHaveBeenCalled();
   });
 });
@@ -163,8 +179,9 @@ describe("the document", () => {
     expect(html).not.toContain(TOKEN);
   });
 
-  it("of any other link is the usual page", async () => {
+  it("of any other link is the usual page, kept by no cache", async () => {
     const usual = await render(LIST, contextSaying(true).context);
+    expect(usual.response.headers.get("Cache-Control")).toBe(DOCUMENT_CACHE_CONTROL);
     for (const [path, context] of [
       [`${LIST}&link=${TOKEN}`, contextSaying(false).context],
       [`${LIST}&link=${TOKEN}`, undefined],
@@ -172,7 +189,7 @@ describe("the document", () => {
     ] as const) {
       const { response, html } = await render(path, context);
       expect(response.status, path).toBe(200);
-      expect(response.headers.get("Cache-Control"), path).toBe(DOCUMENT_CACHE_CONTROL);
+      expect(response.headers.get("Cache-Control"), path).toBe("private, no-store");
       expect(html, path).not.toContain('role="note"');
       expect(html, path).toBe(usual.html);
     }

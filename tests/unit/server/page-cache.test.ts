@@ -23,6 +23,19 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey("GET", "*")).toBeUndefined();
   });
 
+  it("keeps no recipient link's page, nor its data, whatever the token (the loader's no-store says so too)", () => {
+    const token = "AbCdEfGhIjKlMnOpQrSt_-";
+    for (const target of [
+      `/selects?artists=a,b&link=${token}`,
+      `/selects?link=${token}&artists=a`,
+      "/selects?artists=a&link=nope",
+      "/selects?artists=a&link",
+      `/selects.data?artists=a&link=${token}`,
+      `/selects?artists=a&link=${token}&_data=routes%2Fselects`,
+    ])
+      for (const method of ["GET", "HEAD"]) expect(pageCacheKey(method, target), `${method} ${target}`).toBeUndefined();
+  });
+
   it("gives a single-fetch data request an entry apart from its document", () => {
     expect(pageCacheKey("GET", "/contact.data")).not.toBe(pageCacheKey("GET", "/contact"));
   });
