@@ -4,18 +4,26 @@ import { HeadBucketCommand, S3Client, S3ServiceException } from "@aws-sdk/client
 import { describeError } from "./s3-errors.ts";
 import { SettingError, type Settings } from "./settings.ts";
 
+/**
+ * How long the store may take: 10 s to connect, 60 s without a byte either way (a film's upload
+ * may take longer in all, never that long silent). A store that hangs fails the call, and the
+ * editing service tries the publish again later (edit/server/save-pipeline.ts).
+ */
+export const BUCKET_TIMEOUTS = { connectionTimeout: 10_000, socketTimeout: 60_000 };
+
 /** A client of the store the settings name, once the store, the bucket (and the sources' own, if set) and the keys answered. */
-export async function openBucket(settings: Settings): Promise<S3Client> {
-  const client = makeClient(settings);
+export async function openBucket(settings: Settings, timeouts = BUCKET_TIMEOUTS): Promise<S3Client> {
+  const client = makeClient(settings, timeouts);
   await checkBucket(client, settings, "MEDIA_BUCKET", settings.bucket);
   if (settings.sourcesBucket !== settings.bucket)
     await checkBucket(client, settings, "MEDIA_SOURCES_BUCKET", settings.sourcesBucket);
   return client;
 }
 
-function makeClient({ endpoint, region }: Settings): S3Client {
+function makeClient({ endpoint, region }: Settings, timeouts: typeof BUCKET_TIMEOUTS): S3Client {
   return new S3Client({
     region,
+    requestHandler: timeouts,
     ...(endpoint
       ? {
           endpoint,
