@@ -7,7 +7,8 @@
  * as a module of its own (remix.config.js), so the release serving's builds, server and browser, are
  * this commit's too, byte for byte (for a folder as deep: esbuild names the browser's scripts from
  * their paths), and are copied. What it changed decides what the cache in front
- * loses (page-purge.ts).
+ * loses (page-purge.ts). Such a commit is refused before anything is checked out if it holds a
+ * symlink, a file under public/ the media build never makes, or a file too big (content-release.ts).
  */
 import { cp } from "node:fs/promises";
 import path from "node:path";
@@ -15,6 +16,7 @@ import path from "node:path";
 import { isContentFile } from "#model/content-files.ts";
 import { BROWSER_ENTRIES, sameEntries } from "#model/content-pages.ts";
 
+import { contentRefusal } from "./content-release.ts";
 import type { Mirror } from "./git-mirror.ts";
 import { pagesFile } from "./page-purge.ts";
 import { checkOut, linkModules } from "./release-folders.ts";
@@ -74,10 +76,11 @@ const NPM_SETTING = /^npm_config_(cache|registry|userconfig|nodedir|offline|pref
  * server/index.ts sets to production and which changes the names of the browser's scripts: a
  * release is what `npm run build` makes in a clean clone, byte for byte.
  */
-export function buildEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function buildEnv(env: Readonly<Record<string, string | undefined>>): NodeJS.ProcessEnv {
   const allowed = (name: string) =>
     BUILD_SETTINGS.has(name.toUpperCase()) || name.startsWith("LC_") || NPM_SETTING.test(name);
-  return Object.fromEntries(Object.entries(env).filter(([name]) => allowed(name)));
+  // Remix's globals type NODE_ENV as always there; a build's environment goes without it.
+  return Object.fromEntries(Object.entries(env).filter(([name]) => allowed(name))) as NodeJS.ProcessEnv;
 }
 
 const BUILD_ENV = buildEnv(process.env);
@@ -112,8 +115,11 @@ export async function buildRelease(
   }: { folder: string; commit: string; serving?: { folder: string; commit: string }; data: string; checkout: string },
 ): Promise<BuiltRelease> {
   const start = performance.now();
-  const changed = serving ? await mirror.changedFiles(serving.commit, commit) : undefined;
+  const changes = serving ? await mirror.changedFiles(serving.commit, commit) : undefined;
+  const changed = changes?.map((file) => file.path);
   const kind = releaseKind(changed);
+  const refusal = kind === "content" ? contentRefusal(changes!) : undefined;
+  if (refusal) throw new Error(refusal);
   await checkOut(mirror, folder, commit);
   const installed = await linkModules(folder, data, checkout, BUILD_ENV);
   const copied = kind === "content" && serving !== undefined && (await contentOnly(folder, serving.folder));

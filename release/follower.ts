@@ -4,21 +4,22 @@
  * webhook says so) whether the branch moved; builds the new commit in the folder not serving; starts
  * a worker on it, retires the old one once the new one listens; then has the Varnish in front, if
  * any, drop the pages the commit changed and fetch them again. A commit that cannot be built is
- * refused: the release before keeps serving and /healthz says which commit and why.
+ * refused: the release before keeps serving and /healthz says which commit and why. Killed at any
+ * moment, it starts again serving the last release it switched to (serving-record.ts), and a folder
+ * left half made is made again whole at its next release (release-folders.ts).
  */
 import type { Worker } from "node:cluster";
-import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
 import type { Server } from "node:http";
 import path from "node:path";
 
 import { buildRelease, type BuiltRelease } from "./build-release.ts";
 import { openMirror } from "./git-mirror.ts";
-import { purgeChangedPages } from "./page-purge.ts";
+import { pageChange, pagePurger } from "./page-purge.ts";
 import { pushHookServer } from "./push-hook.ts";
 import { otherFolder } from "./release-folders.ts";
 import { CommandFailed } from "./run-to-end.ts";
 import { type ReleaseStatus, retireWorker, sendStatus, startWorker } from "./serving-worker.ts";
+import { readServing, writeServing } from "./serving-record.ts";
 import type { FollowSettings } from "./settings.ts";
 
 /** pino's shape, as server/log.ts makes it: JSON lines with the figures as fields. */
@@ -47,6 +48,7 @@ interface Serving {
 export async function followBranch(settings: FollowSettings, { checkout, log }: FollowOptions) {
   const { data, branch, ports } = settings;
   const mirror = await openMirror(data, settings.remote, branch);
+  const purger = settings.purge ? pagePurger(settings.purge, log) : undefined;
   /** Which folder serves which commit, kept so that a restart serves it again at once. */
   const servingFile = path.join(data, "serving.json");
   let serving: Serving | undefined;
@@ -109,7 +111,7 @@ export async function followBranch(settings: FollowSettings, { checkout, log }: 
     }
     serving = { folder: release.folder, commit: release.commit, workers };
     tellWorkers();
-    await writeFile(servingFile, JSON.stringify({ folder: release.folder, commit: release.commit }));
+    await writeServing(servingFile, { folder: release.folder, commit: release.commit });
     await Promise.all([...(previous?.workers.values() ?? [])].map(retireWorker));
   }
 
@@ -143,11 +145,8 @@ export async function followBranch(settings: FollowSettings, { checkout, log }: 
       { commit, kind, installed, built, seconds },
       `site: serving ${commit.slice(0, 12)} (${kind === "content" ? "content only" : "code"}; ${how} in ${seconds.toFixed(1)} s)`,
     );
-    if (settings.purge && previous)
-      await purgeChangedPages(settings.purge, previous.folder, release).then(
-        (purged) => log.info({ commit, ...purged }, `site: Varnish dropped ${purged.banned.join(" ")}`),
-        (error) => log.warn({ err: error }, "site: Varnish was not purged"),
-      );
+    // Read now, before the next release cleans the folder before: the ban itself is never waited for.
+    if (purger && previous) purger.purge(commit, await pageChange(previous.folder, release));
   }
 
   let running: Promise<void> | undefined;
@@ -178,8 +177,10 @@ export async function followBranch(settings: FollowSettings, { checkout, log }: 
   }
 
   // What served before a restart serves again at once, while the remote is asked for anything newer.
-  if (existsSync(servingFile)) {
-    const kept = JSON.parse(await readFile(servingFile, "utf8")) as { folder: string; commit: string };
+  const kept = await readServing(servingFile, (reason) =>
+    log.warn({ reason }, `site: serving.json ${reason}; building afresh`),
+  );
+  if (kept) {
     await serve(kept, undefined).then(
       () => (tried = kept.commit),
       (error) => log.warn({ err: error }, "site: the release kept from before did not start; building afresh"),
@@ -201,6 +202,7 @@ export async function followBranch(settings: FollowSettings, { checkout, log }: 
     clearInterval(timer);
     hook?.close();
     await running;
+    await purger?.stop();
     await Promise.all([...(serving?.workers.values() ?? [])].map(retireWorker));
   };
 }

@@ -25,10 +25,14 @@ export function otherFolder(data: string, serving: string | undefined): string {
 /** `folder`, a worktree at `commit` and nothing else: no file of an earlier build, no stray file. */
 export async function checkOut(mirror: Mirror, folder: string, commit: string): Promise<void> {
   if (existsSync(path.join(folder, ".git"))) {
-    await mirror.git(folder, "checkout", "--quiet", "--force", "--detach", commit);
-    // node_modules is the link made below; .cache is Remix's compiler cache, keyed by its inputs.
-    await mirror.git(folder, "clean", "-ffdxq", "-e", "/node_modules", "-e", "/.cache");
-    return;
+    try {
+      await mirror.git(folder, "checkout", "--quiet", "--force", "--detach", commit);
+      // node_modules is the link made below; .cache is Remix's compiler cache, keyed by its inputs.
+      await mirror.git(folder, "clean", "-ffdxq", "-e", "/node_modules", "-e", "/.cache");
+      return;
+    } catch {
+      // A worktree git no longer takes (its add or a checkout killed halfway): made again below.
+    }
   }
   // A folder left without its worktree (a stop halfway through an add) is made again.
   await rm(folder, { recursive: true, force: true });

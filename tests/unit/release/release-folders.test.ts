@@ -53,7 +53,7 @@ describe("a release folder's packages", () => {
     const calls = path.join(scratch, "npm-calls");
     const checkout = await project("checkout", '{"lockfileVersion":3}', true);
     const release = await project("release", '{"lockfileVersion":3,"packages":{}}');
-    const env = { PATH: `${bin}:${process.env.PATH}`, CALLS: calls };
+    const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, CALLS: calls };
     expect(await linkModules(release, path.join(scratch, "data"), checkout, env)).toBe(true);
     expect((await readFile(calls, "utf8")).trim().split(" ")).toEqual([
       "ci",
