@@ -366,10 +366,11 @@ export function savePipeline({
         waiting.push(
           Object.assign(log.add(author, subject, date), { step: "waiting for the remote" as const, commit }),
         );
+      const names = journal !== undefined && existsSync(journal) ? (await readdir(journal)).sort() : [];
       // Pushed in a moment, not now: a remote that hangs must not hold up the service's start.
-      pushLater();
-      if (journal === undefined || !existsSync(journal)) return;
-      for (const name of (await readdir(journal)).sort()) {
+      if (left.length > 0 || names.length > 0) pushLater();
+      if (journal === undefined) return;
+      for (const name of names) {
         // A .tmp is an entry a stop cut short, before the save it was for went further than its answer.
         if (name.endsWith(".json")) await takeUp(path.join(journal, name), log);
         else await rm(path.join(journal, name), { force: true });
