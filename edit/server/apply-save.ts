@@ -4,7 +4,7 @@
  * names every file the save touched, so that a caller can commit exactly those.
  */
 import { existsSync } from "node:fs";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 
 import { MEDIA_DIR } from "#model/media-paths.ts";
@@ -13,6 +13,7 @@ import { planJobs } from "#media-build/plan-jobs.ts";
 import { readStagedReference } from "#edit/upload-names.ts";
 import { STAGED_DIR, UPLOADS_DIR } from "#edit/upload-rules.ts";
 import { fileCaptions } from "./captions-uploads.ts";
+import { writeWhole } from "./disk-full.ts";
 import { checkSave, type Save } from "./save-gate.ts";
 import { savePathProblems } from "./save-paths.ts";
 import type { Job } from "#media-build/kinds.ts";
@@ -36,7 +37,7 @@ async function writeSave(root: string, { additions, deletions }: Save, touched: 
       await rename(path.join(root, STAGED_DIR, staged), path.join(root, file));
       // Taken: its record goes, so that it counts against no quota and no request can write it again.
       await removeRecord(path.join(root, STAGED_DIR), staged);
-    } else await writeFile(path.join(root, file), bytes);
+    } else await writeWhole(path.join(root, file), bytes);
     // An upload is filed from there (below): where it lands is what the save touched.
     if (!file.startsWith(`${UPLOADS_DIR}/`)) touched.push(file);
   }

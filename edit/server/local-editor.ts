@@ -13,6 +13,7 @@ import path from "node:path";
 import type { Job } from "#media-build/kinds.ts";
 import { settingsIfSet } from "#media-publish/settings.ts";
 import { applySave } from "./apply-save.ts";
+import { SAVE_DISK_FULL, unlessDiskFull } from "./disk-full.ts";
 import { watchSavedFiles } from "./local-live.ts";
 import {
   editingScreen,
@@ -76,7 +77,8 @@ export async function startEditServer({ root, port, previewPort, env = process.e
       const subject = subjectOf(save, (file) => existsSync(path.join(root, file)), root);
       let jobs: Job[] | undefined;
       const saved = (planned: Job[] | undefined) => (jobs = planned);
-      const outcome = await applySave(root, save, { saved }, LOCAL_EDITOR.email);
+      const outcome = await unlessDiskFull(applySave(root, save, { saved }, LOCAL_EDITOR.email), SAVE_DISK_FULL);
+      if (outcome.status === 507) return send(response, 507, outcome.message);
       if (outcome.status !== 200) return send(response, outcome.status, refusal(outcome));
       const record = saves.add(LOCAL_EDITOR, subject);
       site?.follow(record, contentFilesOf(save));

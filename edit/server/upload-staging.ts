@@ -14,6 +14,7 @@ import { SOURCE_EXTENSIONS } from "#model/media-paths.ts";
 import { inWords } from "#edit/fields/upload-file.ts";
 import { isUploadToken, newUploadToken } from "#edit/upload-names.ts";
 import { MAX_UPLOAD_BYTES, STAGED_UPLOAD_LIFETIME_MS, UPLOAD_EXTENSIONS } from "#edit/upload-rules.ts";
+import { isDiskFull } from "./disk-full.ts";
 import { holdUpload, partOf } from "./upload-stream.ts";
 
 const GiB = 1024 ** 3;
@@ -213,7 +214,17 @@ export function uploadStaging(dir: string, limits: Partial<StagingLimits> = {}) 
       };
     const token = newUploadToken(extension);
     const record: StagedRecord = { owner, bytes };
-    await writeFile(recordFile(dir, token), JSON.stringify(record), { flag: "wx" });
+    try {
+      await writeFile(recordFile(dir, token), JSON.stringify(record), { flag: "wx" });
+    } catch (error) {
+      if (!isDiskFull(error)) throw error;
+      // A record cut short would be read as none: gone, rather than left for the sweep.
+      await rm(recordFile(dir, token), { force: true });
+      return {
+        status: 507,
+        message: `${file}, and the disk the uploads are written to is full. Try again once room is made (whoever runs the service can make it).`,
+      };
+    }
     return { status: 201, token };
   }
 

@@ -11,6 +11,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 
 import { inWords, UPLOAD_OFFSET } from "#edit/fields/upload-file.ts";
+import { isDiskFull, UPLOAD_DISK_FULL } from "./disk-full.ts";
 
 export interface UploadOptions {
   /** The largest file taken: a larger one is refused (413) before a byte of it is read. */
@@ -24,13 +25,22 @@ export interface UploadOptions {
    * that died without a word would otherwise hold the target (409 to the resume) until the socket times out.
    */
   idleMs?: number;
+  /** Opens the .part to write: node:fs's, or a test's whose disk fills. */
+  openPart?: (file: string, flags: "w" | "a") => Promise<PartFile>;
+}
+
+/** The .part as an upload writes it: a node:fs FileHandle, or a test's stand-in. */
+export interface PartFile {
+  write(buffer: Buffer, offset: number, length: number): Promise<{ bytesWritten: number }>;
+  close(): Promise<void>;
 }
 
 export interface UploadResult {
   /**
    * 201 the file is complete at the target; 202 the range is stored, more is to come; 400 a bad request, or a
    * body that ended short (its bytes kept); 405 not a PUT; 409 another request is writing this target;
-   * 411 no Content-Length; 413 larger than `maxBytes`; 400 also a total other than `total`; 416 a range that does not start where the .part ends.
+   * 411 no Content-Length; 413 larger than `maxBytes`; 400 also a total other than `total`; 416 a range that does not start where the .part ends;
+   * 507 the disk full, what was written kept.
    */
   status: number;
   /** The bytes on disk after the request: the file's size once complete, else the .part's (where to resume). */
@@ -87,7 +97,7 @@ function outside(root: string, target: string): boolean {
  * Without `Content-Range` the body is the whole file; with `Content-Range: bytes {start}-{end}/{total}` it is
  * that range: one starting at 0 begins the file anew, any other must start where the .part ends; any to a file
  * already whole is answered 201, unread, as the last byte of its upload was. The caller
- * answers with the result (`answerUpload`); a disk error rejects, the .part kept.
+ * answers with the result (`answerUpload`); a full disk is a 507, any other disk error rejects, the .part kept.
  */
 export async function receiveUpload(
   request: IncomingMessage,
@@ -137,7 +147,7 @@ export async function receiveUpload(
       };
     await mkdir(path.dirname(file), { recursive: true });
     // "w" truncates: a range from 0 is a new file, whatever an earlier upload left.
-    const handle = await open(part, range.start === 0 ? "w" : "a");
+    const handle = await (options.openPart ?? open)(part, range.start === 0 ? "w" : "a");
     let written = 0;
     let diskError: unknown;
     const idle = setTimeout(
@@ -180,6 +190,10 @@ export async function receiveUpload(
     // Same folder, so one rename: the target is the old file or the whole new one, never part of it.
     await rename(part, file);
     return { status: 201, bytes };
+  } catch (error) {
+    // What reached the disk stays in the .part, whole bytes only: the upload goes on from there once there is room.
+    if (isDiskFull(error)) return { status: 507, bytes: await sizeOf(part), message: UPLOAD_DISK_FULL };
+    throw error;
   } finally {
     receiving.delete(file);
   }

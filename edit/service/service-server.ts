@@ -19,6 +19,7 @@ import { isContentFile } from "#model/content-files.ts";
 
 import { settingsIfSet } from "#media-publish/settings.ts";
 import { applySave } from "#edit/server/apply-save.ts";
+import { SAVE_DISK_FULL, unlessDiskFull } from "#edit/server/disk-full.ts";
 import {
   editingScreen,
   keystaticRouteOf,
@@ -187,7 +188,8 @@ export async function startEditService(
       if (stale.length > 0) return keepStale(response, author, view, stale, save, subject);
       let jobs: Job[] | undefined;
       const saved = (planned: Job[] | undefined) => (jobs = planned);
-      const outcome = await applySave(checkout, save, { saved }, editor.email);
+      const outcome = await unlessDiskFull(applySave(checkout, save, { saved }, editor.email), SAVE_DISK_FULL);
+      if (outcome.status === 507) return send(response, 507, outcome.message);
       if (outcome.status !== 200) return send(response, outcome.status, refusal(outcome));
       const listing = await screen.listing();
       views.set(editor.sessionId, viewOf(await git.head(), bodyText(listing.body)));
