@@ -354,6 +354,8 @@ export function savePipeline({
   return {
     /** The files of saves whose media are being made. */
     pending: (): ReadonlySet<string> => pending,
+    /** Called before the save is answered: once answered, a stop at any moment leaves it to resume(). */
+    keep: keepInJournal,
     land,
     /**
      * When the service starts, before any save: the saves its last run left in the clone unpushed

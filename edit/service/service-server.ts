@@ -193,9 +193,10 @@ export async function startEditService(
       if (outcome.status !== 200) return send(response, outcome.status, refusal(outcome));
       const listing = await screen.listing();
       views.set(editor.sessionId, viewOf(await git.head(), bodyText(listing.body)));
-      const record = saves.add(author, subject);
+      const landing = { record: saves.add(author, subject), author, save, touched: outcome.touched, jobs };
+      await lands.keep(landing);
       relay(response, listing);
-      await lands.land({ record, author, save, touched: outcome.touched, jobs });
+      await lands.land(landing);
     });
   }
 
