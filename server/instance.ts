@@ -7,7 +7,7 @@
  */
 import { stat } from "node:fs/promises";
 import http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
@@ -27,6 +27,7 @@ import { openStore } from "#analytics/store.ts";
 import { SITE_URL } from "#app/lib/site-url.server.ts";
 import { createApp, type Serving } from "./app.ts";
 import { eventEndpoint, isEventRequest, trustProxySetting } from "./event-endpoint.ts";
+import { stoppable } from "./graceful-stop.ts";
 import { releaseStatus } from "./healthz.ts";
 import { refuseConnect } from "./http-policy.ts";
 import type { Logger } from "./log.ts";
@@ -134,18 +135,14 @@ export async function startInstance({
 
   // The pages' events go straight to their endpoint; everything else to the app, which answers a page
   // already in the page cache before Express (event-endpoint.ts and cache-hit.ts say why).
-  /** Once shutting down, every answer closes its connection, so a client asks the next instance instead. */
-  let closing = false;
   const server = http
-    .createServer((request, response) => {
-      if (closing) response.setHeader("Connection", "close");
-      return isEventRequest(request) ? events(request, response) : app(request, response);
-    })
+    .createServer((request, response) => (isEventRequest(request) ? events(request, response) : app(request, response)))
     .listen({ port, host }, () => {
       log.info(`Listening on http://${host ?? "localhost"}:${port}`);
       if (development) broadcastDevReady(build);
     });
   server.on("connect", refuseConnect);
+  const { stop } = stoppable(server);
 
   const metricsServer = metrics.enabled ? await metrics.listen() : undefined;
   if (metricsServer) {
@@ -170,31 +167,13 @@ export async function startInstance({
     watch(path.join(root, "build/version.txt"), { ignoreInitial: true }).on("add", reload).on("change", reload);
   }
 
-  /**
-   * Stops taking connections, answers what comes on those open (each answer closing its connection),
-   * cuts the ones still silent after a grace, and every one left at the deadline: Node's server has
-   * what this needs (closeIdleConnections, closeAllConnections), so no library such as http-terminator.
-   * net.Server's close, not http.Server's: the latter also cuts at once every connection with no
-   * request in progress, one just accepted whose request is on its way included, which a client (one
-   * that does not retry, unlike a browser) sees as a failed request while a release switches.
-   */
+  /** Finishes the requests in flight and exits (graceful-stop.ts says how, within 10 s). */
   function shutdown(signal: NodeJS.Signals) {
     log.info(`${signal}: finishing requests in flight, then exiting`);
     metricsServer?.close();
-    closing = true;
     // The events still held are written before the process goes.
-    net.Server.prototype.close.call(
-      server,
-      () => void (collector?.close() ?? Promise.resolve()).finally(() => process.exit(0)),
-    );
-    setTimeout(() => setInterval(() => server.closeIdleConnections(), 100).unref(), IDLE_GRACE_MS).unref();
-    setTimeout(() => server.closeAllConnections(), SHUTDOWN_DEADLINE_MS).unref();
+    stop(() => void (collector?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
   }
   process.once("SIGTERM", shutdown);
   process.once("SIGINT", shutdown);
 }
-
-/** Past this, connections still open are cut so the process always exits within 10 s. */
-const SHUTDOWN_DEADLINE_MS = 8_000;
-/** A keep-alive connection that asks nothing for this long after a shutdown begins is cut. */
-const IDLE_GRACE_MS = 1_000;
