@@ -20,7 +20,8 @@ import { contentRefusal } from "./content-release.ts";
 import type { Mirror } from "./git-mirror.ts";
 import { pagesFile } from "./page-purge.ts";
 import { checkOut, linkModules } from "./release-folders.ts";
-import { runToEnd } from "./run-to-end.ts";
+import { runningFolder } from "./leftover-processes.ts";
+import { type RunOptions, runToEnd } from "./run-to-end.ts";
 
 /** What a release changed: only content and media (a Varnish in front loses only those pages), or code too. */
 export type ReleaseKind = "content" | "full";
@@ -46,6 +47,9 @@ export interface BuiltRelease {
   changed?: string[];
   seconds: number;
 }
+
+/** How long a build may take: about 10 s here, a minute on a slow machine; past it, it is refused. */
+const BUILD_TIMEOUT_MS = 15 * 60_000;
 
 /** What the builds of a release are: the server's and the browser's, as `npm run build` writes them. */
 const BUILDS = ["build", path.join("public", "build")];
@@ -89,8 +93,8 @@ const BUILD_ENV = buildEnv(process.env);
  * Compiles (and checks) the content in `folder`; if the browser's part of it is as in `serving`,
  * copies `serving`'s builds beside it and says so. Rejects, as a build does, on bad content.
  */
-async function contentOnly(folder: string, serving: string): Promise<boolean> {
-  await runToEnd("npm", ["run", "--silent", "content:build"], folder, BUILD_ENV);
+async function contentOnly(folder: string, serving: string, options: RunOptions): Promise<boolean> {
+  await runToEnd("npm", ["run", "--silent", "content:build"], folder, BUILD_ENV, options);
   const [before, after] = await Promise.all([pagesFile(serving), pagesFile(folder)]);
   if (!before || !after || !sameEntries(before, after, BROWSER_ENTRIES)) return false;
   // Not the compiler's metafiles: they record its inputs, this content's size among them, and nothing runs on them.
@@ -122,7 +126,8 @@ export async function buildRelease(
   if (refusal) throw new Error(refusal);
   await checkOut(mirror, folder, commit);
   const installed = await linkModules(folder, data, checkout, BUILD_ENV);
-  const copied = kind === "content" && serving !== undefined && (await contentOnly(folder, serving.folder));
-  if (!copied) await runToEnd("npm", ["run", "--silent", "build"], folder, BUILD_ENV);
+  const options = { record: runningFolder(data), timeoutMs: BUILD_TIMEOUT_MS };
+  const copied = kind === "content" && serving !== undefined && (await contentOnly(folder, serving.folder, options));
+  if (!copied) await runToEnd("npm", ["run", "--silent", "build"], folder, BUILD_ENV, options);
   return { folder, commit, kind, installed, built: !copied, changed, seconds: (performance.now() - start) / 1000 };
 }

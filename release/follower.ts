@@ -14,6 +14,7 @@ import path from "node:path";
 
 import { buildRelease, type BuiltRelease } from "./build-release.ts";
 import { openMirror } from "./git-mirror.ts";
+import { runningFolder, stopLeftovers } from "./leftover-processes.ts";
 import { pageChange, pagePurger } from "./page-purge.ts";
 import { pushHookServer } from "./push-hook.ts";
 import { otherFolder } from "./release-folders.ts";
@@ -47,7 +48,10 @@ interface Serving {
 
 export async function followBranch(settings: FollowSettings, { checkout, log }: FollowOptions) {
   const { data, branch, ports } = settings;
-  const mirror = await openMirror(data, settings.remote, branch);
+  // Before the mirror or a folder is touched: what a follower killed before this start left running.
+  const leftovers = await stopLeftovers(runningFolder(data));
+  if (leftovers > 0) log.warn({ leftovers }, `site: stopped ${leftovers} command(s) left running by a follower killed`);
+  const mirror = await openMirror(data, settings.remote, branch, { record: runningFolder(data) });
   const purger = settings.purge ? pagePurger(settings.purge, log) : undefined;
   /** Which folder serves which commit, kept so that a restart serves it again at once. */
   const servingFile = path.join(data, "serving.json");

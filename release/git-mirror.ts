@@ -12,6 +12,8 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 
+import { killGroup, recordChild } from "./leftover-processes.ts";
+
 /** How long `git ls-remote` may take: a few hundred bytes, asked every few seconds. */
 export const LS_REMOTE_TIMEOUT_MS = 30_000;
 /** How long `git fetch` may take: a commit may bring a film (at most MAX_CONTENT_FILE_BYTES) over a slow link. */
@@ -21,28 +23,27 @@ export const LOCAL_TIMEOUT_MS = 10 * 60_000;
 
 export interface GitOptions {
   timeoutMs?: number;
+  /** The folder a follower records its running commands in (leftover-processes.ts). */
+  record?: string;
   /** What git reads on its standard input. */
   input?: string;
 }
 
 /** Git's answer, or an error holding its own message (the remote's, for a bad URL or branch), or saying it took too long. */
-export function runGit(cwd: string, args: string[], { timeoutMs = LOCAL_TIMEOUT_MS, input }: GitOptions = {}) {
+export function runGit(cwd: string, args: string[], { timeoutMs = LOCAL_TIMEOUT_MS, input, record }: GitOptions = {}) {
   return new Promise<string>((resolve, reject) => {
     const child = spawn("git", args, {
       cwd,
       detached: true,
       stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });
+    if (record) recordChild(record, child, cwd);
     const stdout: Buffer[] = [];
     let stderr = "";
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // Already gone: "close" says so.
-      }
+      killGroup(child);
     }, timeoutMs);
     child.stdout!.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr!.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4_000)));
@@ -99,18 +100,25 @@ async function removeStaleLocks(repo: string) {
   }
 }
 
+export interface MirrorOptions {
+  lsRemoteMs?: number;
+  fetchMs?: number;
+  /** The folder a follower records its running commands in (leftover-processes.ts). */
+  record?: string;
+}
+
 export async function openMirror(
   data: string,
   remote: string,
   branch: string,
-  timeouts: { lsRemoteMs?: number; fetchMs?: number } = {},
+  { lsRemoteMs = LS_REMOTE_TIMEOUT_MS, fetchMs = FETCH_TIMEOUT_MS, record }: MirrorOptions = {},
 ): Promise<Mirror> {
   const repo = path.join(data, "repo.git");
   if (!existsSync(path.join(repo, "HEAD"))) {
     await mkdir(data, { recursive: true });
     await runGit(data, ["init", "--quiet", "--bare", repo]);
   } else await removeStaleLocks(repo);
-  const git = (cwd: string, ...args: string[]) => runGit(cwd, args);
+  const git = (cwd: string, ...args: string[]) => runGit(cwd, args, { record });
   // The remote may have changed since the last start: the setting wins.
   await git(repo, "config", "remote.origin.url", remote);
   const ref = `refs/heads/${branch}`;
@@ -119,16 +127,14 @@ export async function openMirror(
     git,
     async remoteHead() {
       const args = ["ls-remote", "--exit-code", "origin", ref];
-      const line = await runGit(repo, args, { timeoutMs: timeouts.lsRemoteMs ?? LS_REMOTE_TIMEOUT_MS }).catch(
-        (error: Error) => {
-          throw new Error(`the remote has no branch ${branch} (${error.message})`);
-        },
-      );
+      const line = await runGit(repo, args, { timeoutMs: lsRemoteMs, record }).catch((error: Error) => {
+        throw new Error(`the remote has no branch ${branch} (${error.message})`);
+      });
       return line.split("\t")[0]!;
     },
     async fetch() {
       const args = ["fetch", "--quiet", "--no-tags", "origin", `+${ref}:refs/remotes/origin/${branch}`];
-      await runGit(repo, args, { timeoutMs: timeouts.fetchMs ?? FETCH_TIMEOUT_MS });
+      await runGit(repo, args, { timeoutMs: fetchMs, record });
       return (await git(repo, "rev-parse", "--verify", `refs/remotes/origin/${branch}^{commit}`)).trim();
     },
     async changedFiles(from, to) {
@@ -143,6 +149,7 @@ export async function openMirror(
       const sizes = blobs.length
         ? (
             await runGit(repo, ["cat-file", "--batch-check=%(objectsize)"], {
+              record,
               input: blobs.map(({ object }) => `${object}\n`).join(""),
             })
           )

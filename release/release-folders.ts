@@ -14,7 +14,11 @@ import { cp, mkdir, readFile, readlink, rename, rm, symlink } from "node:fs/prom
 import path from "node:path";
 
 import type { Mirror } from "./git-mirror.ts";
+import { runningFolder } from "./leftover-processes.ts";
 import { runToEnd } from "./run-to-end.ts";
+
+/** How long `npm ci` may take: 3 minutes here with an empty cache; past it, the commit is refused. */
+const INSTALL_TIMEOUT_MS = 30 * 60_000;
 
 /** The folder that is not `serving`'s. */
 export function otherFolder(data: string, serving: string | undefined): string {
@@ -63,7 +67,7 @@ export async function linkModules(
   let ran = false;
   if (existsSync(own) && (await lockHash(checkout).catch(() => "")) === hash) target = own;
   else if (!existsSync(target)) {
-    await install(folder, installed, env);
+    await install(folder, installed, env, runningFolder(data));
     ran = true;
   }
   const link = path.join(folder, "node_modules");
@@ -75,7 +79,7 @@ export async function linkModules(
 }
 
 /** `npm ci` for the lockfile in `folder`, in a folder of its own (renamed into place once whole). */
-async function install(folder: string, installed: string, env: NodeJS.ProcessEnv) {
+async function install(folder: string, installed: string, env: NodeJS.ProcessEnv, record: string) {
   const partial = `${installed}.partial`;
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true });
@@ -83,6 +87,7 @@ async function install(folder: string, installed: string, env: NodeJS.ProcessEnv
     if (existsSync(path.join(folder, name)))
       await cp(path.join(folder, name), path.join(partial, name), { recursive: true });
   // No package's install script: it would run code of the commit's choosing during the install.
-  await runToEnd("npm", ["ci", "--ignore-scripts", "--include=dev", "--no-audit", "--no-fund"], partial, env);
+  const args = ["ci", "--ignore-scripts", "--include=dev", "--no-audit", "--no-fund"];
+  await runToEnd("npm", args, partial, env, { record, timeoutMs: INSTALL_TIMEOUT_MS });
   await rename(partial, installed);
 }

@@ -2,6 +2,8 @@
 import { spawn } from "node:child_process";
 import { stripVTControlCharacters } from "node:util";
 
+import { killGroup, recordChild } from "./leftover-processes.ts";
+
 /** Why a command failed: the line an operator needs first, and the end of what it printed. */
 export class CommandFailed extends Error {
   constructor(
@@ -38,10 +40,34 @@ export function reasonOf(errors: string, code: number | null): string {
   return [...lines].reverse().find((line) => !line.startsWith("npm ")) ?? `it exited with ${code}`;
 }
 
-/** Runs `command` in `cwd`; rejects with a CommandFailed if it exits other than 0. */
-export function runToEnd(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+export interface RunOptions {
+  /** Past this, the command (and, with `record`, every process it started) is killed and it fails. */
+  timeoutMs?: number;
+  /** The folder a follower records its running commands in (leftover-processes.ts). */
+  record?: string;
+}
+
+/** A command's time limit when none is given: longer than any build or install seen, short of for ever. */
+export const DEFAULT_TIMEOUT_MS = 30 * 60_000;
+
+/** Runs `command` in `cwd`; rejects with a CommandFailed if it exits other than 0, or outlasts its time. */
+export function runToEnd(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  { timeoutMs = DEFAULT_TIMEOUT_MS, record }: RunOptions = {},
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    // Recorded, it leads a process group of its own, which a follower started again can stop whole.
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: Boolean(record) });
+    if (record) recordChild(record, child, cwd);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      if (record) killGroup(child);
+      else child.kill("SIGKILL");
+    }, timeoutMs);
     let output = "";
     let errors = "";
     child.stdout.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8_000)));
@@ -49,7 +75,16 @@ export function runToEnd(command: string, args: string[], cwd: string, env: Node
       output = (output + chunk.toString()).slice(-8_000);
       errors = (errors + chunk.toString()).slice(-16_000);
     });
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new CommandFailed(reasonOf(errors, code), output))));
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (timedOut)
+        reject(new CommandFailed(`${command} ${args.join(" ")}: not done in ${timeoutMs / 1000} s`, output));
+      else if (code === 0) resolve();
+      else reject(new CommandFailed(reasonOf(errors, code), output));
+    });
   });
 }
