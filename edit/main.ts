@@ -6,7 +6,17 @@
  */
 import path from "node:path";
 
+import { nodeVersionRefusal } from "#model/node-version.ts";
+
+import { engines } from "../package.json";
 import { startEditServer } from "./server/local-editor.ts";
+
+// First, before anything loads a native module built for a newer Node.
+const olderNode = nodeVersionRefusal(engines.node, process.versions.node);
+if (olderNode) {
+  console.error(olderNode);
+  process.exit(1);
+}
 
 const root = path.join(import.meta.dirname, "..");
 const port = Number(process.env.EDIT_PORT ?? 4000);

@@ -6,11 +6,20 @@
 import cluster from "node:cluster";
 import path from "node:path";
 
+import { nodeVersionRefusal } from "#model/node-version.ts";
 import { followBranch } from "#release/follower.ts";
 import { followSettings } from "#release/settings.ts";
 
+import { engines } from "../package.json";
 import { startInstance } from "./instance.ts";
 import { createLogger, logLevel } from "./log.ts";
+
+// First, before the analytics store loads its native module, which crashes an older Node.
+const olderNode = nodeVersionRefusal(engines.node, process.versions.node);
+if (olderNode) {
+  console.error(olderNode);
+  process.exit(1);
+}
 
 process.env.NODE_ENV ??= "production";
 /** One level up from both server/index.ts and build/server.js. */

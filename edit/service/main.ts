@@ -8,8 +8,18 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 
 import { SettingError } from "#media-publish/settings.ts";
+import { nodeVersionRefusal } from "#model/node-version.ts";
+
+import { engines } from "../../package.json";
 import { startEditService } from "./service-server.ts";
 import { readSettings, SettingsError } from "./settings.ts";
+
+// First, before the sessions' store loads its native module, which crashes an older Node.
+const olderNode = nodeVersionRefusal(engines.node, process.versions.node);
+if (olderNode) {
+  console.error(`edit:service: ${olderNode}`);
+  process.exit(1);
+}
 
 /** This project's folder: the first above this file with a package.json (edit/service/ in the source, build/ bundled). */
 function projectRoot(dir: string): string {
