@@ -262,7 +262,7 @@ test("a code change goes the full way: built, and every page dropped from Varnis
   await countViews();
 });
 
-test("a webhook with a bad signature is refused and changes nothing", async () => {
+test("a webhook with a bad signature is refused and changes nothing; the follower killed mid-build goes on", async () => {
   const served = (await health()).commit;
   const commit = await remote.push(
     { [`app/content/artists/directors/${NEIGHBOUR.id}.md`]: (text) => text.replace(/^name: .*$/m, "name: Unsigned") },
@@ -273,6 +273,25 @@ test("a webhook with a bad signature is refused and changes nothing", async () =
   await sleep(3_000);
   expect((await health()).commit).toBe(served);
   expect((await callHook(commit)).status).toBe(202);
+
+  // Killed (SIGKILL) once the commit is checked out in the folder not serving, its content build under way.
+  const data = path.join(scratch, "site-data");
+  const { folder } = JSON.parse(await readFile(path.join(data, "serving.json"), "utf8")) as { folder: string };
+  const building = path.join(data, "releases", path.basename(folder) === "a" ? "b" : "a");
+  const checkedOut = () => {
+    try {
+      return execFileSync("git", ["rev-parse", "HEAD"], { cwd: building, encoding: "utf8", stdio: "pipe" }).trim();
+    } catch {
+      return undefined;
+    }
+  };
+  await expect.poll(checkedOut, { intervals: [50], timeout: 30_000 }).toBe(commit);
+  const exited = new Promise((resolve) => cluster.child.once("exit", resolve));
+  process.kill(cluster.instances[0]!.pid, "SIGKILL");
+  await exited;
+  // Started again, it serves at once (no build to wait for), then builds the commit afresh.
+  cluster = await startFollowing(10);
+  expect([served, commit]).toContain((await health()).commit);
   await expect.poll(async () => (await health()).commit, { timeout: 60_000 }).toBe(commit);
 });
 
