@@ -15,11 +15,12 @@ import { SITE_URL } from "#tests/support/site-url.mjs";
 import { ROOT } from "./edit-service-instance.mjs";
 
 /**
- * The site's cluster takes its port and the two after it, the webhook and the media origin theirs, the floor's
- * cluster (follow-floor.mjs) its port and the two after it. The other sections use 3321–3343 and 3377, the tests
+ * The site's cluster takes its port and the two after it, the webhook and the media origin theirs, the follower
+ * killed and started again (follow-recovery.mjs) its own, the floor's cluster (follow-floor.mjs) its port and the
+ * two after it. The other sections use 3321–3343 and 3377, the tests
  * 3660–3699 and 8280–8289.
  */
-export const PORTS = { site: 3350, hook: 3355, media: 3359, floor: 3360 };
+export const PORTS = { site: 3350, hook: 3355, recovery: 3356, media: 3359, floor: 3360 };
 const MEDIA_ORIGIN = `http://127.0.0.1:${PORTS.media}`;
 /** What the site and its floor are given beside their ports: where the media are, the public origin, no analytics. */
 export const SITE_ENV = { MEDIA_ORIGIN, SITE_URL, ANALYTICS: "off" };

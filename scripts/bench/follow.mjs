@@ -18,13 +18,17 @@ import { startStaticServer, stopProcess } from "#tests/support/server-process.mj
 import { ensureFree } from "./edit-service-instance.mjs";
 import { publishedFilms } from "./follow-film.mjs";
 import { startFloor } from "./follow-floor.mjs";
-import { callHook, PORTS, seedRemote, startFollower } from "./follow-site.mjs";
+import { recoveryAfterKill } from "./follow-recovery.mjs";
+import { callHook, PORTS, seedRemote, SITE_ENV, startFollower } from "./follow-site.mjs";
 import { measureSwitch } from "./follow-switch.mjs";
 import { notes, table } from "./follow-table.mjs";
 import { firstLine } from "./shared.mjs";
 
-/** Rounds of the text change by each way of hearing of a push (BENCH_FOLLOW_RUNS); of the film and the code change. */
-const ROUNDS = { text: Number(process.env.BENCH_FOLLOW_RUNS ?? 5), film: 3, code: 3 };
+/**
+ * Rounds of the text change by each way of hearing of a push (BENCH_FOLLOW_RUNS); of the film and the code change;
+ * of the follower killed and started again.
+ */
+const ROUNDS = { text: Number(process.env.BENCH_FOLLOW_RUNS ?? 5), film: 3, code: 3, recovery: 5 };
 const WITH_FLOOR = !process.argv.includes("--no-floor");
 /** A change shows within this on the site; the floor's `npm ci` and build take minutes. */
 const TIMEOUTS = { site: 120_000, floor: 15 * 60_000 };
@@ -105,14 +109,23 @@ export async function followSection() {
       `${DIRECTOR.url}'s text by webhook and by polling (${ROUNDS.text} rounds each), a new director's one-minute ` +
       `film already published (${ROUNDS.film}), a component's words (${ROUNDS.code}); visitors meanwhile (4 ` +
       `connections at 100 requests/s, through Varnish and straight to an instance) against 5 s at rest; the pages ` +
-      `Varnish dropped against those whose render changed` +
+      `Varnish dropped against those whose render changed; the follower killed (SIGKILL) and started again ` +
+      `(${ROUNDS.recovery})` +
       (WITH_FLOOR ? `; then the floor, the copy-paste script (npm ci, npm run build, restarts, a full ban), once` : ""),
   );
   const floorPorts = WITH_FLOOR ? [PORTS.floor, PORTS.floor + 1, PORTS.floor + 2] : [];
-  for (const port of [PORTS.site, PORTS.site + 1, PORTS.site + 2, PORTS.hook, PORTS.media, ...floorPorts])
+  for (const port of [
+    PORTS.site,
+    PORTS.site + 1,
+    PORTS.site + 2,
+    PORTS.hook,
+    PORTS.recovery,
+    PORTS.media,
+    ...floorPorts,
+  ])
     await ensureFree(port);
   const scratch = await mkdtemp(path.join(tmpdir(), "bench-follow-"));
-  /** @type {{ hook: Record<string, any>[], poll: Record<string, any>[], film: Record<string, any>[], code: Record<string, any>[], floor?: Record<string, any> }} */
+  /** @type {{ hook: Record<string, any>[], poll: Record<string, any>[], film: Record<string, any>[], code: Record<string, any>[], recovery?: number[] | { error: string }, floor?: Record<string, any> }} */
   const results = { hook: [], poll: [], film: [], code: [] };
   /** @type {Awaited<ReturnType<typeof publishedFilms>> | undefined} */
   let films;
@@ -161,6 +174,12 @@ export async function followSection() {
     }
     // Its Varnish and follower stopped before the floor's cluster takes the cores.
     await stopProcess(following.cluster.child);
+    // The same releases, served by a follower of its own killed and started again.
+    const recoveryEnv = { ...SITE_ENV, SITE_FOLLOW: remote.remote, SITE_DATA: path.join(scratch, "site-data") };
+    results.recovery = await recoveryAfterKill(PORTS.recovery, recoveryEnv, ROUNDS.recovery).catch((error) => {
+      console.error("follow: the follower killed:", error);
+      return { error: `the follower killed: ${firstLine(error)}` };
+    });
     if (WITH_FLOOR) {
       const hosts = await startFloor(scratch, remote);
       floor = hosts;
