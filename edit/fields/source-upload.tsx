@@ -17,21 +17,8 @@ import { SOURCE_EXTENSIONS } from "#model/media-paths.ts";
 import { sourceUploadName, stagedReference } from "#edit/upload-names.ts";
 import { MAX_UPLOAD_BYTES, type UploadKind, UPLOADS_DIR, UPLOADS_PATH } from "#edit/upload-rules.ts";
 import { MediaStatus } from "./media-status.tsx";
+import { type SourceValue, sendSource, stillSending, validateSource } from "./source-value.ts";
 import { discardUpload, inWords, startUpload, uploadFile } from "./upload-file.ts";
-
-/** A file the server holds, streamed under the `token` it gave, until the save names it. */
-interface Upload {
-  token: string;
-  extension: string;
-  name: string;
-  bytes: number;
-}
-
-/** `kept`: what the entry says of this source (a bio photo's `true`, the agent's photo's path), if the field writes one. */
-export interface SourceValue {
-  kept?: string | true;
-  upload?: Upload;
-}
 
 interface Options {
   label: string;
@@ -51,7 +38,9 @@ export function sourceUpload(options: Options): AssetFormField<SourceValue, Sour
     formKind: "asset",
     label: options.label,
     directory: UPLOADS_DIR,
-    Input: (props) => <SourceInput {...options} value={props.value} onChange={props.onChange} />,
+    Input: (props) => (
+      <SourceInput {...options} value={props.value} onChange={props.onChange} forceValidation={props.forceValidation} />
+    ),
     defaultValue: () => ({}),
     // A source already in media/ is not loaded into the browser: only a new one is sent.
     filename: () => undefined,
@@ -62,12 +51,19 @@ export function sourceUpload(options: Options): AssetFormField<SourceValue, Sour
       const filename = sourceUploadName(options.kind, suggestedFilenamePrefix ?? options.kind, upload.extension);
       return { value: written, asset: { filename, content: stagedReference(upload.token) } };
     },
-    validate: (value) => value,
+    validate: validateSource,
     reader: { parse: () => null },
   };
 }
 
-function SourceInput(props: Options & { value: SourceValue; onChange(value: SourceValue): void }) {
+interface InputProps extends Options {
+  value: SourceValue;
+  onChange(value: SourceValue): void;
+  /** Keystatic asked for the field's check (a dialog's Add, the entry's Save) and it failed. */
+  forceValidation?: boolean;
+}
+
+function SourceInput(props: InputProps) {
   const { label, description, accept, value, onChange } = props;
   const input = useRef<HTMLInputElement>(null);
   const [refused, setRefused] = useState<string>();
@@ -81,15 +77,18 @@ function SourceInput(props: Options & { value: SourceValue; onChange(value: Sour
       return;
     }
     setRefused(undefined);
-    const extension = file.name.slice(file.name.lastIndexOf(".") + 1).toLowerCase();
     // The one chosen before is not deleted here: Keystatic may have handed this field (a new work's, in
     // its dialog) the value of another that still names it. Unsaved, it is deleted after a day.
     setSending({ name: file.name, sent: 0, total: file.size });
     let token: string | undefined;
     try {
-      token = await startUpload(UPLOADS_PATH, file, extension);
-      await uploadFile(file, `${UPLOADS_PATH}/${token}`, (sent, total) => setSending({ name: file.name, sent, total }));
-      onChange({ ...value, upload: { token, extension, name: file.name, bytes: file.size } });
+      await sendSource(file, value, onChange, async (chosen, extension) => {
+        token = await startUpload(UPLOADS_PATH, chosen, extension);
+        await uploadFile(chosen, `${UPLOADS_PATH}/${token}`, (sent, total) =>
+          setSending({ name: chosen.name, sent, total }),
+        );
+        return token;
+      });
     } catch (error) {
       // Given up: what arrived of it is deleted now, not in a day.
       if (token !== undefined) discardUpload(`${UPLOADS_PATH}/${token}`);
@@ -111,7 +110,7 @@ function SourceInput(props: Options & { value: SourceValue; onChange(value: Sour
         <ActionButton aria-describedby={id} isDisabled={sending !== undefined} onPress={() => input.current?.click()}>
           {value.upload ? "Choose another file" : "Choose a file"}
         </ActionButton>
-        {value.upload && (
+        {value.upload && value.sending === undefined && (
           <Text>
             {value.upload.name} ({inWords(value.upload.bytes)}), made when you save
           </Text>
@@ -135,6 +134,11 @@ function SourceInput(props: Options & { value: SourceValue; onChange(value: Sour
           maxValue={Math.max(sending.total, 1)}
           valueLabel={`${inWords(sending.sent)} of ${inWords(sending.total)}`}
         />
+      )}
+      {props.forceValidation && value.sending !== undefined && (
+        <Text color="critical" role="alert">
+          {stillSending(value.sending)}
+        </Text>
       )}
       {refused && (
         <Text color="critical" role="alert">

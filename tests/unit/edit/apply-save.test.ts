@@ -122,6 +122,41 @@ describe("a save through applySave", () => {
     expect(jobs?.map((job) => job.site)).toContain(mediaPaths.directorClip("ada-rowe"));
   });
 
+  test("a new photographer with her grid photo, a recent work's photograph and a bio photo: all three filed and planned", async () => {
+    const entry = "app/content/artists/photographers/noor-hale.md";
+    const upload = (kind: Parameters<typeof sourceUploadName>[0], field: string, contents: string) =>
+      file(`${UPLOADS_DIR}/noor-hale/${sourceUploadName(kind, field, "jpg")}`, contents);
+    const save: Save = {
+      additions: [
+        file(
+          entry,
+          "---\nid: noor-hale\norder: 40\nname: Noor Hale\ntitle: Photographer\nwebsite: noor-hale.example\n" +
+            "instagram: ''\nrecentWorkThumbs:\n  - name: Brine — “Salt”\n    url: https://noor-hale.example/salt\n" +
+            "extraThumbs: []\nbioPhoto: true\n---\nNoor Hale photographs food.\n",
+        ),
+        upload("photograph", "photo", "a grid photo"),
+        upload("photographerWork", "recentWorkThumbs/0/photo", "a work's photograph"),
+        upload("bioPhoto", "bioPhoto", "a bio photo"),
+      ],
+      deletions: [],
+    };
+    const outcome = await applySave(root, save, { saved });
+    const work = "media/artists/noor-hale/work-1.jpg";
+    expect(outcome).toEqual({
+      status: 200,
+      touched: [entry, "media/artists/noor-hale/bio.jpg", "media/artists/noor-hale/photo.jpg", work].sort(),
+    });
+    expect(readFileSync(path.join(root, work), "utf8")).toBe("a work's photograph");
+    const [jobs] = saved.mock.calls[0];
+    expect(jobs?.map((job) => job.site)).toEqual(
+      expect.arrayContaining([
+        "/images/photographers/noor-hale.jpg",
+        "/images/work/noor-hale/1.jpg",
+        "/images/bio/noor-hale.jpg",
+      ]),
+    );
+  });
+
   test("a reel's captions: filed beside the reel and named, no media, so the content is compiled at once", async () => {
     const slug = readdirSync(path.join(root, "app/content/reels"))
       .find((name) => name.endsWith(".md"))!
