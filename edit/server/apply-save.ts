@@ -60,15 +60,24 @@ export async function applySave(
   const outside = savePathProblems(root, save);
   if (outside.length > 0) return { status: 400, problems: outside };
 
+  const staged = save.additions.map(({ path: file, contents }) =>
+    file.startsWith(`${UPLOADS_DIR}/`) ? readStagedReference(Buffer.from(contents, "base64url")) : undefined,
+  );
+  // One upload moves to one place: a second field naming it (a work's dialog handed another's value) is refused.
+  const shared = save.additions.flatMap(({ path: file }, index) => {
+    const first = staged[index] === undefined ? index : staged.indexOf(staged[index]);
+    return first === index
+      ? []
+      : [`${file}: names the same upload as ${save.additions[first].path}; choose its file again`];
+  });
+  if (shared.length > 0) return { status: 422, problems: shared };
+
   const isLost = await Promise.all(
-    save.additions.map(async ({ path: file, contents }) => {
-      const staged = file.startsWith(`${UPLOADS_DIR}/`)
-        ? readStagedReference(Buffer.from(contents, "base64url"))
-        : undefined;
-      if (staged === undefined) return false;
-      if (!existsSync(path.join(root, STAGED_DIR, staged))) return true;
+    staged.map(async (token) => {
+      if (token === undefined) return false;
+      if (!existsSync(path.join(root, STAGED_DIR, token))) return true;
       // Another editor's is answered as one gone, as its PUT is (404): she cannot learn that it exists.
-      return owner !== undefined && (await readRecord(path.join(root, STAGED_DIR), staged))?.owner !== owner;
+      return owner !== undefined && (await readRecord(path.join(root, STAGED_DIR), token))?.owner !== owner;
     }),
   );
   const lost = save.additions.filter((_, index) => isLost[index]);

@@ -66,6 +66,18 @@ describe("a save naming a staged upload", () => {
     expect(existsSync(path.join(staged, token))).toBe(true);
   });
 
+  test("naming one upload in two fields (a work's dialog handed the clip's value): 422 naming both, nothing taken", async () => {
+    const work = `${UPLOADS_DIR}/ada-rowe/${sourceUploadName("directorWork", "recentWorkThumbs/0/film", "mp4")}`;
+    const save = newDirector(token);
+    save.additions.push(file(work, stagedReference(token)));
+    expect(await applySave(root, save, site, ADA)).toEqual({
+      status: 422,
+      problems: [`${work}: names the same upload as ${CLIP}; choose its file again`],
+    });
+    expect(existsSync(path.join(root, DIRECTOR))).toBe(false);
+    expect(existsSync(path.join(staged, token))).toBe(true);
+  });
+
   test("by her: filed where the media build reads it, its record removed", async () => {
     const outcome = await applySave(root, newDirector(token), site, ADA);
     expect(outcome.status).toBe(200);
