@@ -80,6 +80,16 @@ function teamRows(service, team) {
       ),
     );
   }
+  const { away } = team;
+  rows.push(
+    row(
+      "the git remote away 10 s while 3 text saves are made: their answers, ms; its return → the last on it, s",
+      away.error !== undefined
+        ? `✗ ${away.error}`
+        : `${away.answers.map(Math.round).join(", ")}; ${(away.returnedMs / 1000).toFixed(1)} ${mark(away.returnedMs <= GOALS.remoteBackMs)}`,
+      `≤ ${GOALS.remoteBackMs / 1000} s`,
+    ),
+  );
   rows.push(
     row(
       "memory MiB at rest, everything the service started (its preview too)",

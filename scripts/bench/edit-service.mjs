@@ -31,7 +31,7 @@ import {
 import { watchSave } from "./edit-service-watch.mjs";
 import { descendants, settle } from "./edit-service-processes.mjs";
 import { sameWork, table } from "./edit-service-table.mjs";
-import { memoryAtRest, SECOND, secondEditor, textSaves } from "./edit-service-team.mjs";
+import { memoryAtRest, remoteAway, SECOND, secondEditor, textSaves } from "./edit-service-team.mjs";
 import { firstLine, launchBrowser } from "./shared.mjs";
 
 /** Rounds, each a save through the service and the same by hand. */
@@ -179,7 +179,8 @@ async function attempt(measure) {
 
 /**
  * A team's day before the film's rounds: everything the service started, at rest; then one-field text saves
- * with a session of the first editor's, taken from her browser once she has signed in.
+ * with a session of the first editor's, taken from her browser once she has signed in; then the same while the
+ * git remote is away.
  */
 async function teamFigures(browser, service) {
   const context = await browser.newContext();
@@ -193,7 +194,8 @@ async function teamFigures(browser, service) {
   }
   const rest = await attempt(() => memoryAtRest(service.pid));
   const saves = await attempt(() => textSaves(service, cookie));
-  return { rest, saves };
+  const away = await attempt(() => remoteAway(service, cookie));
+  return { rest, saves, away };
 }
 
 export async function editServiceSection() {
