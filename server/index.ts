@@ -11,6 +11,7 @@ import { followBranch } from "#release/follower.ts";
 import { followSettings } from "#release/settings.ts";
 
 import { engines } from "../package.json";
+import { statusToken } from "./healthz.ts";
 import { startInstance } from "./instance.ts";
 import { createLogger, logLevel } from "./log.ts";
 
@@ -29,6 +30,8 @@ const log = createLogger({ level: logLevel(process.env) });
 const follow = followSettings(process.env, ROOT);
 
 if (follow && cluster.isPrimary) {
+  // Checked once here, where its message stops the start, rather than in each worker, where it would refuse every release.
+  statusToken(process.env);
   const stop = await followBranch(follow, { checkout: ROOT, log });
   for (const signal of ["SIGTERM", "SIGINT"] as const)
     process.once(signal, () => {
