@@ -8,8 +8,15 @@ import { PROJECT_SOURCES, scratchProject } from "#tests/support/scratch-project.
 
 const ROOT = path.join(import.meta.dirname, "../../..");
 
-/** Folders of public/ the media build writes a new director's files to: real folders in the copy. */
-const MADE_MEDIA = ["images/directors", "images/bio", "images/og/artists", "images/work", "videos/directors"];
+/** Folders of public/ the media build writes a new artist's files to: real folders in the copy. */
+const MADE_MEDIA = [
+  "images/directors",
+  "images/photographers",
+  "images/bio",
+  "images/og/artists",
+  "images/work",
+  "videos/directors",
+];
 
 export interface EditingInstance {
   dir: string;

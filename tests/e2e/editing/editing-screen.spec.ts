@@ -11,8 +11,10 @@ import { type Page } from "@playwright/test";
 import { parse } from "yaml";
 
 import { captionsPath } from "#model/content-files.ts";
+import { stillSending } from "#edit/fields/source-value.ts";
+import { UPLOADS_PATH } from "#edit/upload-rules.ts";
 import { artists, reels } from "#app/content/index.ts";
-import { artistUrl, ARTIST_URL_TYPE } from "#model/artist-lists.ts";
+import { type ArtistList, artistUrl, ARTIST_URL_TYPE } from "#model/artist-lists.ts";
 import { captionsTrack } from "#model/tracks.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { freePort } from "#tests/support/scratch-project.ts";
@@ -37,6 +39,112 @@ async function save(page: Page, button: "Save" | "Create" = "Save") {
   return answer;
 }
 
+/** A work as its dialog is filled: its name, link and film or photograph. */
+interface NewWork {
+  name: string;
+  url: string;
+  file: string;
+  /** Its dialog's Add is pressed while the file is still being sent, as a hurried editor would. */
+  hurried?: true;
+}
+
+/** A new artist with a file in each of her upload fields: the grid's, each work's of both groups, the bio's. */
+interface NewArtist {
+  list: ArtistList;
+  id: string;
+  name: string;
+  order: number;
+  /** The grid's upload field ("Clip" or "Photo") and its file. */
+  grid: [label: string, file: string];
+  recent: NewWork[];
+  extraTitle: string;
+  extra: NewWork[];
+  bio: string;
+  biography: string;
+}
+
+const NEW_ARTISTS: readonly NewArtist[] = [
+  {
+    list: "directors",
+    id: "ada-rowe",
+    name: "Ada Rowe",
+    order: 3,
+    grid: ["Clip", "clip.mp4"],
+    recent: [{ name: "Halden Ferries — Crossing", url: "https://vimeo.example/201", file: "work.mp4" }],
+    extraTitle: "Table Top",
+    extra: [{ name: "Ostra Coffee — Early", url: "https://vimeo.example/202", file: "work.mp4" }],
+    bio: "portrait.jpg",
+    biography: "Ada Rowe films people at work.\nA second line.",
+  },
+  {
+    list: "photographers",
+    id: "noor-hale",
+    name: "Noor Hale",
+    order: 9,
+    grid: ["Photo", "photo.jpg"],
+    recent: [
+      { name: "Salt House — Harvest", url: "https://noor-hale.example/harvest", file: "still.jpg", hurried: true },
+    ],
+    extraTitle: "Portraits",
+    extra: [{ name: "Kiln — Hands", url: "https://noor-hale.example/hands", file: "still.jpg" }],
+    bio: "portrait.jpg",
+    biography: "Noor Hale photographs food and the hands that make it.",
+  },
+];
+
+/** Adds a work in its group's dialog, once its file is up (for a hurried one, after the Add refused while it was not). */
+async function addWork(
+  page: Page,
+  group: number,
+  { name, url, file, hurried }: NewWork,
+  sources: (name: string) => string,
+) {
+  await page.getByRole("button", { name: "Add" }).nth(group).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("textbox", { name: "Name" }).fill(name);
+  await dialog.getByRole("textbox", { name: "Link" }).fill(url);
+  // A hurried editor's file is held on its way until her Add has been answered.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  if (hurried)
+    await page.route(`**${UPLOADS_PATH}/*`, async (route) => {
+      if (route.request().method() === "PUT") await held;
+      await route.fallback();
+    });
+  await dialog.locator('input[type="file"]').setInputFiles(sources(file));
+  if (hurried) {
+    await expect(dialog.getByRole("progressbar")).toBeVisible();
+    await dialog.getByRole("button", { name: "Add" }).click();
+    await expect(dialog.getByText(stillSending(file))).toBeVisible();
+    release();
+  }
+  // As the screen asks: each file is added once it is up (its upload id asked for, then its bytes sent).
+  await expect(dialog.getByText(`${file} (`)).toContainText("made when you save");
+  if (hurried) await page.unrouteAll();
+  await dialog.getByRole("button", { name: "Add" }).click();
+  // Keystatic's next dialog, opened while this one is still closing, would start with this one's values.
+  await expect(dialog).toBeHidden();
+}
+
+/** Fills a new artist's form in `page`, each file sent as it is chosen, ready to be created. */
+async function fillArtist(page: Page, editOrigin: string, artist: NewArtist, sources: (name: string) => string) {
+  await page.goto(`${editOrigin}/keystatic/collection/${artist.list}/create`);
+  await page.getByRole("textbox", { name: "Order" }).fill(String(artist.order));
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(artist.name);
+  await expect(page.getByRole("textbox", { name: "Id" })).toHaveValue(artist.id);
+  await page.getByRole("textbox", { name: "Website" }).fill(`${artist.id}.example`);
+  await page.getByRole("textbox", { name: "Instagram" }).fill(artist.id.replace("-", "."));
+  await page.getByRole("textbox", { name: "Extra group title" }).fill(artist.extraTitle);
+  await page.getByRole("textbox", { name: "Biography" }).fill(artist.biography);
+  // The first Add is the recent works', the second the extra group's.
+  for (const [group, works] of [artist.recent, artist.extra].entries())
+    for (const work of works) await addWork(page, group, work, sources);
+  for (const [label, file] of [artist.grid, ["Bio photo", artist.bio]]) {
+    await page.locator(`input[type="file"][aria-label="${label}"]`).setInputFiles(sources(file));
+    await expect(page.getByText(`${file} (`)).toContainText("made when you save");
+  }
+}
+
 test.describe("the editing screen", () => {
   test.skip(({ isMobile }) => isMobile, "the editing screen is used on a desktop");
   // One instance for the tests below, in order; the screen's script (3 MB, 0.8 MB compressed) is slow to start on a busy CI machine.
@@ -49,95 +157,92 @@ test.describe("the editing screen", () => {
     test.setTimeout(300_000);
     edit = await startEditingInstance(await freePort());
     const film = (seed: number) => [`gradients=s=640x360:r=25:d=3:seed=${seed}`, ["-pix_fmt", "yuv420p"]] as const;
+    const picture = (size: string, seed: number) => [`gradients=s=${size}:seed=${seed}`, ["-frames:v", "1"]] as const;
     makeSource(sources("clip.mp4"), ...film(1));
-    makeSource(sources("work-a.mp4"), ...film(2));
-    makeSource(sources("work-b.mp4"), ...film(3));
-    makeSource(sources("portrait.jpg"), "gradients=s=600x750:seed=4", ["-frames:v", "1"]);
+    makeSource(sources("work.mp4"), ...film(2));
+    makeSource(sources("portrait.jpg"), ...picture("600x750", 4));
+    makeSource(sources("photo.jpg"), ...picture("960x1200", 5));
+    makeSource(sources("still.jpg"), ...picture("600x750", 6));
   });
 
   test.afterAll(() => stopEditingInstance(edit));
 
-  test("a new director with her clip, bio photo and two work films: her file, her media, the check, her place and page", async ({
+  test("a new director and a new photographer with every upload field: their files, media, the check, places and pages", async ({
     page,
   }) => {
     test.setTimeout(300_000);
     const { dir, editOrigin, siteOrigin } = edit!;
-    await page.goto(`${editOrigin}/keystatic/collection/directors/create`);
-    await page.getByRole("textbox", { name: "Order" }).fill("3");
-    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Ada Rowe");
-    await expect(page.getByRole("textbox", { name: "Id" })).toHaveValue("ada-rowe");
-    await page.getByRole("textbox", { name: "Website" }).fill("ada-rowe.example");
-    await page.getByRole("textbox", { name: "Instagram" }).fill("ada.rowe");
-    for (const [name, url, film] of [
-      ["Halden Ferries — Crossing", "https://vimeo.example/201", "work-a.mp4"],
-      ["Ostra Coffee — Early", "https://vimeo.example/202", "work-b.mp4"],
-    ]) {
-      await page.getByRole("button", { name: "Add" }).first().click();
-      const dialog = page.getByRole("dialog");
-      await dialog.getByRole("textbox", { name: "Name" }).fill(name);
-      await dialog.getByRole("textbox", { name: "Link" }).fill(url);
-      await dialog.locator('input[type="file"]').setInputFiles(sources(film));
-      // As the screen asks: each file is added once it is up (its upload id asked for, then its bytes sent).
-      await expect(dialog.getByText(`${film} (`)).toContainText("made when you save");
-      await dialog.getByRole("button", { name: "Add" }).click();
+    // Both forms filled side by side, then both created: the second's media are made after the
+    // first's, and the preview is built in full once, after the last (a build before it stops at
+    // the check, that save's media not made yet).
+    const pages = [page, await page.context().newPage()];
+    await Promise.all(NEW_ARTISTS.map((artist, index) => fillArtist(pages[index], editOrigin, artist, sources)));
+    for (const created of pages) expect((await save(created, "Create")).status()).toBe(200);
+    await pages[1].close();
+    for (const artist of NEW_ARTISTS) {
+      const { fields, body } = entryFile(dir, `app/content/artists/${artist.list}/${artist.id}.md`);
+      expect(fields).toMatchObject({
+        id: artist.id,
+        order: artist.order,
+        name: artist.name,
+        title: artist.list === "directors" ? "Director" : "Photographer",
+        website: `${artist.id}.example`,
+        instagram: artist.id.replace("-", "."),
+        recentWorkThumbs: artist.recent.map(({ name, url }) => ({ name, url })),
+        extraThumbsTitle: artist.extraTitle,
+        extraThumbs: artist.extra.map(({ name, url }) => ({ name, url })),
+        bioPhoto: true,
+      });
+      // The uploads are sources, not fields, and the paths her id fixes are not written either.
+      for (const field of ["clip", "photo", "thumb", "mobileBG"]) expect(Object.keys(fields)).not.toContain(field);
+      for (const work of [...(fields.recentWorkThumbs as object[]), ...(fields.extraThumbs as object[])])
+        expect(Object.keys(work).sort()).toEqual(["name", "url"]);
+      expect(body).toBe(`\n${artist.biography}\n`);
     }
-    for (const [label, file] of [
-      ["Clip", "clip.mp4"],
-      ["Bio photo", "portrait.jpg"],
-    ]) {
-      await page.locator(`input[type="file"][aria-label="${label}"]`).setInputFiles(sources(file));
-      await expect(page.getByText(`${file} (`)).toContainText("made when you save");
+
+    // Each screen says what is not made yet, then that all is made, once the media build has run:
+    // every file of each upload field, the hurried work's photograph too.
+    for (const { list, id } of NEW_ARTISTS) {
+      await page.goto(`${editOrigin}/keystatic/collection/${list}/item/${id}`);
+      await expect(page.getByText("All media made.")).toBeVisible({ timeout: 180_000 });
     }
-    await page.getByRole("textbox", { name: "Biography" }).fill("Ada Rowe films people at work.\nA second line.");
-    expect((await save(page, "Create")).status()).toBe(200);
-
-    const file = "app/content/artists/directors/ada-rowe.md";
-    const { fields, body } = entryFile(dir, file);
-    expect(fields).toMatchObject({
-      id: "ada-rowe",
-      order: 3,
-      name: "Ada Rowe",
-      title: "Director",
-      website: "ada-rowe.example",
-      instagram: "ada.rowe",
-      recentWorkThumbs: [
-        { name: "Halden Ferries — Crossing", url: "https://vimeo.example/201" },
-        { name: "Ostra Coffee — Early", url: "https://vimeo.example/202" },
-      ],
-      bioPhoto: true,
-    });
-    // The uploads are sources, not fields, and the paths her id fixes are not written either.
-    for (const field of ["clip", "thumb", "mobileBG"]) expect(Object.keys(fields)).not.toContain(field);
-    for (const work of fields.recentWorkThumbs as Record<string, unknown>[])
-      expect(Object.keys(work).sort()).toEqual(["name", "url"]);
-    expect(body).toBe("\nAda Rowe films people at work.\nA second line.\n");
-
-    // The screen says what is not made yet, then that all is made, once the media build has run.
-    await page.goto(`${editOrigin}/keystatic/collection/directors/item/ada-rowe`);
-    await expect(page.getByText("All media made.")).toBeVisible({ timeout: 180_000 });
     await page.getByText("All media made.").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "test-results/screenshots/editing-screen-director.png" });
+    await page.screenshot({ path: "test-results/screenshots/editing-screen-photographer-made.png" });
+    // By the paths the media kinds give (model/media-kinds.ts).
+    const works = (id: string, count: number, extension: string) =>
+      Array.from({ length: count }, (_, index) => `public/images/work/${id}/${index + 1}.${extension}`);
     for (const made of [
       "public/videos/directors/ada-rowe.mp4",
       "public/images/directors/ada-rowe.jpg",
+      ...works("ada-rowe", 2, "webp"),
+      ...works("ada-rowe", 2, "jpg"),
       "public/images/bio/ada-rowe.jpg",
+      "public/images/photographers/noor-hale.jpg",
+      "public/images/photographers/noor-hale-mobile.jpg",
+      ...works("noor-hale", 2, "jpg"),
+      "public/images/bio/noor-hale.jpg",
     ])
       expect(existsSync(path.join(dir, made)), made).toBe(true);
     const check = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli/content-build.ts", "--check"], {
       cwd: dir,
       encoding: "utf8",
     });
-    expect(check.stdout + check.stderr).toContain("content OK: 20 artists (12 directors, 8 photographers)");
+    expect(check.stdout + check.stderr).toContain("content OK: 21 artists (12 directors, 9 photographers)");
 
-    // Her place: third (order 3, before the-northlight-collective's 3 by id), and her own page.
+    // The preview, rebuilt: each page with both groups of works, and the director's place (third:
+    // order 3, before the-northlight-collective's 3 by id).
     await expect(async () => {
-      await page.goto(`${siteOrigin}/artists/directors`);
-      await expect(page.locator(".tile-name").nth(2)).toHaveText("Ada Rowe", { timeout: 1_000 });
-    }).toPass({ timeout: 90_000 });
+      await page.goto(`${siteOrigin}${artistUrl("photographers", "noor-hale")}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Noor Hale", { timeout: 1_000 });
+    }).toPass({ timeout: 120_000 });
+    for (const { list, id, recent, extraTitle, extra } of NEW_ARTISTS) {
+      await page.goto(`${siteOrigin}${artistUrl(list, id)}`);
+      for (const text of [...recent, ...extra].map(({ name }) => name).concat(extraTitle))
+        await expect(page.getByText(text, { exact: true })).toBeVisible();
+    }
+    await page.goto(`${siteOrigin}/artists/directors`);
+    await expect(page.locator(".tile-name").nth(2)).toHaveText("Ada Rowe");
     await expect(page.locator(".tile-name").nth(3)).toHaveText("The Northlight Collective");
-    await page.goto(`${siteOrigin}/artists/film/ada-rowe`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ada Rowe");
-    await expect(page.getByText("Ostra Coffee — Early")).toBeVisible();
   });
 
   test("changing one field changes that field's line and nothing else", async ({ page }) => {
