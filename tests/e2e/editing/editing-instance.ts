@@ -58,12 +58,19 @@ export async function startEditingInstance(port: number): Promise<EditingInstanc
     env: { ...process.env, EDIT_PORT: String(port), PORT: String(port + 1) },
   });
   const instance = { dir, child, editOrigin: `http://127.0.0.1:${port}`, siteOrigin: `http://127.0.0.1:${port + 1}` };
-  await answers(`${instance.editOrigin}/keystatic`, child, 60);
-  await answers(`${instance.siteOrigin}/healthz`, child, 120);
+  try {
+    await answers(`${instance.editOrigin}/keystatic`, child, 60);
+    await answers(`${instance.siteOrigin}/healthz`, child, 120);
+  } catch (error) {
+    // The spec never gets the instance to stop: it is stopped here, its copy removed.
+    await stopEditingInstance(instance);
+    throw error;
+  }
   return instance;
 }
 
 export async function stopEditingInstance(instance: EditingInstance | undefined): Promise<void> {
-  if (instance?.child.pid) process.kill(-instance.child.pid, "SIGTERM");
+  // A group whose npm has ended already (an instance that failed to start) has nothing left to stop.
+  if (instance?.child.pid && instance.child.exitCode === null) process.kill(-instance.child.pid, "SIGTERM");
   if (instance) await rm(instance.dir, { recursive: true, force: true });
 }
