@@ -201,5 +201,7 @@ export async function uploadFile(
     // More than the file: another upload's bytes, so this one starts over.
     offset = held > total ? 0 : held;
     onProgress(offset, total);
+    // All of it arrived and only the answer was lost: there is no range left to send.
+    if (total > 0 && offset === total) return;
   }
 }

@@ -397,6 +397,35 @@ describe("uploadFile: the screen's side", { timeout: 60_000 }, () => {
     expect(existsSync(path.join(dir, "stopped.mp4"))).toBe(false);
   });
 
+  test("the last range's answer lost, the whole file at the service: done, with no range past its end", async () => {
+    const size = 3 * MiB;
+    const served = await serve(size);
+    const ranges: (string | undefined)[] = [];
+    vi.stubGlobal(
+      "XMLHttpRequest",
+      class extends NodeXhr {
+        #range: string | undefined;
+        override setRequestHeader(name: string, value: string) {
+          if (name.toLowerCase() === "content-range") this.#range = value;
+          super.setRequestHeader(name, value);
+        }
+        override send(body: Blob) {
+          ranges.push(this.#range);
+          // The service receives the whole body and answers; the browser reports the connection's loss instead.
+          const lost = ranges.length === 1;
+          if (lost) this.onload = this.onerror;
+          super.send(body);
+        }
+      },
+    );
+
+    await uploadFile(fileOf(size), served.url("lost-answer.mp4"), () => undefined);
+
+    expect(await sha256(createReadStream(path.join(dir, "lost-answer.mp4")))).toBe(await sha256(film(0, size)));
+    expect(served.heads).toBe(1);
+    expect(ranges).toEqual([`bytes 0-${size - 1}/${size}`]);
+  });
+
   test("a network that keeps failing: given up after a few attempts, saying how far it got", async () => {
     vi.useFakeTimers();
     let attempts = 0;
