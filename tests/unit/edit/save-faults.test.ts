@@ -19,15 +19,11 @@ import { saveQueue } from "#edit/server/save-queue.ts";
 import { gitLanding } from "#edit/service/git-landing.ts";
 import { baseEnv, gitRunner } from "#edit/service/git-cli.ts";
 import { type Author, gitStore } from "#edit/service/git-store.ts";
+import { ADA_FILE, director, seedContentRemote, SITE_FILE, THEO_FILE } from "#tests/support/content-remote.ts";
 
 const SERVICE: Author = { name: "Editing Service", email: "edit@agency.example" };
 const ADA: Author = { name: "Ada Rowe", email: "ada@agency.example" };
 const BEN: Author = { name: "Ben Okafor", email: "ben@agency.example" };
-
-const ADA_FILE = "app/content/artists/directors/ada-rowe.md";
-const THEO_FILE = "app/content/artists/directors/theo-marchand.md";
-const SITE_FILE = "app/content/site.yaml";
-const director = (id: string, bio: string) => `---\nid: ${id}\nname: ${id}\nbio: ${bio}\n---\n`;
 
 let root: string;
 let template: string;
@@ -44,17 +40,7 @@ beforeAll(async () => {
   vi.stubEnv("GIT_CONFIG_NOSYSTEM", "1");
   vi.stubEnv("HOME", root);
   vi.stubEnv("XDG_CONFIG_HOME", root);
-  const seed = path.join(root, "seed");
-  await mkdir(path.join(seed, path.dirname(ADA_FILE)), { recursive: true });
-  await writeFile(path.join(seed, ADA_FILE), director("ada-rowe", "First words."));
-  await writeFile(path.join(seed, THEO_FILE), director("theo-marchand", "His words."));
-  await writeFile(path.join(seed, SITE_FILE), "title: Agency\n");
-  git(seed, "init", "-q", "--initial-branch=main");
-  git(seed, "add", "-A");
-  git(seed, "-c", "user.name=Seed", "-c", "user.email=seed@agency.example", "commit", "-q", "-m", "seed");
-  template = path.join(root, "seed.git");
-  git(root, "clone", "-q", "--bare", seed, template);
-  git(template, "config", "receive.denyNonFastForwards", "true");
+  template = await seedContentRemote(root);
 });
 
 afterAll(async () => {

@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -16,20 +16,17 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { mayLand } from "#edit/server/save-paths.ts";
 import { gitStore, type Author } from "#edit/service/git-store.ts";
 import { saveQueue } from "#edit/server/save-queue.ts";
+import { ADA_FILE, director, seedContentRemote, SITE_FILE, THEO_FILE } from "#tests/support/content-remote.ts";
 
 const SERVICE: Author = { name: "Editing Service", email: "edit@agency.example" };
 const ADA: Author = { name: "Ada Rowe", email: "ada@agency.example" };
 const BEN: Author = { name: "Ben Okafor", email: "ben.okafor@agency.example" };
 const DEV: Author = { name: "Dev Eloper", email: "dev@agency.example" };
 
-const ADA_FILE = "app/content/artists/directors/ada-rowe.md";
-const THEO_FILE = "app/content/artists/directors/theo-marchand.md";
 const JUNO_FILE = "app/content/artists/directors/juno-adeyemi.md";
-const SITE_FILE = "app/content/site.yaml";
 /** What the service lets land when a bucket holds the media: the content and the manifest. */
 const contentOnly = (file: string) => mayLand(file, { outputs: false });
 
-const director = (id: string, bio: string) => `---\nid: ${id}\nname: ${id}\nbio: ${bio}\n---\n`;
 const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/;
 const KEPT_NAME = /^edits\/ada\/\d{8}-\d{6}(-\d+)?$/;
 
@@ -44,7 +41,7 @@ beforeAll(async () => {
   vi.stubEnv("GIT_CONFIG_NOSYSTEM", "1");
   vi.stubEnv("HOME", root);
   vi.stubEnv("XDG_CONFIG_HOME", root);
-  template = await seedRemote();
+  template = await seedContentRemote(root);
 });
 
 afterAll(async () => {
@@ -85,23 +82,6 @@ async function developerPushes(developer: string, file: string, text: string, da
   gitBytes(developer, ["commit", "-q", "-m", subject], who);
   git(developer, "push", "-q", "origin", "main");
   return git(developer, "rev-parse", "HEAD");
-}
-
-/** A bare repository seeded with a few content files, that each test's remote is a copy of. */
-async function seedRemote(): Promise<string> {
-  const seed = path.join(root, "seed");
-  await mkdir(path.join(seed, path.dirname(ADA_FILE)), { recursive: true });
-  await writeFile(path.join(seed, ADA_FILE), director("ada-rowe", "First words."));
-  await writeFile(path.join(seed, THEO_FILE), director("theo-marchand", "His words."));
-  await writeFile(path.join(seed, SITE_FILE), "title: Agency\n");
-  git(seed, "init", "-q", "--initial-branch=main");
-  git(seed, "add", "-A");
-  git(seed, "-c", "user.name=Seed", "-c", "user.email=seed@agency.example", "commit", "-q", "-m", "seed");
-  const remote = path.join(root, "seed.git");
-  git(root, "clone", "-q", "--bare", seed, remote);
-  git(remote, "config", "receive.denyNonFastForwards", "true");
-  git(remote, "config", "receive.denyDeletes", "true");
-  return remote;
 }
 
 /** A remote of its own, a developer's clone of it, and the service's store, opened and synced. */
