@@ -6,6 +6,7 @@
 import path from "node:path";
 
 import { DEFAULT_RECIPIENT_RETENTION_DAYS, DEFAULT_RETENTION_DAYS } from "#model/analytics-event.ts";
+import { DEFAULT_SITE_DATA, SITE_DATA_ANALYTICS_FILE } from "#model/site-data.ts";
 
 export type StoreSettings = {
   /** Whether events are counted at all (`ANALYTICS=off` turns it off). */
@@ -75,7 +76,13 @@ export function storeSettings(env: Readonly<Record<string, string | undefined>>,
     ),
   };
   if (env.ANALYTICS_DATABASE_URL) return { ...common, kind: "postgres", url: databaseUrl(env.ANALYTICS_DATABASE_URL) };
-  const file = env.ANALYTICS_DB || path.join(root, "data/analytics.sqlite");
+  // Following a branch, the workers are given SITE_DATA's file (release/settings.ts): an editing screen given
+  // the site's settings reads that one.
+  const following = Boolean(env.SITE_FOLLOW?.trim());
+  const siteData = path.resolve(root, env.SITE_DATA?.trim() || DEFAULT_SITE_DATA);
+  const file =
+    env.ANALYTICS_DB ||
+    (following ? path.join(siteData, SITE_DATA_ANALYTICS_FILE) : path.join(root, "data/analytics.sqlite"));
   if (file.endsWith(path.sep) || file.endsWith("/"))
     throw new Error(`ANALYTICS_DB must be a file's path, not a folder's ("${file}").`);
   return { ...common, kind: "sqlite", file: path.resolve(root, file) };

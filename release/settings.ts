@@ -4,6 +4,8 @@
  */
 import path from "node:path";
 
+import { DEFAULT_SITE_DATA, SITE_DATA_ANALYTICS_FILE } from "#model/site-data.ts";
+
 export interface FollowSettings {
   /** The git remote: a URL git can fetch from, or a path to a repository. */
   remote: string;
@@ -24,9 +26,6 @@ export interface FollowSettings {
    */
   stateEnv: Record<string, string>;
 }
-
-/** The SQLite file in SITE_DATA the workers count into when no analytics store is set: no release touches it. */
-export const FOLLOW_ANALYTICS_FILE = "analytics.sqlite";
 
 /** `SITE_FOLLOW_INTERVAL`'s default, in seconds: a push shows within this, with no webhook at all. */
 export const DEFAULT_INTERVAL_SECONDS = 3;
@@ -52,11 +51,11 @@ export function followSettings(env: NodeJS.ProcessEnv, root: string): FollowSett
   if (!ports.every((port) => Number.isInteger(port) && port > 0 && port < 65_536))
     throw new Error(`SITE_FOLLOW_PORTS must list port numbers (8081,8082), not "${env.SITE_FOLLOW_PORTS}"`);
   const secret = env.SITE_FOLLOW_SECRET?.trim();
-  const data = path.resolve(root, env.SITE_DATA?.trim() || ".site-data");
+  const data = path.resolve(root, env.SITE_DATA?.trim() || DEFAULT_SITE_DATA);
   // analytics/settings.ts reads a relative file (its default too) from the worker's root: its release folder.
   const analyticsFile = env.ANALYTICS_DATABASE_URL
     ? undefined
-    : path.resolve(root, env.ANALYTICS_DB || path.join(data, FOLLOW_ANALYTICS_FILE));
+    : path.resolve(root, env.ANALYTICS_DB || path.join(data, SITE_DATA_ANALYTICS_FILE));
   return {
     remote: URL.canParse(remote) || remote.includes(":") ? remote : path.resolve(root, remote),
     branch: env.SITE_FOLLOW_BRANCH?.trim() || "main",

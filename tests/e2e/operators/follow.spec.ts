@@ -8,10 +8,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import autocannon from "autocannon";
 
-import { storeSettings } from "#analytics/settings.ts";
-import { openStore } from "#analytics/store.ts";
 import { artists } from "#app/content/index.ts";
-import { EVENT_PATH } from "#model/analytics-event.ts";
+import { artistViewsIn, postPageView } from "#tests/support/page-views.ts";
 import { startCluster, startStaticServer, stopProcess } from "#tests/support/server-process.mjs";
 import { callPushHook, type SiteRemote, siteRemote } from "#tests/support/site-remote.ts";
 import { SITE_URL } from "#tests/support/site-url.mjs";
@@ -36,7 +34,6 @@ const [DIRECTOR, NEIGHBOUR] = artists.directors;
 const DIRECTOR_FILE = `app/content/artists/directors/${DIRECTOR.id}.md`;
 /** The page whose content no commit here changes but the code one: it stays in Varnish until then. */
 const UNTOUCHED = "/clients";
-const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
 
 test.describe.configure({ mode: "serial" });
 
@@ -104,32 +101,8 @@ let viewsPosted = 0;
 /** One page view of NEIGHBOUR's page posted to each instance, as the page's script posts it. */
 async function countViews() {
   for (const port of [PORT + 1, PORT + 2]) {
-    const answer = await fetch(`http://127.0.0.1:${port}${EVENT_PATH}`, {
-      method: "POST",
-      headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": CHROME },
-      body: JSON.stringify({
-        name: "pageview",
-        url: new URL(NEIGHBOUR.url, SITE_URL).href,
-        domain: new URL(SITE_URL).hostname,
-        referrer: null,
-      }),
-    });
-    expect(answer.status).toBe(202);
+    expect(await postPageView(`http://127.0.0.1:${port}`, NEIGHBOUR.url)).toBe(202);
     viewsPosted++;
-  }
-}
-
-/** NEIGHBOUR's page views since yesterday in the SQLite file `file`, as the editing screen reads them. */
-async function viewsIn(file: string): Promise<number> {
-  const store = await openStore(storeSettings({ ANALYTICS_DB: file }, process.cwd()));
-  try {
-    const now = new Date();
-    const today = now.toISOString().slice(0, 10);
-    const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
-    const { artists: figures } = await store.figures(yesterday, today, now);
-    return figures.find(({ id }) => id === NEIGHBOUR.id)?.views ?? 0;
-  } finally {
-    await store.close();
   }
 }
 
@@ -308,7 +281,9 @@ test("a restart serves the release it served at once, before asking the remote",
 test("every page view counted through the releases and the restart is in one store under SITE_DATA", async () => {
   const data = path.join(scratch, "site-data");
   // Each instance writes what it holds every second.
-  await expect.poll(() => viewsIn(path.join(data, "analytics.sqlite")), { timeout: 5_000 }).toBe(viewsPosted);
+  await expect
+    .poll(() => artistViewsIn(path.join(data, "analytics.sqlite"), NEIGHBOUR.id), { timeout: 5_000 })
+    .toBe(viewsPosted);
   expect(viewsPosted).toBe(10);
   for (const folder of ["a", "b"]) expect(existsSync(path.join(data, "releases", folder, "data"))).toBe(false);
 });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 
 import { storeSettings } from "#analytics/settings.ts";
+import { followSettings } from "#release/settings.ts";
 import type { AnalyticsEvent, ViewFigures } from "#analytics/types.ts";
 import { storedEvent } from "#tests/support/analytics-events.ts";
 import { postgresEngine, sqliteEngine, storesOn } from "#tests/support/analytics-engines.ts";
@@ -216,6 +217,28 @@ describe("the store's settings", () => {
       kind: "sqlite",
       file: "/srv/site/var/a.db",
     });
+  });
+
+  it("following a branch, default to SITE_DATA's file: the one the follower gives its workers", () => {
+    // Only these settings: no NODE_ENV, which the follower does not read.
+    const settings: Record<string, string>[] = [
+      { SITE_FOLLOW: "git@git.agency.example:site.git" },
+      { SITE_FOLLOW: "/srv/site.git", SITE_DATA: "/var/lib/site" },
+      { SITE_FOLLOW: "/srv/site.git", SITE_DATA: "state" },
+      { SITE_FOLLOW: "/srv/site.git", ANALYTICS_DB: "counted.sqlite" },
+    ];
+    const files = settings.map((env) => {
+      const store = storeSettings(env, root);
+      return store.kind === "sqlite" ? store.file : store.url;
+    });
+    expect(files).toEqual([
+      "/srv/site/.site-data/analytics.sqlite",
+      "/var/lib/site/analytics.sqlite",
+      "/srv/site/state/analytics.sqlite",
+      "/srv/site/counted.sqlite",
+    ]);
+    // An editing screen given the site's settings reads the file the site's workers count into.
+    expect(settings.map((env) => followSettings(env as NodeJS.ProcessEnv, root)?.stateEnv.ANALYTICS_DB)).toEqual(files);
   });
 
   it("take PostgreSQL when given its URL", () => {
