@@ -47,6 +47,34 @@ export interface RunOptions {
   record?: string;
 }
 
+/** How much of a command's errors its reason is looked for in: its first and its last this many characters. */
+const ERRORS_KEPT = 16_000;
+
+/**
+ * Text kept by its first and last `limit` characters, in whole lines: the first problem a check lists
+ * and a compiler's last words both stay, however much is printed between them.
+ */
+function headAndTail(limit: number) {
+  let head = "";
+  let tail: string | undefined;
+  return {
+    add(text: string) {
+      if (tail === undefined) {
+        head += text;
+        if (head.length <= limit) return;
+        const cut = head.lastIndexOf("\n", limit) + 1;
+        tail = head.slice(cut);
+        head = head.slice(0, cut);
+      } else tail += text;
+      if (tail.length <= limit) return;
+      // From the first line that starts within the limit; a single line longer than it, its end.
+      const from = tail.indexOf("\n", tail.length - limit);
+      tail = from < 0 ? tail.slice(-limit) : tail.slice(from + 1);
+    },
+    text: () => head + (tail ?? ""),
+  };
+}
+
 /** A command's time limit when none is given: longer than any build or install seen, short of for ever. */
 export const DEFAULT_TIMEOUT_MS = 30 * 60_000;
 
@@ -69,11 +97,11 @@ export function runToEnd(
       else child.kill("SIGKILL");
     }, timeoutMs);
     let output = "";
-    let errors = "";
+    const errors = headAndTail(ERRORS_KEPT);
     child.stdout.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8_000)));
     child.stderr.on("data", (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-8_000);
-      errors = (errors + chunk.toString()).slice(-16_000);
+      errors.add(chunk.toString());
     });
     child.on("error", (error) => {
       clearTimeout(timer);
@@ -84,7 +112,7 @@ export function runToEnd(
       if (timedOut)
         reject(new CommandFailed(`${command} ${args.join(" ")}: not done in ${timeoutMs / 1000} s`, output));
       else if (code === 0) resolve();
-      else reject(new CommandFailed(reasonOf(errors, code), output));
+      else reject(new CommandFailed(reasonOf(errors.text(), code), output));
     });
   });
 }

@@ -46,4 +46,18 @@ describe("why a release was refused", () => {
     });
     await expect(runToEnd("sh", ["-c", "exit 0"], ".", process.env)).resolves.toBeUndefined();
   });
+
+  it("is the first problem's whole line however much the check printed", async () => {
+    // 400 problems, some 30 KB, as a commit before `npm run media` gives: the first one, from its start.
+    const problems = Array.from(
+      { length: 400 },
+      (_, n) =>
+        `app/content/artists/photographers/clara-wren-${n}.md:2: thumb: /images/photographers/clara-wren-${n}.jpg is not in public/`,
+    ).join("\n");
+    const failing = runToEnd("sh", ["-c", `printf '%s\\n' "$0" >&2; exit 1`, problems], ".", process.env);
+    await expect(failing).rejects.toMatchObject({
+      reason:
+        "app/content/artists/photographers/clara-wren-0.md:2: thumb: /images/photographers/clara-wren-0.jpg is not in public/",
+    });
+  });
 });
