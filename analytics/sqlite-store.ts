@@ -22,6 +22,9 @@ function forSqlite({ sql, params = [] }: Statement): [string, unknown[]] {
   return [text, ordered];
 }
 
+/** How long a statement waits for another process's lock on the file. */
+const BUSY_TIMEOUT_MS = 5_000;
+
 /**
  * The engine on the SQLite file `file`, made (and its folder) if missing. better-sqlite3, a native
  * module, is loaded only here: a site that counts nothing, or counts into PostgreSQL, never loads it.
@@ -30,7 +33,7 @@ export async function openSqliteEngine(file: string): Promise<Engine> {
   const { default: Database } = await import("better-sqlite3");
   mkdirSync(path.dirname(file), { recursive: true });
   // The busy timeout first: another process may hold the file while this one turns WAL on.
-  const db = new Database(file, { timeout: 5000 });
+  const db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
   db.pragma("journal_mode = WAL");
   // A setting of each connection, not of the file: every process that writes the file turns it on.
   db.pragma("secure_delete = ON");
@@ -56,9 +59,15 @@ export async function openSqliteEngine(file: string): Promise<Engine> {
     },
     async clearDeleted() {
       // Copies the WAL's pages (the zeroed ones) into the file and empties the WAL, whose older frames
-      // still hold the rows as they were. A reader in another process may hold it back (busy): the next
-      // hourly maintenance tries again.
-      db.pragma("wal_checkpoint(TRUNCATE)");
+      // still hold the rows as they were. Another process reading or writing holds it back: then it gives
+      // up at once rather than wait (a wait blocks this instance, and holds back the other's writes) and
+      // the next hourly maintenance tries again.
+      db.pragma("busy_timeout = 0");
+      try {
+        db.pragma("wal_checkpoint(TRUNCATE)");
+      } finally {
+        db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      }
     },
     async close() {
       db.close();
