@@ -123,6 +123,8 @@ export interface ServiceInstance {
   secrets: string[];
   /** Stops the service as a deploy would (SIGTERM to its tree) and starts it again on the same data. */
   restart(): Promise<void>;
+  /** Kills the service's tree at once (SIGKILL: a power cut, the OOM killer) and starts it again on the same data. */
+  crash(): Promise<void>;
   /** A fresh clone of the remote, built with the bucket as its media and served; stopped with the instance. */
   startFreshClone(): Promise<string>;
   stop(): Promise<void>;
@@ -358,11 +360,12 @@ export async function startServiceInstance(extra: ExtraSettings = () => ({})): P
   let launch = async () => undefined as void;
   const secrets: string[] = [];
 
-  async function stopService() {
+  async function stopService(how: "SIGTERM" | "SIGKILL" = "SIGTERM") {
     // The service's whole tree, found before it is signalled: a child in a process group of its own
     // would otherwise outlive a group kill.
     const tree = service?.pid ? descendantsOf(service.pid, await parents()) : new Set<number>();
-    if (service?.pid && service.exitCode === null) signal(-service.pid, "SIGTERM");
+    if (how === "SIGKILL") for (const pid of tree) signal(pid, "SIGKILL");
+    if (service?.pid && service.exitCode === null) signal(-service.pid, how);
     for (let waited = 0; waited < 50 && [...tree].some(isRunning); waited++) await sleep(100);
     for (const pid of tree) if (isRunning(pid)) signal(pid, "SIGKILL");
   }
@@ -523,6 +526,10 @@ export async function startServiceInstance(extra: ExtraSettings = () => ({})): P
       },
       async restart() {
         await stopService();
+        await launch();
+      },
+      async crash() {
+        await stopService("SIGKILL");
         await launch();
       },
       async startFreshClone() {

@@ -4,8 +4,11 @@
  * "not live" with the site's reason, which the site tells only the holder of its status token (SITE_STATUS_TOKEN, the
  * service's EDIT_SITE_TOKEN). The site is the real one following the service's remote (SITE_FOLLOW, asked
  * every second), started once the first save is pushed. The service, its provider, remote and bucket are
- * service-instance.ts's, as in service.spec.ts.
+ * service-instance.ts's, as in service.spec.ts. Then the faults an agency's afternoon may bring (issue 64): the
+ * git remote away, the service and the site's follower killed; nothing saved or counted is lost.
  */
+import { once } from "node:events";
+import { rename } from "node:fs/promises";
 import path from "node:path";
 
 import type { Page } from "@playwright/test";
@@ -13,7 +16,9 @@ import type { Page } from "@playwright/test";
 import { artistUrl } from "#model/artist-lists.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { LOGIN_FORM, TEST_USERS } from "#tests/support/oidc-provider.ts";
+import { artistViewsIn, postPageView } from "#tests/support/page-views.ts";
 import { startServer, stopProcess } from "#tests/support/server-process.mjs";
+import { SITE_URL } from "#tests/support/site-url.mjs";
 import { BRANCH, type ServiceInstance, startServiceInstance } from "./service-instance.ts";
 
 /** The site's SITE_STATUS_TOKEN and the service's EDIT_SITE_TOKEN: whoever holds it is told why a commit was refused. */
@@ -45,7 +50,9 @@ test.describe("a save followed to the public site", () => {
         SITE_FOLLOW_INTERVAL: "1",
         SITE_DATA: path.join(service.scratch, "site-data"),
         MEDIA_ORIGIN: service.mediaOrigin,
-        ANALYTICS: "off",
+        // Analytics at their defaults, as an operator starts it: the follower counts into SITE_DATA.
+        ANALYTICS_DB: "",
+        SITE_URL,
         SITE_STATUS_TOKEN: STATUS_TOKEN,
       },
       startSeconds: 180,
@@ -180,5 +187,65 @@ test.describe("a save followed to the public site", () => {
 
     await page.goto(`${service.origin}/keystatic/collection/directors/item/callum-ashby`);
     await expect(page.getByText(`Not live on the site: ${why!.reason}`)).toBeVisible({ timeout: 30_000 });
+  });
+  test("nothing lost: a save made while the remote is away and the service is killed lands; the follower killed serves again", async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    await signIn(page);
+    // The footer the test before broke, mended: the site serves the branch's head again.
+    const mended = service.developerPushes(
+      { "app/components/site-footer.tsx": (text) => text.replace("\nexport const broken = ;\n", "") },
+      "The footer builds again",
+    );
+    await expect.poll(async () => (await health()).commit, { timeout: 120_000 }).toBe(mended);
+    const viewed = artistUrl("directors", "juno-adeyemi");
+    const store = path.join(service.scratch, "site-data", "analytics.sqlite");
+    let views = 0;
+    /** One view of her page, and every view so far in the store within the collector's second (and a margin). */
+    const countView = async () => {
+      expect(await postPageView(siteOrigin(), viewed)).toBe(202);
+      views++;
+      await expect.poll(() => artistViewsIn(store, "juno-adeyemi"), { timeout: 5_000 }).toBe(views);
+    };
+    await countView();
+
+    // The git host goes away: the save is answered and kept, and the screen says it waits for the remote.
+    const subject = "directors/juno-adeyemi: update";
+    const aside = `${service.remote}.away`;
+    await rename(service.remote, aside);
+    try {
+      await saveWebsite(page, "juno-adeyemi", "juno-adeyemi.away.example");
+      await listedAs(page, subject, "waiting for the remote");
+      await page.goto(`${service.origin}/edit/saves`);
+      const row = page.getByRole("row").filter({ hasText: subject });
+      await expect(row.getByRole("cell").last()).toHaveText("saved here, waiting for the git remote");
+      // The service killed meanwhile: it comes back with the save still waiting, its session kept.
+      await service.crash();
+      await listedAs(page, subject, "waiting for the remote");
+    } finally {
+      await rename(aside, service.remote);
+    }
+    // Back: the save reaches the remote by itself, in its own commit by its author, and goes live.
+    const live = await listedAs(page, subject, "live", 120_000);
+    expect(service.git("show", `${live.commit}:app/content/artists/directors/juno-adeyemi.md`)).toContain(
+      "juno-adeyemi.away.example",
+    );
+    expect(service.git("log", "-1", "--format=%an <%ae>", live.commit!)).toBe(
+      `${TEST_USERS.ada.name} <${TEST_USERS.ada.email}>`,
+    );
+    await countView();
+
+    // The follower killed (a power cut): started again, it serves the same release at once, and counts on
+    // into the same store.
+    const served = (await health()).commit;
+    const exited = once(site!.child, "exit");
+    site!.child.kill("SIGKILL");
+    await exited;
+    await startFollowingSite();
+    expect((await health()).commit).toBe(served);
+    await countView();
+    await stopProcess(site?.child);
+    expect(await artistViewsIn(store, "juno-adeyemi")).toBe(views);
   });
 });
