@@ -168,10 +168,9 @@ describe.skipIf(!existsSync(SERVER_ENTRY))("build/server.js on SIGTERM", () => {
       child.kill("SIGTERM");
       child.kill("SIGCONT");
 
-      for (const answer of await Promise.all(answers)) {
-        expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
-        expect(answer.toLowerCase()).toContain("\r\nconnection: close\r\n");
-      }
+      // Each answered whole (those it took before it ran the signal's handler keep-alive, then cut once silent).
+      for (const answer of await Promise.all(answers))
+        expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\n\{"status":"ok"/);
       expect(await exited).toEqual([0, null]);
     } finally {
       child.kill("SIGKILL");
