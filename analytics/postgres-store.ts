@@ -8,11 +8,17 @@ import type { Engine, Statement } from "./store.ts";
 /** The advisory lock's key: any number no other user of the database takes. */
 const SCHEMA_LOCK = 5_117_001;
 const CONNECTIONS = 4;
+/**
+ * A database that takes the connection and never answers (a network cut, a server stopped mid-way)
+ * fails the call within these, in ms: the collector keeps the events for its next write, and a page
+ * or the editing screen gets its answer rather than waiting for ever.
+ */
+export const POSTGRES_TIMEOUTS = { connectionTimeoutMillis: 10_000, query_timeout: 30_000 };
 
 /** The engine on the database at `url` (postgres://…); connects on first use. `pg` is loaded only here. */
-export async function openPostgresEngine(url: string): Promise<Engine> {
+export async function openPostgresEngine(url: string, timeouts = POSTGRES_TIMEOUTS): Promise<Engine> {
   const { default: pg } = await import("pg");
-  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS, ...timeouts });
   // An idle connection the server drops would otherwise be an uncaught error; the next query reconnects or fails.
   pool.on("error", () => {});
 
