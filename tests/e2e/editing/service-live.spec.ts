@@ -220,6 +220,7 @@ test.describe("a save followed to the public site", () => {
       await page.goto(`${service.origin}/edit/saves`);
       const row = page.getByRole("row").filter({ hasText: subject });
       await expect(row.getByRole("cell").last()).toHaveText("saved here, waiting for the git remote");
+      await page.screenshot({ path: "test-results/screenshots/editing-service-remote-away.png" });
       // The service killed meanwhile: it comes back with the save still waiting, its session kept.
       await service.crash();
       await listedAs(page, subject, "waiting for the remote");
