@@ -175,7 +175,11 @@ export async function startEditService(
         );
       const files = contentFilesOf(save);
       const now = await git.blobShas(files);
-      const subject = subjectOf(save, (file) => now.get(file) !== undefined, checkout);
+      // A save that only brings a picture writes no content file: its entry is looked up in the working copy,
+      // which is the branch's until the save is applied.
+      const existed = (file: string) =>
+        now.has(file) ? now.get(file) !== undefined : existsSync(path.join(checkout, file));
+      const subject = subjectOf(save, existed, checkout);
       const waiting = files.filter((file) => lands.pending().has(file));
       if (waiting.length > 0)
         return send(
