@@ -7,6 +7,7 @@
  * service-instance.ts's, as in service.spec.ts. Then the faults an agency's afternoon may bring (issue 64): the
  * git remote away, the service and the site's follower killed; nothing saved or counted is lost.
  */
+import { spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { rename } from "node:fs/promises";
 import path from "node:path";
@@ -188,7 +189,7 @@ test.describe("a save followed to the public site", () => {
     await page.goto(`${service.origin}/keystatic/collection/directors/item/callum-ashby`);
     await expect(page.getByText(`Not live on the site: ${why!.reason}`)).toBeVisible({ timeout: 30_000 });
   });
-  test("nothing lost: a save made while the remote is away and the service is killed lands; the follower killed serves again", async ({
+  test("nothing lost: saves through the remote away and the service killed twice land; the follower killed serves again", async ({
     page,
   }) => {
     test.setTimeout(300_000);
@@ -236,6 +237,36 @@ test.describe("a save followed to the public site", () => {
       `${TEST_USERS.ada.name} <${TEST_USERS.ada.email}>`,
     );
     await countView();
+
+    // The service killed while a save's picture is being made: started again, it makes it again and lands the
+    // save by itself, the picture in the bucket before the commit that names it reaches the remote.
+    const portrait = path.join(service.scratch, "portrait.jpg");
+    const made = spawnSync("ffmpeg", [
+      "-v",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      "gradients=s=600x750:seed=7",
+      "-frames:v",
+      "1",
+      portrait,
+    ]);
+    expect(made.status, made.stderr.toString()).toBe(0);
+    await page.goto(`${service.origin}/keystatic/collection/directors/item/elias-fenwick`);
+    await expect(page.getByRole("textbox", { name: "Website" })).not.toHaveValue("", { timeout: 30_000 });
+    await page.locator('input[type="file"][aria-label="Bio photo"]').setInputFiles(portrait);
+    await expect(page.getByText("portrait.jpg (")).toContainText("made when you save", { timeout: 30_000 });
+    const answer = page.waitForResponse((response) => response.url().endsWith("/api/keystatic/update"));
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    expect((await answer).status()).toBe(200);
+    await service.crash();
+    const pictured = await listedAs(page, "directors/elias-fenwick: new bio photo", "live", 180_000);
+    expect(service.git("show", "--name-only", "--format=", pictured.commit!).split("\n")).toContain(
+      "media/manifest.json",
+    );
+    expect(service.pushes().find((push) => push.new === pictured.commit)?.missing).toEqual([]);
 
     // The follower killed (a power cut): started again, it serves the same release at once, and counts on
     // into the same store.
