@@ -13,6 +13,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 
 import { buildRelease, type BuiltRelease } from "./build-release.ts";
+import type { FollowLog } from "./follow-log.ts";
 import { openMirror } from "./git-mirror.ts";
 import { runningFolder, stopLeftovers } from "./leftover-processes.ts";
 import { pageChange, pagePurger } from "./page-purge.ts";
@@ -22,13 +23,6 @@ import { CommandFailed } from "./run-to-end.ts";
 import { type ReleaseStatus, retireWorker, sendStatus, startWorker } from "./serving-worker.ts";
 import { readServing, writeServing } from "./serving-record.ts";
 import type { FollowSettings } from "./settings.ts";
-
-/** pino's shape, as server/log.ts makes it: JSON lines with the figures as fields. */
-export interface FollowLog {
-  info(fields: object, message: string): void;
-  warn(fields: object, message: string): void;
-  error(fields: object, message: string): void;
-}
 
 export interface FollowOptions {
   /** The project this process runs from (its node_modules serve a commit with the same lockfile). */

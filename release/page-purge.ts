@@ -12,6 +12,7 @@ import { changedPages, type PagesFile, parsePagesFile } from "#model/content-pag
 import { mapLimited } from "#lib/pool.ts";
 
 import type { BuiltRelease } from "./build-release.ts";
+import type { FollowLog } from "./follow-log.ts";
 
 const PAGES_FILE = path.join("app", "content", "generated.pages.json");
 
@@ -80,13 +81,6 @@ async function warm(varnish: string, pages: readonly string[], timeoutMs: number
   return new Set(warmed.filter(Boolean)).size;
 }
 
-/** pino's shape (release/follower.ts's FollowLog). */
-interface PurgeLog {
-  info(fields: object, message: string): void;
-  warn(fields: object, message: string): void;
-  error(fields: object, message: string): void;
-}
-
 export interface PagePurger {
   /** Bans what `commit` changed (with whatever a ban that failed still owes), in the background: never waited for. */
   purge(commit: string, change: PageChange): void;
@@ -101,7 +95,7 @@ export interface PagePurger {
  */
 export function pagePurger(
   varnish: string,
-  log: PurgeLog,
+  log: FollowLog,
   { delaysMs = RETRY_DELAYS_MS, timeoutMs = VARNISH_TIMEOUT_MS } = {},
 ): PagePurger {
   let owed: PageChange | undefined;
