@@ -14,9 +14,6 @@
  * journal, a save the service's stop interrupted is taken up again by `resume()` when it starts.
  */
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { promisify } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -33,6 +30,7 @@ import { publishMedia } from "#media-publish/publish.ts";
 import type { Settings as BucketSettings } from "#media-publish/settings.ts";
 import { isSourcePath, SOURCES } from "#media-publish/source-list.ts";
 import type { Save as ScreenSave } from "./save-gate.ts";
+import { saveJournal } from "./save-journal.ts";
 import type { Author, SaveLog, SaveRecord } from "./save-log.ts";
 import { saveQueue, type SaveQueue } from "./save-queue.ts";
 
@@ -104,17 +102,6 @@ export interface PipelineOptions {
   retry?: { first: number; most: number };
 }
 
-/** What the journal keeps of a save: enough to land it again after a restart (its files are in the working copy). */
-interface Journaled {
-  author: Author;
-  subject: string;
-  date: string;
-  save: ScreenSave;
-  touched: string[];
-  /** Whether it brought media to make: they are planned again from the content on disk. */
-  media: boolean;
-}
-
 /**
  * A remote or a bucket that is back is seen within `most`: the issue's goal is the last waiting save
  * on the remote within 10 s of its return.
@@ -175,31 +162,11 @@ export function savePipeline({
   let nextPush: NodeJS.Timeout | undefined;
   let pushPause = retry.first;
   let stopped = false;
-  /** Each journaled save's file, until it has landed. */
-  const journaled = new Map<SaveRecord, string>();
-  let journalCount = 0;
+  const journaled = saveJournal(journal);
 
-  /** The save written to the journal before anything of it lands (atomically: a stop mid-write leaves only a .tmp). */
-  async function keepInJournal({ record, author, save, touched, jobs }: Saved) {
-    if (journal === undefined || journaled.has(record)) return;
-    const entry: Journaled = { author, subject: record.subject, date: record.date, save, touched, media: !!jobs };
-    const file = path.join(journal, `${Date.now()}-${String(++journalCount).padStart(6, "0")}.json`);
-    try {
-      await mkdir(journal, { recursive: true });
-      await writeFile(`${file}.tmp`, JSON.stringify(entry), { flush: true });
-      await rename(`${file}.tmp`, file);
-      journaled.set(record, file);
-    } catch (error) {
-      // The save still lands now; only a stop before it has would lose track of it.
-      console.error(`the save could not be journaled: ${reasonOf(error)}`);
-    }
-  }
-
-  async function forget(record: SaveRecord) {
-    const file = journaled.get(record);
-    journaled.delete(record);
-    if (file !== undefined) await rm(file, { force: true });
-  }
+  /** The save written to the journal before anything of it lands. */
+  const keepInJournal = ({ record, author, save, touched, jobs }: Saved) =>
+    journaled.keep(record, { author, subject: record.subject, date: record.date, save, touched, media: !!jobs });
 
   /** Pushes what waits in a moment, each time a little later, up to `retry.most` apart. */
   function pushLater() {
@@ -309,7 +276,7 @@ export function savePipeline({
       Object.assign(saved.record, { step: "failed", message: reasonOf(error) });
     } finally {
       // Landed, kept aside or failed, its record says so; a save a stop interrupted stays for resume().
-      if (!stopped) await forget(saved.record);
+      if (!stopped) await journaled.forget(saved.record);
       changed();
       landed();
     }
@@ -333,14 +300,10 @@ export function savePipeline({
 
   /** One journaled save, taken up again: its record back in `log`, then landed as when it was answered. */
   async function takeUp(file: string, log: SaveLog) {
-    let entry: Journaled;
-    try {
-      entry = JSON.parse(await readFile(file, "utf8")) as Journaled;
-    } catch (error) {
-      return console.error(`a journaled save could not be read, left in ${file}: ${reasonOf(error)}`);
-    }
+    const entry = await journaled.read(file);
+    if (entry === undefined) return;
     const record = log.add(entry.author, entry.subject, entry.date);
-    journaled.set(record, file);
+    journaled.adopt(record, file);
     const saved: Saved = { record, author: entry.author, save: entry.save, touched: entry.touched, jobs: undefined };
     try {
       if (entry.media) saved.jobs = plannedJobs(root);
@@ -368,15 +331,10 @@ export function savePipeline({
         waiting.push(
           Object.assign(log.add(author, subject, date), { step: "waiting for the remote" as const, commit }),
         );
-      const names = journal !== undefined && existsSync(journal) ? (await readdir(journal)).sort() : [];
+      const entries = await journaled.left();
       // Pushed in a moment, not now: a remote that hangs must not hold up the service's start.
-      if (left.length > 0 || names.length > 0) pushLater();
-      if (journal === undefined) return;
-      for (const name of names) {
-        // A .tmp is an entry a stop cut short, before the save it was for went further than its answer.
-        if (name.endsWith(".json")) await takeUp(path.join(journal, name), log);
-        else await rm(path.join(journal, name), { force: true });
-      }
+      if (left.length > 0 || entries.length > 0) pushLater();
+      for (const file of entries) await takeUp(file, log);
       changed();
     },
     /** No retry starts after this: what waits stays in the clone and the journal for the next start. */
