@@ -11,6 +11,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { readFileSync, writeFileSync } from "node:fs";
 import {
   appendFile,
@@ -58,9 +59,14 @@ const PORTS = {
   site: 5,
   /** A page of another origin, trying to save. */
   elsewhere: 6,
-  /** The public site as the service follows it (EDIT_SITE_URL), when a spec stands one in. */
+  /**
+   * The public site as the service follows it (EDIT_SITE_URL), when a spec stands one in: Varnish, with the
+   * cluster's two instances on the two ports after it (`npm run start:cluster`).
+   */
   publicSite: 7,
 } as const;
+/** The ports the block holds: the public site's instances are on the two after the last. */
+const PORT_COUNT = Math.max(...Object.values(PORTS)) + 3;
 
 /** One of the service's routes, as edit/service/service-server.ts lists them (a type only: erased from the spec). */
 export type ServiceRoute = (typeof import("#edit/service/service-server.ts"))["SERVICE_ROUTES"][number];
@@ -125,6 +131,10 @@ export interface ServiceInstance {
   restart(): Promise<void>;
   /** Kills the service's tree at once (SIGKILL: a power cut, the OOM killer) and starts it again on the same data. */
   crash(): Promise<void>;
+  /** Kills the bucket's server (s3rver): nothing answers on its port until bucketBack(). */
+  bucketAway(): Promise<void>;
+  /** Starts the bucket's server again, on the same port and the same files. */
+  bucketBack(): Promise<void>;
   /** A fresh clone of the remote, built with the bucket as its media and served; stopped with the instance. */
   startFreshClone(): Promise<string>;
   stop(): Promise<void>;
@@ -338,12 +348,18 @@ function ready(child: ChildProcess, line: string, output: () => string, timeoutM
   });
 }
 
-/** Settings a spec adds to the service's, knowing the instance's ports (EDIT_SITE_URL on `ports.publicSite`). */
-export type ExtraSettings = (ports: ServiceInstance["ports"]) => Record<string, string>;
+/**
+ * Settings a spec adds to the service's, knowing the instance's ports (EDIT_SITE_URL on `ports.publicSite`), its
+ * remote and its scratch folder (a public site's SITE_FOLLOW and SITE_DATA, which the service is given too).
+ */
+export type ExtraSettings = (
+  ports: ServiceInstance["ports"],
+  instance: Pick<ServiceInstance, "remote" | "scratch">,
+) => Record<string, string>;
 
 /** Starts the whole instance; `stop()` ends every process it started and removes every folder it made. */
 export async function startServiceInstance(extra: ExtraSettings = () => ({})): Promise<ServiceInstance> {
-  const first = await freePort(Math.max(...Object.values(PORTS)) + 1);
+  const first = await freePort(PORT_COUNT);
   const ports = Object.fromEntries(Object.entries(PORTS).map(([name, offset]) => [name, first + offset])) as {
     [Name in keyof typeof PORTS]: number;
   };
@@ -382,7 +398,8 @@ export async function startServiceInstance(extra: ExtraSettings = () => ({})): P
     const env = gitEnv(scratch);
     const store = path.join(scratch, "store");
     await mkdir(store);
-    children.push(await startS3rver(ports.store, store, BUCKET));
+    let bucket = await startS3rver(ports.store, store, BUCKET);
+    children.push(bucket);
     // The existing media, from this checkout which has them (the operator's machine that made them), for both
     // pages that read the bucket: the preview, through the service's origin, and the site built from a clone.
     const published = runAsync(
@@ -433,7 +450,7 @@ export async function startServiceInstance(extra: ExtraSettings = () => ({})): P
       MEDIA_BUCKET: BUCKET,
       MEDIA_ENDPOINT: endpoint,
       MEDIA_ORIGIN: mediaOrigin,
-      ...extra(ports),
+      ...extra(ports, { remote: repository.remote, scratch }),
     };
     secrets.push(settings.EDIT_OIDC_CLIENT_SECRET, settings.EDIT_SESSION_SECRET, S3RVER_KEYS.AWS_SECRET_ACCESS_KEY);
     launch = async () => {
@@ -531,6 +548,15 @@ export async function startServiceInstance(extra: ExtraSettings = () => ({})): P
       async crash() {
         await stopService("SIGKILL");
         await launch();
+      },
+      async bucketAway() {
+        const exited = once(bucket, "exit");
+        bucket.kill("SIGKILL");
+        await exited;
+      },
+      async bucketBack() {
+        bucket = await startS3rver(ports.store, store, BUCKET);
+        children.push(bucket);
       },
       async startFreshClone() {
         const dir = await mkdtemp(path.join(tmpdir(), "edit-service-clone-"));

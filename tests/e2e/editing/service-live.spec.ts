@@ -2,23 +2,28 @@
  * The editor sees when a save is live on the public site (EDIT_SITE_URL): the service asks the site's /healthz
  * which commit it serves, and Recent saves and the author's status say "live" with a link to the entry's page, or
  * "not live" with the site's reason, which the site tells only the holder of its status token (SITE_STATUS_TOKEN, the
- * service's EDIT_SITE_TOKEN). The site is the real one following the service's remote (SITE_FOLLOW, asked
- * every second), started once the first save is pushed. The service, its provider, remote and bucket are
- * service-instance.ts's, as in service.spec.ts. Then the faults an agency's afternoon may bring (issue 64): the
- * git remote away, the service and the site's follower killed; nothing saved or counted is lost.
+ * service's EDIT_SITE_TOKEN). The site is the real one as an agency deploys it (`npm run start:cluster`): Varnish in
+ * front of a follower of the service's remote (SITE_FOLLOW, asked every second), started once the first save is
+ * pushed, with analytics at their defaults and links for one buyer on. The service, given the site's settings, reads
+ * the store the site counts into. The service, its provider, remote and bucket are service-instance.ts's, as in
+ * service.spec.ts. Then the agency's afternoon of faults (issue 64): the git remote away, the bucket away, the service
+ * killed twice and the follower once; nothing saved or counted is lost.
  */
 import { spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { rename } from "node:fs/promises";
 import path from "node:path";
 
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 
+import type { LinksAnswer } from "#analytics/types.ts";
+
+import { EVENT_PATH } from "#model/analytics-event.ts";
 import { artistUrl } from "#model/artist-lists.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { LOGIN_FORM, TEST_USERS } from "#tests/support/oidc-provider.ts";
 import { artistViewsIn, postPageView } from "#tests/support/page-views.ts";
-import { startServer, stopProcess } from "#tests/support/server-process.mjs";
+import { startCluster, stopProcess } from "#tests/support/server-process.mjs";
 import { SITE_URL } from "#tests/support/site-url.mjs";
 import { BRANCH, type ServiceInstance, startServiceInstance } from "./service-instance.ts";
 
@@ -39,21 +44,27 @@ test.describe("a save followed to the public site", () => {
   test.describe.configure({ mode: "serial", timeout: 180_000 });
 
   let service: ServiceInstance;
-  let site: Awaited<ReturnType<typeof startServer>> | undefined;
+  let site: Awaited<ReturnType<typeof startCluster>> | undefined;
+  /** Varnish's, in front of the site: what visitors and the service are given. */
   const siteOrigin = () => `http://127.0.0.1:${service.ports.publicSite}`;
+  /** The settings the site and the service share: the site's data, and links for one buyer counted. */
+  const shared = ({ remote, scratch }: Pick<ServiceInstance, "remote" | "scratch">) => ({
+    SITE_FOLLOW: remote,
+    SITE_DATA: path.join(scratch, "site-data"),
+    // Analytics at their defaults, as an operator starts them: the follower counts into SITE_DATA.
+    ANALYTICS_DB: "",
+    ANALYTICS_RECIPIENT_LINKS: "on",
+    SITE_URL,
+  });
 
-  /** The public site, following the remote the service pushes to, on the port EDIT_SITE_URL names. */
+  /** The public site behind Varnish, following the remote the service pushes to, on the port EDIT_SITE_URL names. */
   async function startFollowingSite() {
-    site = await startServer(service.ports.publicSite, {
+    site = await startCluster(service.ports.publicSite, {
       env: {
-        SITE_FOLLOW: service.remote,
+        ...shared(service),
         SITE_FOLLOW_BRANCH: BRANCH,
         SITE_FOLLOW_INTERVAL: "1",
-        SITE_DATA: path.join(service.scratch, "site-data"),
         MEDIA_ORIGIN: service.mediaOrigin,
-        // Analytics at their defaults, as an operator starts it: the follower counts into SITE_DATA.
-        ANALYTICS_DB: "",
-        SITE_URL,
         SITE_STATUS_TOKEN: STATUS_TOKEN,
       },
       startSeconds: 180,
@@ -74,9 +85,10 @@ test.describe("a save followed to the public site", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(300_000);
-    service = await startServiceInstance((ports) => ({
+    service = await startServiceInstance((ports, instance) => ({
       EDIT_SITE_URL: `http://127.0.0.1:${ports.publicSite}`,
       EDIT_SITE_TOKEN: STATUS_TOKEN,
+      ...shared(instance),
     }));
   });
 
@@ -189,8 +201,46 @@ test.describe("a save followed to the public site", () => {
     await page.goto(`${service.origin}/keystatic/collection/directors/item/callum-ashby`);
     await expect(page.getByText(`Not live on the site: ${why!.reason}`)).toBeVisible({ timeout: 30_000 });
   });
-  test("nothing lost: saves through the remote away and the service killed twice land; the follower killed serves again", async ({
+  /** Ada makes a link for `recipient` to `ids`' shortlist on the service's Links page: its URL on the site. */
+  async function makeLink(page: Page, ids: string[], recipient: string) {
+    await page.goto(`${service.origin}/edit/links`);
+    await page.getByRole("textbox", { name: "Shortlist", exact: true }).fill(`${SITE_URL}/selects?artists=${ids}`);
+    await page.getByLabel(/^Recipient/).fill(recipient);
+    await page.getByRole("button", { name: "Make the link" }).click();
+    await expect(page.getByRole("heading", { name: `The link for ${recipient}` })).toBeVisible();
+    // The screen writes the site's public URLs (SITE_URL); the test's site listens elsewhere.
+    return (await page.getByLabel("Its URL, with the token").inputValue()).replace(SITE_URL, siteOrigin());
+  }
+
+  /** The buyer opens her link in a browser of her own, through Varnish, is told she is seen, and her page says so. */
+  async function buyerOpens(browser: Browser, url: string) {
+    const context = await browser.newContext();
+    const buyer = await context.newPage();
+    const opening = buyer.waitForResponse(
+      (response) => response.url().endsWith(EVENT_PATH) && Boolean(response.request().postData()?.includes('"shortlist"')),
+    );
+    await buyer.goto(url);
+    await expect(buyer.getByText(/sees when it is opened/)).toBeVisible();
+    expect((await opening).status()).toBe(202);
+    await context.close();
+  }
+
+  /** How many times the service's Links page says `recipient`'s link was opened, once it is `count`. */
+  async function expectOpened(page: Page, recipient: string, count: number) {
+    await expect
+      .poll(
+        async () => {
+          const { links } = (await (await page.request.get(`${service.origin}/edit/api/links`)).json()) as LinksAnswer;
+          return links.find((link) => link.recipient === recipient)?.opens.length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(count);
+  }
+
+  test("nothing lost: through the remote, the bucket, the service and the follower failing, every save lands and every view counts", async ({
     page,
+    browser,
   }) => {
     test.setTimeout(300_000);
     await signIn(page);
@@ -210,6 +260,12 @@ test.describe("a save followed to the public site", () => {
       await expect.poll(() => artistViewsIn(store, "juno-adeyemi"), { timeout: 5_000 }).toBe(views);
     };
     await countView();
+
+    // A buyer's link made in the service counts on the site: the two read one store, from the settings they share.
+    const buyer = "Juniper Films — Sam";
+    const link = await makeLink(page, ["juno-adeyemi", "elias-fenwick"], buyer);
+    await buyerOpens(browser, link);
+    await expectOpened(page, buyer, 1);
 
     // The git host goes away: the save is answered and kept, and the screen says it waits for the remote.
     const subject = "directors/juno-adeyemi: update";
@@ -238,45 +294,68 @@ test.describe("a save followed to the public site", () => {
     );
     await countView();
 
-    // The service killed while a save's picture is being made: started again, it makes it again and lands the
-    // save by itself, the picture in the bucket before the commit that names it reaches the remote.
-    const portrait = path.join(service.scratch, "portrait.jpg");
-    const made = spawnSync("ffmpeg", [
-      "-v",
-      "error",
-      "-y",
-      "-f",
-      "lavfi",
-      "-i",
-      "gradients=s=600x750:seed=7",
-      "-frames:v",
-      "1",
-      portrait,
-    ]);
-    expect(made.status, made.stderr.toString()).toBe(0);
-    await page.goto(`${service.origin}/keystatic/collection/directors/item/elias-fenwick`);
-    await expect(page.getByRole("textbox", { name: "Website" })).not.toHaveValue("", { timeout: 30_000 });
-    await page.locator('input[type="file"][aria-label="Bio photo"]').setInputFiles(portrait);
-    await expect(page.getByText("portrait.jpg (")).toContainText("made when you save", { timeout: 30_000 });
-    const answer = page.waitForResponse((response) => response.url().endsWith("/api/keystatic/update"));
-    await page.getByRole("button", { name: "Save", exact: true }).click();
-    expect((await answer).status()).toBe(200);
-    await service.crash();
+    // The bucket goes away: a text save goes live as ever; a picture's save is answered and waits for it. The
+    // service is killed while that picture is being made: started again, it makes it again, and once the bucket
+    // is back publishes it before the commit that names it reaches the remote.
+    await service.bucketAway();
+    try {
+      await saveWebsite(page, "mira-castell", "mira-castell.bucket-away.example");
+      await listedAs(page, "directors/mira-castell: update", "live", 120_000);
+      const portrait = path.join(service.scratch, "portrait.jpg");
+      const made = spawnSync("ffmpeg", [
+        "-v",
+        "error",
+        "-y",
+        "-f",
+        "lavfi",
+        "-i",
+        "gradients=s=600x750:seed=7",
+        "-frames:v",
+        "1",
+        portrait,
+      ]);
+      expect(made.status, made.stderr.toString()).toBe(0);
+      await page.goto(`${service.origin}/keystatic/collection/directors/item/elias-fenwick`);
+      await expect(page.getByRole("textbox", { name: "Website" })).not.toHaveValue("", { timeout: 30_000 });
+      await page.locator('input[type="file"][aria-label="Bio photo"]').setInputFiles(portrait);
+      await expect(page.getByText("portrait.jpg (")).toContainText("made when you save", { timeout: 30_000 });
+      const answer = page.waitForResponse((response) => response.url().endsWith("/api/keystatic/update"));
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      expect((await answer).status()).toBe(200);
+      await service.crash();
+      await listedAs(page, "directors/elias-fenwick: new bio photo", "waiting for the bucket", 120_000);
+      await page.goto(`${service.origin}/edit/saves`);
+      const row = page.getByRole("row").filter({ hasText: "directors/elias-fenwick: new bio photo" });
+      await expect(row.getByRole("cell").last()).toContainText("made, waiting for the bucket: ");
+      await page.screenshot({ path: "test-results/screenshots/editing-service-bucket-away.png" });
+    } finally {
+      await service.bucketBack();
+    }
     const pictured = await listedAs(page, "directors/elias-fenwick: new bio photo", "live", 180_000);
     expect(service.git("show", "--name-only", "--format=", pictured.commit!).split("\n")).toContain(
       "media/manifest.json",
     );
     expect(service.pushes().find((push) => push.new === pictured.commit)?.missing).toEqual([]);
 
-    // The follower killed (a power cut): started again, it serves the same release at once, and counts on
-    // into the same store.
+    // The follower killed (a power cut), and Varnish with it: started again, it serves the same release at once,
+    // and counts on into the same store.
     const served = (await health()).commit;
     const exited = once(site!.child, "exit");
-    site!.child.kill("SIGKILL");
+    process.kill(site!.instances[0]!.pid, "SIGKILL");
     await exited;
     await startFollowingSite();
     expect((await health()).commit).toBe(served);
     await countView();
+    await buyerOpens(browser, link);
+    await expectOpened(page, buyer, 2);
+
+    // At the end of the afternoon: every save on the remote and live through Varnish, every view counted once.
+    for (const [id, text] of [
+      ["theo-marchand", "theo-marchand.live.example"],
+      ["juno-adeyemi", "juno-adeyemi.away.example"],
+      ["mira-castell", "mira-castell.bucket-away.example"],
+    ])
+      expect(await (await fetch(`${siteOrigin()}${artistUrl("directors", id)}`)).text(), id).toContain(text);
     await stopProcess(site?.child);
     expect(await artistViewsIn(store, "juno-adeyemi")).toBe(views);
   });
