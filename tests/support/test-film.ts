@@ -1,26 +1,25 @@
 import { spawnSync } from "node:child_process";
 
-import { expect } from "vitest";
+/**
+ * Makes `file` with ffmpeg from lavfi's `sources`, with `options`; throws with ffmpeg's own words if it cannot.
+ * No test runner's expect: vitest's tests and Playwright's make their media with it alike.
+ */
+function fromLavfi(file: string, sources: string[], options: string[]): void {
+  const inputs = sources.flatMap((source) => ["-f", "lavfi", "-i", source]);
+  const made = spawnSync("ffmpeg", ["-v", "error", "-y", ...inputs, ...options, file]);
+  if (made.status !== 0) throw new Error(`ffmpeg could not make ${file}: ${made.stderr.toString()}`);
+}
 
 /** A 640×360, 25 fps test film of `seconds` at `file`, its index first (+faststart), as an editing tool exports it. */
 export function testFilm(file: string, seconds: number, sound = false): void {
-  const audio = sound ? ["-f", "lavfi", "-i", `sine=d=${seconds}`, "-c:a", "aac"] : [];
-  const made = spawnSync("ffmpeg", [
-    "-v",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    `testsrc2=s=640x360:r=25:d=${seconds}`,
-    ...audio,
-    "-pix_fmt",
-    "yuv420p",
-    "-c:v",
-    "libx264",
-    "-movflags",
-    "+faststart",
+  fromLavfi(
     file,
-  ]);
-  expect(made.status, made.stderr.toString()).toBe(0);
+    [`testsrc2=s=640x360:r=25:d=${seconds}`, ...(sound ? [`sine=d=${seconds}`] : [])],
+    [...(sound ? ["-c:a", "aac"] : []), "-pix_fmt", "yuv420p", "-c:v", "libx264", "-movflags", "+faststart"],
+  );
+}
+
+/** A still of `size` ("600x750") at `file` (its type from its name), a gradient that `seed` makes its own. */
+export function testPicture(file: string, size: string, seed: number): void {
+  fromLavfi(file, [`gradients=s=${size}:seed=${seed}`], ["-frames:v", "1"]);
 }

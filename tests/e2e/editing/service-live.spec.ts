@@ -9,7 +9,6 @@
  * service.spec.ts. Then the agency's afternoon of faults (issue 64): the git remote away, the bucket away, the service
  * killed twice and the follower once; nothing saved or counted is lost.
  */
-import { spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { rename } from "node:fs/promises";
 import path from "node:path";
@@ -25,6 +24,7 @@ import { LOGIN_FORM, TEST_USERS } from "#tests/support/oidc-provider.ts";
 import { artistViewsIn, postPageView } from "#tests/support/page-views.ts";
 import { startCluster, stopProcess } from "#tests/support/server-process.mjs";
 import { SITE_URL } from "#tests/support/site-url.mjs";
+import { testPicture } from "#tests/support/test-film.ts";
 import { BRANCH, type ServiceInstance, startServiceInstance } from "./service-instance.ts";
 
 /** The site's SITE_STATUS_TOKEN and the service's EDIT_SITE_TOKEN: whoever holds it is told why a commit was refused. */
@@ -217,7 +217,8 @@ test.describe("a save followed to the public site", () => {
     const context = await browser.newContext();
     const buyer = await context.newPage();
     const opening = buyer.waitForResponse(
-      (response) => response.url().endsWith(EVENT_PATH) && Boolean(response.request().postData()?.includes('"shortlist"')),
+      (response) =>
+        response.url().endsWith(EVENT_PATH) && Boolean(response.request().postData()?.includes('"shortlist"')),
     );
     await buyer.goto(url);
     await expect(buyer.getByText(/sees when it is opened/)).toBeVisible();
@@ -302,19 +303,7 @@ test.describe("a save followed to the public site", () => {
       await saveWebsite(page, "mira-castell", "mira-castell.bucket-away.example");
       await listedAs(page, "directors/mira-castell: update", "live", 120_000);
       const portrait = path.join(service.scratch, "portrait.jpg");
-      const made = spawnSync("ffmpeg", [
-        "-v",
-        "error",
-        "-y",
-        "-f",
-        "lavfi",
-        "-i",
-        "gradients=s=600x750:seed=7",
-        "-frames:v",
-        "1",
-        portrait,
-      ]);
-      expect(made.status, made.stderr.toString()).toBe(0);
+      testPicture(portrait, "600x750", 7);
       await page.goto(`${service.origin}/keystatic/collection/directors/item/elias-fenwick`);
       await expect(page.getByRole("textbox", { name: "Website" })).not.toHaveValue("", { timeout: 30_000 });
       await page.locator('input[type="file"][aria-label="Bio photo"]').setInputFiles(portrait);
