@@ -64,6 +64,8 @@ function viewOf(commit: string, listing: string): View {
 
 /** Screens remembered: more than a team has open at once; a sign-in's view outlives its session no longer than this. */
 const VIEWS_KEPT = 200;
+/** Saves Recent saves lists, newest first: a team's day. */
+const SAVES_LISTED = 30;
 
 const bodyText = (body: unknown): string =>
   typeof body === "string" ? body : new TextDecoder().decode(body as Uint8Array);
@@ -241,7 +243,7 @@ export async function startEditService(
       return send(response, 403, "Forbidden: a change must come from the editing screen itself.");
     if (route.prefix === "/api/keystatic/") return keystaticApi(request, response, url, editor);
     if (route.prefix === "/edit/api/saves" || route.prefix === "/edit/saves") {
-      const listed = listedSaves(await git.recentSaves(30), saves.unlanded(), saves.landed());
+      const listed = listedSaves(await git.recentSaves(SAVES_LISTED), saves.unlanded(), saves.landed());
       if (route.prefix === "/edit/saves") return send(response, 200, savesPage(listed), "text/html; charset=utf-8");
       return send(response, 200, JSON.stringify(listed), "application/json");
     }
@@ -261,6 +263,14 @@ export async function startEditService(
       if (!response.headersSent) send(response, 500, "Internal Server Error");
     });
   });
+  // The saves the last run pushed are followed to the public site again (oldest first, before those it left
+  // unpushed): after a restart, Recent saves and each author's status say what the site shows, not only "pushed".
+  if (site) {
+    const pushed = (await git.recentSaves(SAVES_LISTED)).filter(({ state }) => state === "pushed").reverse();
+    for (const { author, subject, date, commit } of pushed)
+      Object.assign(saves.add(author, subject, date), { step: "pushed" as const, commit });
+    site.wake();
+  }
   // Before any new save: those the last run left (unpushed, or interrupted) keep their place in line.
   await lands.resume(saves);
   await new Promise<void>((resolve) => server.listen(settings.port, settings.host, resolve));

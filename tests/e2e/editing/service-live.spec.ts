@@ -312,6 +312,8 @@ test.describe("a save followed to the public site", () => {
       await page.getByRole("button", { name: "Save", exact: true }).click();
       expect((await answer).status()).toBe(200);
       await service.crash();
+      // Started again, it asks the site about the saves it had pushed: they say live again, not only pushed.
+      await listedAs(page, "directors/mira-castell: update", "live");
       await listedAs(page, "directors/elias-fenwick: new bio photo", "waiting for the bucket", 120_000);
       await page.goto(`${service.origin}/edit/saves`);
       const row = page.getByRole("row").filter({ hasText: "directors/elias-fenwick: new bio photo" });
