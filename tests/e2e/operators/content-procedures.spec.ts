@@ -165,6 +165,42 @@ async function procedureProject(): Promise<string> {
   return dir;
 }
 
+/** The folders whose modules a unit test imports (tests/ may import all but scripts/ and demo/). */
+const UNIT_TESTED = [
+  "app",
+  "model",
+  "content-check",
+  "media-build",
+  "media-publish",
+  "lib",
+  "analytics",
+  "server",
+  "release",
+  "edit",
+  "tests/support",
+  "tests/unit",
+];
+/** A module that finds the project's own folder: where it reads content files from, when it does. */
+const NAMES_THE_PROJECT = /import\.meta\.(dirname|url|filename)|process\.cwd\(\)/;
+
+/**
+ * The files through which a unit test can see the content, for `vitest related` (which runs the tests that
+ * import any of them, directly or not): the compiled content; the server the tests start from the working
+ * directory (tests/support/server-process.mjs), whose build bundles it; and every module, test or not, that
+ * finds the project's folder, as a test must to read a content file, public/ or media/manifest.json itself.
+ * The other unit tests pass or fail whatever the roster: they never see it.
+ */
+async function contentReaders(dir: string): Promise<string[]> {
+  const found = ["app/content/generated.js", "app/content/generated.data.js", "tests/support/server-process.mjs"];
+  for (const folder of UNIT_TESTED)
+    for (const entry of await readdir(path.join(dir, folder), { recursive: true })) {
+      const file = path.join(folder, entry);
+      if (/\.(ts|tsx|mjs|js)$/.test(file) && !found.includes(file))
+        if (NAMES_THE_PROJECT.test(await readFile(path.join(dir, file), "utf8"))) found.push(file);
+    }
+  return found;
+}
+
 test.describe("docs/content.md's procedures", () => {
   test("adding, replacing and removing an artist and adding a reel, as the doc's steps say: check, build, unit tests and pages follow", async ({
     request,
@@ -294,7 +330,9 @@ test.describe("docs/content.md's procedures", () => {
         run(dir, "npx", [
           "--no-install",
           "vitest",
-          "run",
+          "related",
+          "--run",
+          ...(await contentReaders(dir)),
           ...encodingTests.flatMap((name) => ["--exclude", `tests/unit/media/${name}.test.ts`]),
         ]),
       );
