@@ -13,12 +13,22 @@ import path from "node:path";
 /** Where a follower with its state in `data` (SITE_DATA) records its running commands. */
 export const runningFolder = (data: string) => path.join(data, "running");
 
-/** Records `child` (spawned `detached`, so the leader of its group) in `folder` until it exits. */
+/**
+ * Records `child` (spawned `detached`, so the leader of its group) in `folder` until it exits. A
+ * record that cannot be written (SITE_DATA full) leaves the command running unrecorded: the record
+ * only serves a follower killed meanwhile, and failing here would leave `child` running unwatched
+ * and blame the command (the remote, for `git ls-remote`) for a full disk.
+ */
 export function recordChild(folder: string, child: ChildProcess, cwd: string): void {
   if (child.pid === undefined) return;
   const file = path.join(folder, String(child.pid));
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(file, path.resolve(cwd));
+  try {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(file, path.resolve(cwd));
+  } catch {
+    // A record begun and not finished names no folder the process works in: the next start only removes it.
+    return;
+  }
   child.once("exit", () => rmSync(file, { force: true }));
 }
 

@@ -7,6 +7,7 @@ import path from "node:path";
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { runGit } from "#release/git-mirror.ts";
 import { stopLeftovers } from "#release/leftover-processes.ts";
 import { CommandFailed, runToEnd } from "#release/run-to-end.ts";
 
@@ -44,6 +45,15 @@ describe("a command the follower runs", () => {
     await vi.waitFor(async () => expect(await runs(await pidIn(pidFile))).toBe(false));
     // Ended, it is no longer recorded.
     expect(await readdir(path.join(scratch, "running"))).toEqual([]);
+  });
+
+  it("runs unrecorded, to its own end, when its record cannot be written (SITE_DATA full)", async () => {
+    // A file where the records' folder should be: its record fails as a write to a full disk fails.
+    const record = path.join(scratch, "running");
+    await writeFile(record, "");
+    expect(await runGit(scratch, ["--version"], { record })).toMatch(/^git version /);
+    await runToEnd("sh", ["-c", "exit 0"], scratch, process.env, { record });
+    await expect(runToEnd("sh", ["-c", "exit 3"], scratch, process.env, { record })).rejects.toThrow(CommandFailed);
   });
 
   it("left running by a follower killed (SIGKILL) is stopped, whole, by the next one's start", async () => {
