@@ -4,7 +4,7 @@
  * follower may be killed at any moment; read warily, since a file from anywhere else may be there.
  */
 import { existsSync } from "node:fs";
-import { open, readFile, rename } from "node:fs/promises";
+import { open, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 
 export interface ServingRecord {
@@ -17,14 +17,20 @@ const COMMIT = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 /** Replaces `file` with `record`: a reader, or a start after a kill or a power cut, finds the old record or the new one. */
 export async function writeServing(file: string, record: ServingRecord): Promise<void> {
   const partial = `${file}.partial`;
-  const handle = await open(partial, "w");
   try {
-    await handle.writeFile(JSON.stringify(record));
-    await handle.sync();
-  } finally {
-    await handle.close();
+    const handle = await open(partial, "w");
+    try {
+      await handle.writeFile(JSON.stringify(record));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(partial, file);
+  } catch (error) {
+    // A disk full half-way leaves no half of a record beside the whole one.
+    await rm(partial, { force: true });
+    throw error;
   }
-  await rename(partial, file);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -55,6 +55,16 @@ describe("serving.json", () => {
       expect(records, `round ${round}`).toContainEqual(await readServing(file));
     }
   }, 30_000);
+
+  it("stays as it was, with nothing half-written beside it, when the disk is full", async () => {
+    const [a, b] = await releaseFolders();
+    await writeServing(file, { folder: a!, commit: COMMITS[0]! });
+    // The next write lands on Linux's /dev/full, which refuses every write as a full disk does.
+    await symlink("/dev/full", `${file}.partial`);
+    await expect(writeServing(file, { folder: b!, commit: COMMITS[1]! })).rejects.toMatchObject({ code: "ENOSPC" });
+    expect(await readServing(file)).toEqual({ folder: a, commit: COMMITS[0] });
+    expect((await readdir(scratch)).sort()).toEqual(["releases", "serving.json"]);
+  });
 
   it("is read warily: nothing to serve from a file cut short, of another shape, or naming a folder without a build", async () => {
     const [a] = await releaseFolders();
