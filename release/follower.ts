@@ -13,6 +13,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 
 import { buildRelease, type BuiltRelease } from "./build-release.ts";
+import { isDiskFull, refusalOf } from "./disk-full.ts";
 import type { FollowLog } from "./follow-log.ts";
 import { openMirror } from "./git-mirror.ts";
 import { runningFolder, stopLeftovers } from "./leftover-processes.ts";
@@ -97,27 +98,55 @@ export async function followBranch(settings: FollowSettings, { checkout, log }: 
 
   /**
    * Starts `release`'s workers, one per port, and makes them the ones serving; those before stop
-   * once every new one listens. A worker that does not start refuses the release.
+   * once every new one listens and the release is recorded (unless `recorded` already, at a restart).
+   * A worker that does not start, or a record with no room to be written, refuses the release: the
+   * one before serves on alone, never beside it with the record naming the older.
    */
-  async function serve(release: Pick<Serving, "folder" | "commit">, previous: Serving | undefined) {
+  async function serve(release: Pick<Serving, "folder" | "commit">, previous: Serving | undefined, recorded = false) {
     const workers = new Map<number, Worker>();
     try {
       for (const [index, port] of ports.entries()) workers.set(port, await startOn(release, index, previous?.folder));
+      if (!recorded) await writeServing(servingFile, { folder: release.folder, commit: release.commit });
     } catch (error) {
       await Promise.all([...workers.values()].map(retireWorker));
       throw error;
     }
     serving = { folder: release.folder, commit: release.commit, workers };
     tellWorkers();
-    await writeServing(servingFile, { folder: release.folder, commit: release.commit });
     await Promise.all([...(previous?.workers.values() ?? [])].map(retireWorker));
+  }
+
+  /**
+   * Refuses `commit` for `error`: said in the log once, however often a full disk refuses it again.
+   * Tried again at the next ask when the disk was full, else only once the branch moves past it.
+   */
+  async function refuse(commit: string, error: unknown) {
+    const { reason, again } = await refusalOf(error, data);
+    if (again) tried = undefined;
+    if (refused?.commit === commit && refused.reason === reason) return;
+    refused = { commit, reason };
+    const output = error instanceof CommandFailed ? { output: error.output } : {};
+    // A full disk's reason is not the error's own words: the log keeps those, for the operator.
+    log.error(
+      { commit, reason, ...(again && { err: error }), ...output },
+      `site: ${commit.slice(0, 12)} refused: ${reason}`,
+    );
   }
 
   /** Builds and serves the branch's newest commit, if it is new. */
   async function update() {
     const head = await mirror.remoteHead();
     if (head === tried) return;
-    const commit = await mirror.fetch();
+    let commit: string;
+    try {
+      commit = await mirror.fetch();
+    } catch (error) {
+      // A fetch with no room to write its objects is no fault of the remote's: the commit waits, said as a refusal.
+      if (!(await isDiskFull(error, data))) throw error;
+      await refuse(head, error);
+      tellWorkers();
+      return;
+    }
     if (commit === tried) return;
     tried = commit;
     const previous = serving;
@@ -129,10 +158,7 @@ export async function followBranch(settings: FollowSettings, { checkout, log }: 
       refused = undefined;
       await serve(release, previous);
     } catch (error) {
-      const reason = error instanceof CommandFailed ? error.reason : (error as Error).message;
-      refused = { commit, reason };
-      const output = error instanceof CommandFailed ? { output: error.output } : {};
-      log.error({ commit, reason, ...output }, `site: ${commit.slice(0, 12)} refused: ${reason}`);
+      await refuse(commit, error);
       return;
     } finally {
       tellWorkers();
@@ -179,7 +205,7 @@ export async function followBranch(settings: FollowSettings, { checkout, log }: 
     log.warn({ reason }, `site: serving.json ${reason}; building afresh`),
   );
   if (kept) {
-    await serve(kept, undefined).then(
+    await serve(kept, undefined, true).then(
       () => (tried = kept.commit),
       (error) => log.warn({ err: error }, "site: the release kept from before did not start; building afresh"),
     );
