@@ -11,7 +11,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const ANALYTICS_DB = path.join(os.tmpdir(), `agency-e2e-${PORT}`, "analytics.sqlite");
 const chromium = findChromium();
 const CLUSTER = "operators/cluster.spec.ts";
-const FOLLOW = "operators/follow.spec.ts";
+const FOLLOW = "operators/{follow,site-data-full}.spec.ts";
 /** The Chromium suite is every spec but the other engines' journeys and the cluster's. */
 const EDITING = "editing/*.spec.ts";
 const CHROMIUM_IGNORES = ["engines/**", CLUSTER, FOLLOW, EDITING];
