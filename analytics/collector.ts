@@ -1,9 +1,13 @@
 /**
  * Takes checked events (event.ts) into the store (store.ts): each stamped with the time and the
- * visitor's hash of the day, held a moment and written in batches (a transaction per event would cap
- * a SQLite file at a few hundred a second), forwarded if the operator asks. The visitor's address and
- * user agent are hashed and forgotten here: they are never stored (docs/privacy.md). An event that
- * carries a recipient link's token is also counted for that link, when links are on and it counts.
+ * visitor's hash of the day, written before it is answered, forwarded if the operator asks. An event
+ * is written at once, with the others taken in the same turn; those taken while a write runs go
+ * together in the next (a group commit: on a disk whose every commit waits for the platter, a
+ * transaction per event would cap a SQLite file at a few hundred a second). So an event answered is
+ * an event in the store, whatever becomes of the process after; one the store cannot take is held
+ * and written again each second. The visitor's address and user agent are hashed and forgotten here:
+ * they are never stored (docs/privacy.md). An event that carries a recipient link's token is also
+ * counted for that link, when links are on and it counts.
  */
 import { createHash } from "node:crypto";
 
@@ -27,9 +31,10 @@ export interface CollectorOptions {
   now?: () => Date;
 }
 
-/** Written at least this often, and at once when this many wait. */
+/** Events the store refused are written again this often. */
 const FLUSH_MS = 1_000;
-const FLUSH_EVENTS = 1_000;
+/** How long an event's answer waits for its write: a store that hangs holds a visitor's request no longer. */
+const WRITE_WAIT_MS = 1_000;
 /** Held while the store is unreachable, then the oldest are dropped: the server's memory stays bounded. */
 const MAX_BUFFERED = 50_000;
 /** Rolls up finished days and deletes what is past keeping, this often (and at start). */
@@ -84,6 +89,22 @@ export function createCollector({
     flushing = undefined;
   }
 
+  /** The next write, once this turn's events are taken: shared by them, over when it is (or after WRITE_WAIT_MS). */
+  let next: Promise<void> | undefined;
+  function written(): Promise<void> {
+    next ??= new Promise<void>((resolve) => {
+      const waited = setTimeout(resolve, WRITE_WAIT_MS);
+      setImmediate(() => {
+        next = undefined;
+        void flush().finally(() => {
+          clearTimeout(waited);
+          resolve();
+        });
+      });
+    });
+    return next;
+  }
+
   const maintain = () => store.maintain(now()).catch(failed);
   void maintain();
   const timers = [setInterval(() => void flush(), FLUSH_MS), setInterval(() => void maintain(), MAINTAIN_MS)];
@@ -105,8 +126,8 @@ export function createCollector({
 
   return {
     /**
-     * Stamps and keeps `event`; its visitor is hashed and not kept. `token`, a recipient link's, makes it
-     * count for that link too, if the link counts.
+     * Stamps and writes `event`, resolving once it is in the store (or held for the next try); its visitor is
+     * hashed and not kept. `token`, a recipient link's, makes it count for that link too, if the link counts.
      */
     async take(
       event: TakenEvent,
@@ -121,7 +142,7 @@ export function createCollector({
       const hash = visitorHash(salt, site, visitor);
       buffer.push({ ...event, at: at.getTime(), day, visitor: hash, ...(link && { link }) });
       forward?.(event, url, referrer, visitor);
-      if (buffer.length >= FLUSH_EVENTS) void flush();
+      await written();
     },
     /** Whether `token` names a link that counts now (the notice on its page says so): false when links are off. */
     activeLink: async (token: string) => (await linkOf(token)) !== undefined,

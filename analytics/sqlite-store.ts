@@ -35,6 +35,10 @@ export async function openSqliteEngine(file: string): Promise<Engine> {
   // The busy timeout first: another process may hold the file while this one turns WAL on.
   const db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
   db.pragma("journal_mode = WAL");
+  // Each event is written before it is answered (collector.ts), in this thread: a commit that waited for the disk
+  // (FULL) would hold every page served meanwhile. NORMAL, SQLite's advice for WAL: a commit survives the process's
+  // death; a power cut may take the last ones the system had not yet written, never the file's consistency.
+  db.pragma("synchronous = NORMAL");
   // A setting of each connection, not of the file: every process that writes the file turns it on.
   db.pragma("secure_delete = ON");
 

@@ -32,7 +32,7 @@ const PAGES = {
 const TRICKLE = { rate: 200, connections: 4 };
 /** The event load: as many connections as the page load, about `seconds` long (sized by a warm-up). */
 const EVENTS = { connections: 32, seconds: 10, warmUpSeconds: 2 };
-/** The collector writes at least once a second (analytics/collector.ts): the rows are counted after it. */
+/** Each event is written before its answer (analytics/collector.ts); the rows are counted after a margin. */
 const FLUSH_WAIT_MS = 1_500;
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";

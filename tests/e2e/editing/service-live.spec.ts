@@ -328,10 +328,17 @@ test.describe("a save followed to the public site", () => {
     );
     expect(service.pushes().find((push) => push.new === pictured.commit)?.missing).toEqual([]);
 
-    // The follower killed (a power cut), and Varnish with it: started again, it serves the same release at once,
-    // and counts on into the same store.
-    const served = (await health()).commit;
+    // The follower killed (a power cut), and Varnish with it, the moment a view is answered: the view answered is
+    // in the store. Started again, it serves the same release at once, and counts on into the same store.
+    // The branch's head, once both instances serve it (Varnish asks either).
+    const served = service.git("rev-parse", BRANCH);
+    for (const port of site!.instances.map((instance) => instance.port))
+      await expect
+        .poll(async () => (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()).commit, { timeout: 60_000 })
+        .toBe(served);
     const exited = once(site!.child, "exit");
+    expect(await postPageView(siteOrigin(), viewed)).toBe(202);
+    views++;
     process.kill(site!.instances[0]!.pid, "SIGKILL");
     await exited;
     await startFollowingSite();

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { createCollector, visitorHash } from "#analytics/collector.ts";
 import { forwardBody, forwarder, forwardSettings } from "#analytics/forward.ts";
@@ -133,18 +133,49 @@ describe("createCollector", () => {
     expect(JSON.stringify(events)).not.toContain("Chrome");
   });
 
-  it("writes a batch once, and keeps a batch the store refused for the next write", async () => {
+  it("answers an event once it is written; those taken together are one write; a refused batch waits for the next", async () => {
     const { store, written } = memoryStore(1);
     const errors: unknown[] = [];
     const collector = createCollector({ store, site: "agency.example", failed: (error) => errors.push(error) });
     collectors.push(collector);
-    await collector.take(PAGEVIEW, "https://agency.example/clients", null, ADA);
-    await collector.flush();
+    const take = () => collector.take(PAGEVIEW, "https://agency.example/clients", null, ADA);
+    // Refused: answered all the same, and held.
+    await take();
     expect(written).toEqual([]);
     expect(errors).toHaveLength(1);
-    await collector.take(PAGEVIEW, "https://agency.example/clients", null, ADA);
-    await collector.flush();
+    // The next is answered once it and the one held are in the store, in one write.
+    await take();
     expect(written.map((batch) => batch.length)).toEqual([2]);
+    // Three at once: one write, in the store before any is answered.
+    await Promise.all([take(), take(), take()]);
+    expect(written.map((batch) => batch.length)).toEqual([2, 3]);
+  });
+
+  it("answers an event a store that hangs has not written within a second, and writes it once the store answers", async () => {
+    const { store, written } = memoryStore();
+    const write = store.insert;
+    let answer = () => {};
+    store.insert = (events) =>
+      new Promise<void>((resolve) => {
+        answer = () => void write(events).then(resolve);
+      });
+    // Closed by the test, once its store answers: afterEach's close would wait on it for ever if the test failed.
+    const collector = createCollector({ store, site: "agency.example" });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      let answered = false;
+      const taken = collector.take(PAGEVIEW, "https://agency.example/clients", null, ADA).then(() => (answered = true));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await taken;
+      expect(written).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+    answer();
+    await collector.close();
+    expect(written.map((batch) => batch.length)).toEqual([1]);
   });
 });
 
