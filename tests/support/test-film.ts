@@ -18,8 +18,3 @@ export function testFilm(file: string, seconds: number, sound = false): void {
     [...(sound ? ["-c:a", "aac"] : []), "-pix_fmt", "yuv420p", "-c:v", "libx264", "-movflags", "+faststart"],
   );
 }
-
-/** A still of `size` ("600x750") at `file` (its type from its name), a gradient that `seed` makes its own. */
-export function testPicture(file: string, size: string, seed: number): void {
-  fromLavfi(file, [`gradients=s=${size}:seed=${seed}`], ["-frames:v", "1"]);
-}

@@ -24,7 +24,7 @@ import { LOGIN_FORM, TEST_USERS } from "#tests/support/oidc-provider.ts";
 import { artistViewsIn, postPageView } from "#tests/support/page-views.ts";
 import { startCluster, stopProcess } from "#tests/support/server-process.mjs";
 import { SITE_URL } from "#tests/support/site-url.mjs";
-import { testPicture } from "#tests/support/test-film.ts";
+import { testFilm } from "#tests/support/test-film.ts";
 import { BRANCH, type ServiceInstance, startServiceInstance } from "./service-instance.ts";
 
 /** The site's SITE_STATUS_TOKEN and the service's EDIT_SITE_TOKEN: whoever holds it is told why a commit was refused. */
@@ -295,38 +295,40 @@ test.describe("a save followed to the public site", () => {
     );
     await countView();
 
-    // The bucket goes away: a text save goes live as ever; a picture's save is answered and waits for it. The
-    // service is killed while that picture is being made: started again, it makes it again, and once the bucket
-    // is back publishes it before the commit that names it reaches the remote.
+    // The bucket goes away: a text save goes live as ever; a film's save is answered and waits for it. The service is
+    // killed while the film's media are being made: started again, it makes them again, and once the bucket is back
+    // publishes them before the commit that names them reaches the remote.
+    const filmed = "directors/elias-fenwick: new clip";
     await service.bucketAway();
     try {
       await saveWebsite(page, "mira-castell", "mira-castell.bucket-away.example");
       await listedAs(page, "directors/mira-castell: update", "live", 120_000);
-      const portrait = path.join(service.scratch, "portrait.jpg");
-      testPicture(portrait, "600x750", 7);
+      const film = path.join(service.scratch, "new-clip.mp4");
+      testFilm(film, 3);
       await page.goto(`${service.origin}/keystatic/collection/directors/item/elias-fenwick`);
       await expect(page.getByRole("textbox", { name: "Website" })).not.toHaveValue("", { timeout: 30_000 });
-      await page.locator('input[type="file"][aria-label="Bio photo"]').setInputFiles(portrait);
-      await expect(page.getByText("portrait.jpg (")).toContainText("made when you save", { timeout: 30_000 });
+      await page.locator('input[type="file"][aria-label="Clip"]').setInputFiles(film);
+      await expect(page.getByText("new-clip.mp4 (")).toContainText("made when you save", { timeout: 30_000 });
       const answer = page.waitForResponse((response) => response.url().endsWith("/api/keystatic/update"));
       await page.getByRole("button", { name: "Save", exact: true }).click();
       expect((await answer).status()).toBe(200);
+      await listedAs(page, filmed, "making media");
       await service.crash();
       // Started again, it asks the site about the saves it had pushed: they say live again, not only pushed.
       await listedAs(page, "directors/mira-castell: update", "live");
-      await listedAs(page, "directors/elias-fenwick: new bio photo", "waiting for the bucket", 120_000);
+      await listedAs(page, filmed, "waiting for the bucket", 120_000);
       await page.goto(`${service.origin}/edit/saves`);
-      const row = page.getByRole("row").filter({ hasText: "directors/elias-fenwick: new bio photo" });
+      const row = page.getByRole("row").filter({ hasText: filmed });
       await expect(row.getByRole("cell").last()).toContainText("made, waiting for the bucket: ");
       await page.screenshot({ path: "test-results/screenshots/editing-service-bucket-away.png" });
     } finally {
       await service.bucketBack();
     }
-    const pictured = await listedAs(page, "directors/elias-fenwick: new bio photo", "live", 180_000);
-    expect(service.git("show", "--name-only", "--format=", pictured.commit!).split("\n")).toContain(
+    const landed = await listedAs(page, filmed, "live", 180_000);
+    expect(service.git("show", "--name-only", "--format=", landed.commit!).split("\n")).toContain(
       "media/manifest.json",
     );
-    expect(service.pushes().find((push) => push.new === pictured.commit)?.missing).toEqual([]);
+    expect(service.pushes().find((push) => push.new === landed.commit)?.missing).toEqual([]);
 
     // The follower killed (a power cut), and Varnish with it, the moment a view is answered: the view answered is
     // in the store. Started again, it serves the same release at once, and counts on into the same store.
