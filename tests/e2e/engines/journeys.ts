@@ -105,7 +105,8 @@ export function defineJourneys(engine: Engine) {
       const missing = engine.missing();
       // On a laptop without the engine, say so; in CI (where npm test installs it) it fails.
       testInfo.skip(!!missing && !process.env.CI, missing);
-      const site = await engine.open({ baseURL: baseURL!, reducedMotion: reducedMotion === "reduce" });
+      const options = { baseURL: baseURL!, reducedMotion: reducedMotion === "reduce" };
+      const site = await (engine.visit ? engine.visit(options) : engine.open(options));
       await use(site);
       try {
         // A page that stopped answering (WebKitGTK's media pipeline has hung one) fails the test

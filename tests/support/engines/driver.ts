@@ -30,6 +30,12 @@ export interface Engine {
   missing(): string | undefined;
   /** A new browser on the site, asking for reduced motion or not. */
   open(options: { baseURL: string; reducedMotion: boolean }): Promise<EngineDriver>;
+  /**
+   * Where the engine can keep visitors apart inside one browser: a new visitor, with no cookies,
+   * storage or cache, in a browser the process keeps for the next (the journeys; the bench wants a
+   * fresh browser each time).
+   */
+  visit?(options: { baseURL: string; reducedMotion: boolean }): Promise<EngineDriver>;
 }
 
 /**
