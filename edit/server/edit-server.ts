@@ -167,7 +167,16 @@ export const VIEWS_BANNER = `<p style="position:fixed;right:8px;bottom:8px;z-ind
 export async function editingScreen(
   root: string,
   previewOrigin: string,
-  { analyticsRoot = root, env = process.env }: { analyticsRoot?: string; env?: NodeJS.ProcessEnv } = {},
+  {
+    analyticsRoot = root,
+    env = process.env,
+    mediaInBucket = false,
+  }: {
+    analyticsRoot?: string;
+    env?: NodeJS.ProcessEnv;
+    /** Whether the media are in a bucket, which media/manifest.json lists, rather than in public/. */
+    mediaInBucket?: boolean;
+  } = {},
 ) {
   const [screen, viewsScript, linksScript] = await Promise.all([
     screenBundle(root),
@@ -186,7 +195,7 @@ export async function editingScreen(
     script: linksScript,
   });
   const keystatic = localKeystaticApi(root);
-  const statuses = entryStatuses(root);
+  const statuses = entryStatuses(root, mediaInBucket);
   // The quotas are read here, so a malformed setting stops the start, naming it.
   const uploads = uploadStaging(path.join(root, STAGED_DIR), uploadQuotas(env));
   // Files chosen but never saved: kept a day, for a save that comes late.

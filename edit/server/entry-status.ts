@@ -43,29 +43,39 @@ function label(job: SourceJob): string {
 
 /** What the files say of every entry at one moment. */
 interface Snapshot {
-  /** The full check's problems, with media looked for in public/. */
+  /** The full check's problems, with media looked for where they are: in public/, or in the bucket's manifest. */
   problems: string[];
-  /** Each output the content needs from a source, and whether public/ has it. */
+  /** Each output the content needs from a source, and whether it is made (there). */
   media: { job: SourceJob; made: boolean }[];
   captions: CaptionsFile[];
 }
 
-function snapshotOf(root: string): Snapshot {
+/**
+ * The snapshot of the project at `root`. `inBucket`: its media are published to a bucket, which media/manifest.json
+ * lists, as a build with MEDIA_ORIGIN checks them: a clone of the team's service has none of them in public/.
+ */
+function snapshotOf(root: string, inBucket: boolean): Snapshot {
   const read = readContentFiles(root);
-  const checked = validateContent(read, { publicDir: path.join(root, "public") });
+  const checked = validateContent(read, { publicDir: path.join(root, "public"), remote: inBucket });
   // Until a save's media are made the full check refuses the content: its outputs are then planned
   // from the content with its media taken as present.
   const content = checked.content ?? validateContent(read, { publicDir: null }).content;
   const jobs = content ? planJobs(mediaContentOf(content)).filter(isSourceJob) : [];
   return {
     problems: checked.problems,
-    media: jobs.map((job) => ({ job, made: existsSync(path.join(root, "public", job.site)) })),
+    media: jobs.map((job) => ({
+      job,
+      made: inBucket ? read.outputs.has(job.site) : existsSync(path.join(root, "public", job.site)),
+    })),
     captions: read.captions,
   };
 }
 
-/** The statuses of the entries of the project at `root`; `changed()` after a change, so the next poll reads the files again. */
-export function entryStatuses(root: string) {
+/**
+ * The statuses of the entries of the project at `root`, whose media are in a bucket (`inBucket`) or in public/;
+ * `changed()` after a change, so the next poll reads the files again.
+ */
+export function entryStatuses(root: string, inBucket = false) {
   let snapshot: Snapshot | undefined;
   return {
     changed() {
@@ -73,7 +83,7 @@ export function entryStatuses(root: string) {
     },
     /** `entry`: "directors/ada-rowe", "biography"… */
     of(entry: string, build: MediaBuild): EntryStatus {
-      snapshot ??= snapshotOf(root);
+      snapshot ??= snapshotOf(root, inBucket);
       const [collection, id = ""] = entry.split("/");
       const part = PARTS[collection]?.(id);
       const file = part && fileOf(part)?.name;

@@ -51,7 +51,8 @@ const LOCAL_EDITOR: Author = { name: "You", email: "local" };
 
 export async function startEditServer({ root, port, previewPort, env = process.env }: EditServerOptions) {
   const preview = previewPort === undefined ? undefined : previewSite({ checkout: root, port: previewPort, env });
-  const screen = await editingScreen(root, preview?.origin ?? "");
+  const bucket = settingsIfSet(env);
+  const screen = await editingScreen(root, preview?.origin ?? "", { mediaInBucket: bucket !== undefined });
   const hosts = new Set([`${LOOPBACK}:${port}`, `localhost:${port}`]);
   const lock = saveQueue();
   const saves = saveLog();
@@ -60,7 +61,7 @@ export async function startEditServer({ root, port, previewPort, env = process.e
   const pipeline = savePipeline({
     root,
     lock,
-    bucket: settingsIfSet(env),
+    bucket,
     changed: () => screen.statuses.changed(),
     landed: () => {
       preview?.rebuild();

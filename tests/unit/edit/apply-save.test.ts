@@ -4,7 +4,7 @@
  * once a save. The media build it hands its jobs to is a stand-in here: its own tests are in media/.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
@@ -206,5 +206,21 @@ describe("the status the screen polls", () => {
     statuses.of("biography", { state: "idle" });
     expect(vi.mocked(readContentFiles)).toHaveBeenCalledTimes(2);
     expect(checks()).toBe(2 * once);
+  });
+
+  test("looks for the media in the bucket's manifest when they are published there, as a build with MEDIA_ORIGIN does", async () => {
+    // A clone of the team's service: no media in public/, only where the manifest says they were published.
+    const clone = await scratchProject("entry-status-bucket-", ["app/content", "media/manifest.json"]);
+    await rm(path.join(clone, "public"), { recursive: true });
+    await mkdir(path.join(clone, "public"));
+    const director = readdirSync(path.join(clone, "app/content/artists/directors"))[0].slice(0, -".md".length);
+    const inPublic = entryStatuses(clone).of(`directors/${director}`, { state: "idle" });
+    expect(inPublic.media.filter(({ made }) => made)).toEqual([]);
+    expect(inPublic.problems).not.toEqual([]);
+    const inBucket = entryStatuses(clone, true).of(`directors/${director}`, { state: "idle" });
+    await rm(clone, { recursive: true, force: true });
+    expect(inBucket.media.length).toBeGreaterThan(0);
+    expect(inBucket.media.filter(({ made }) => !made)).toEqual([]);
+    expect(inBucket.problems).toEqual([]);
   });
 });
