@@ -103,7 +103,11 @@ export async function startEditService(
 
   const auth = await createAuth(settings);
   // The figures come from the store the site's settings name, read as from this project's folder, not the clone.
-  const screen = await editingScreen(checkout, settings.publicUrl, { analyticsRoot: serviceRoot, env });
+  const screen = await editingScreen(checkout, settings.publicUrl, {
+    analyticsRoot: serviceRoot,
+    env,
+    mediaInBucket: bucket !== undefined,
+  });
   // The branch's last commit, which holds every save that has landed, and no film's half.
   const follow = { branch: settings.branch, folder: path.join(settings.data, "preview"), serviceRoot };
   const preview = previewSite({ checkout, port: settings.port + 1, env, follow });

@@ -32,6 +32,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import { startOidcProvider, type TestOidcProvider } from "#tests/support/oidc-provider.ts";
 import { S3RVER_KEYS, startS3rver } from "#tests/support/s3rver.ts";
+import { giveRoom, mountTmpfs, takeRoom, unmount } from "#tests/support/small-disk.ts";
 import { startServer } from "#tests/support/server-process.mjs";
 import { COMMITTED_PUBLIC, MEDIA_OUT_OF_GIT, SITE_FILES } from "#tests/support/project-copy.ts";
 import { freePort, PROJECT_SOURCES, scratchProject } from "#tests/support/scratch-project.ts";
@@ -135,6 +136,13 @@ export interface ServiceInstance {
   bucketAway(): Promise<void>;
   /** Starts the bucket's server again, on the same port and the same files. */
   bucketBack(): Promise<void>;
+  /**
+   * With `dataDisk`, EDIT_DATA is a tmpfs of its own (false when this user may not mount one: not root), whose room
+   * diskFull() takes away and diskRoom() gives back.
+   */
+  dataDisk: boolean;
+  diskFull(): Promise<void>;
+  diskRoom(): Promise<void>;
   /** A fresh clone of the remote, built with the bucket as its media and served; stopped with the instance. */
   startFreshClone(): Promise<string>;
   stop(): Promise<void>;
@@ -357,8 +365,20 @@ export type ExtraSettings = (
   instance: Pick<ServiceInstance, "remote" | "scratch">,
 ) => Record<string, string>;
 
-/** Starts the whole instance; `stop()` ends every process it started and removes every folder it made. */
-export async function startServiceInstance(extra: ExtraSettings = () => ({})): Promise<ServiceInstance> {
+/**
+ * EDIT_DATA's tmpfs, with `dataDisk`: past the 5 GiB the service keeps free under its uploads (upload-staging.ts).
+ * Its pages are memory only as they are written: the clone, the preview's builds and a spec's uploads.
+ */
+const DATA_DISK_MIB = 8192;
+
+/**
+ * Starts the whole instance; `stop()` ends every process it started and removes every folder it made. `dataDisk`:
+ * EDIT_DATA on a tmpfs of its own, for a spec that fills it.
+ */
+export async function startServiceInstance(
+  extra: ExtraSettings = () => ({}),
+  { dataDisk = false } = {},
+): Promise<ServiceInstance> {
   const first = await freePort(PORT_COUNT);
   const ports = Object.fromEntries(Object.entries(PORTS).map(([name, offset]) => [name, first + offset])) as {
     [Name in keyof typeof PORTS]: number;
@@ -386,10 +406,14 @@ export async function startServiceInstance(extra: ExtraSettings = () => ({})): P
     for (const pid of tree) if (isRunning(pid)) signal(pid, "SIGKILL");
   }
 
+  const data = path.join(scratch, "data");
+  let mounted = false;
+
   async function stop() {
     await stopService();
     for (const child of children) child.kill();
     await provider?.stop();
+    if (mounted) unmount(data);
     for (const folder of folders) await rm(folder, { recursive: true, force: true });
   }
 
@@ -431,7 +455,10 @@ export async function startServiceInstance(extra: ExtraSettings = () => ({})): P
     folders.push(code);
     await published;
 
-    const data = path.join(scratch, "data");
+    if (dataDisk) {
+      await mkdir(data);
+      mounted = mountTmpfs(data, DATA_DISK_MIB);
+    }
     const settings = {
       ...process.env,
       ...env,
@@ -558,6 +585,9 @@ export async function startServiceInstance(extra: ExtraSettings = () => ({})): P
         bucket = await startS3rver(ports.store, store, BUCKET);
         children.push(bucket);
       },
+      dataDisk: mounted,
+      diskFull: () => takeRoom(data),
+      diskRoom: () => giveRoom(data, DATA_DISK_MIB),
       async startFreshClone() {
         const dir = await mkdtemp(path.join(tmpdir(), "edit-service-clone-"));
         folders.push(dir);

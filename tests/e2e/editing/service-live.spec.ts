@@ -9,8 +9,9 @@
  * service.spec.ts. Then the agency's afternoon of faults (issue 64): the git remote away, the bucket away, the service
  * killed twice and the follower once; nothing saved or counted is lost.
  */
+import { execFileSync } from "node:child_process";
 import { once } from "node:events";
-import { rename } from "node:fs/promises";
+import { readFile, rename } from "node:fs/promises";
 import path from "node:path";
 
 import type { Browser, Page } from "@playwright/test";
@@ -85,11 +86,15 @@ test.describe("a save followed to the public site", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(300_000);
-    service = await startServiceInstance((ports, instance) => ({
-      EDIT_SITE_URL: `http://127.0.0.1:${ports.publicSite}`,
-      EDIT_SITE_TOKEN: STATUS_TOKEN,
-      ...shared(instance),
-    }));
+    service = await startServiceInstance(
+      (ports, instance) => ({
+        EDIT_SITE_URL: `http://127.0.0.1:${ports.publicSite}`,
+        EDIT_SITE_TOKEN: STATUS_TOKEN,
+        ...shared(instance),
+      }),
+      // EDIT_DATA on a filesystem of its own, for the last test to fill.
+      { dataDisk: true },
+    );
   });
 
   test.afterEach(async () => {
@@ -111,15 +116,15 @@ test.describe("a save followed to the public site", () => {
     await expect(page).toHaveURL(`${service.origin}/keystatic`);
   }
 
-  /** Opens a director's entry, changes its website and saves: the save's answer. */
-  async function saveWebsite(page: Page, id: string, website: string) {
+  /** Opens a director's entry, changes its website and saves; the save is answered `status`. */
+  async function saveWebsite(page: Page, id: string, website: string, status = 200) {
     await page.goto(`${service.origin}/keystatic/collection/directors/item/${id}`);
     const field = page.getByRole("textbox", { name: "Website" });
     await expect(field).not.toHaveValue("", { timeout: 30_000 });
     await field.fill(website);
     const answer = page.waitForResponse((response) => response.url().endsWith("/api/keystatic/update"));
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    expect((await answer).status()).toBe(200);
+    expect((await answer).status()).toBe(status);
   }
 
   /** The save of `subject` as /edit/api/saves lists it, once it is in `state`. */
@@ -168,6 +173,8 @@ test.describe("a save followed to the public site", () => {
     await expect(page.getByText(`Live on the site: directors/theo-marchand — ${href}`)).toBeVisible({
       timeout: 30_000,
     });
+    // Its media are in the bucket, none in the service's clone: the screen looks for them where they are.
+    await expect(page.getByText("All media made.")).toBeVisible();
   });
 
   test("not live: the site refuses the newest commit; Recent saves says why, and the save before stays live", async ({
@@ -358,5 +365,31 @@ test.describe("a save followed to the public site", () => {
       expect(await (await fetch(`${siteOrigin()}${artistUrl("directors", id)}`)).text(), id).toContain(text);
     await stopProcess(site?.child);
     expect(await artistViewsIn(store, "juno-adeyemi")).toBe(views);
+  });
+
+  test("a full disk under EDIT_DATA: the save refused in words (507), nothing half-written; with room, it lands", async ({
+    page,
+  }) => {
+    test.skip(!service.dataDisk, "EDIT_DATA's own filesystem is a tmpfs the instance mounts: run as root (CI does)");
+    await signIn(page);
+    const clone = path.join(service.scratch, "data", "site");
+    const entry = "app/content/artists/directors/rafael-quint.md";
+    const before = await readFile(path.join(clone, entry), "utf8");
+    await service.diskFull();
+    try {
+      await saveWebsite(page, "rafael-quint", "rafael-quint.disk-full.example", 507);
+      await expect(page.getByText(/the disk the edits are written to is full/)).toBeVisible();
+      await page.screenshot({ path: "test-results/screenshots/editing-service-disk-full.png" });
+      // Nothing of it in the clone, half or whole; the service answers on.
+      expect(await readFile(path.join(clone, entry), "utf8")).toBe(before);
+      expect(execFileSync("git", ["status", "--porcelain"], { cwd: clone, encoding: "utf8" })).toBe("");
+      expect((await page.request.get(`${service.origin}/edit/api/saves`)).status()).toBe(200);
+    } finally {
+      await service.diskRoom();
+    }
+    // Room made: the same save again lands, by its author.
+    await saveWebsite(page, "rafael-quint", "rafael-quint.disk-full.example");
+    const landed = await listedAs(page, "directors/rafael-quint: update", "pushed");
+    expect(service.git("show", `${landed.commit}:${entry}`)).toContain("rafael-quint.disk-full.example");
   });
 });
