@@ -23,7 +23,10 @@ export function unmount(folder: string): void {
   execFileSync("umount", ["-l", folder], { stdio: "pipe" });
 }
 
-/** Writes `file` until the filesystem has no room left (ENOSPC). */
+/**
+ * Writes `file` until its disk has no room left (ENOSPC): whatever else writes there meanwhile, the disk ends full,
+ * as a size measured first and then taken could not ensure.
+ */
 export async function fillUp(file: string): Promise<void> {
   const handle = await open(file, "w");
   const chunk = Buffer.alloc(1 << 20);

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, open, readFile, rm, stat, statfs, truncate, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, stat, statfs, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -10,6 +10,7 @@ import { artistViewsIn, postPageView } from "#tests/support/page-views.ts";
 import { startCluster, startStaticServer, stopProcess } from "#tests/support/server-process.mjs";
 import { type SiteRemote, siteRemote } from "#tests/support/site-remote.ts";
 import { SITE_URL } from "#tests/support/site-url.mjs";
+import { fillUp, mountTmpfs, unmount } from "#tests/support/small-disk.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 
 /**
@@ -85,33 +86,6 @@ const logSays = (message: string, commit: string) =>
 const checkedOut = (folder: string) =>
   execFileSync("git", ["rev-parse", "HEAD"], { cwd: folder, encoding: "utf8", stdio: "pipe" }).trim();
 
-/**
- * Writes `file` until its disk has no room left (ENOSPC): whatever else writes there meanwhile (the
- * store, the follower), the disk ends full, as a size measured first and then taken could not ensure.
- */
-async function fillUp(file: string) {
-  const handle = await open(file, "w");
-  const chunk = Buffer.alloc(1 << 20);
-  try {
-    for (;;) await handle.write(chunk);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Mounts a tmpfs of `mib` MiB on `folder`: false when this user may not (not root). */
-function mountTmpfs(folder: string, mib: number): boolean {
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${mib}m`, "tmpfs", folder], { stdio: "pipe" });
-    return true;
-  } catch (error) {
-    if (process.env.CI) throw new Error(`CI must run this as root, to mount SITE_DATA's tmpfs: ${error}`);
-    return false;
-  }
-}
-
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   scratch = await mkdtemp(path.join(tmpdir(), "site-data-full-"));
@@ -160,7 +134,7 @@ test.afterAll(async () => {
     }
   await stopProcess(cluster?.child);
   await stopProcess(mediaServer);
-  if (mounted) execFileSync("umount", [data]);
+  if (mounted) unmount(data);
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
