@@ -165,19 +165,13 @@ async function procedureProject(): Promise<string> {
   return dir;
 }
 
-/** The folders whose modules a unit test imports (tests/ may import all but scripts/ and demo/). */
+/**
+ * The folders whose modules a unit test imports: the project's own folders but scripts/ (tests/ may import all but
+ * scripts/ and demo/), the screen's, and the unit tests'.
+ */
 const UNIT_TESTED = [
-  "app",
-  "model",
-  "content-check",
-  "media-build",
-  "media-publish",
-  "lib",
-  "analytics",
-  "server",
-  "release",
+  ...PROJECT_SOURCES.filter((source) => !source.includes(".") && source !== "scripts"),
   "edit",
-  "tests/support",
   "tests/unit",
 ];
 /** A module that finds the project's own folder: where it reads content files from, when it does. */
