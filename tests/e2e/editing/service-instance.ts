@@ -32,6 +32,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import { startOidcProvider, type TestOidcProvider } from "#tests/support/oidc-provider.ts";
 import { S3RVER_KEYS, startS3rver } from "#tests/support/s3rver.ts";
+import { descendantsOf, parents } from "#tests/support/process-tree.ts";
 import { giveRoom, mountTmpfs, takeRoom, unmount } from "#tests/support/small-disk.ts";
 import { startServer } from "#tests/support/server-process.mjs";
 import { COMMITTED_PUBLIC, MEDIA_OUT_OF_GIT, SITE_FILES } from "#tests/support/project-copy.ts";
@@ -238,32 +239,6 @@ async function seedRemote(scratch: string, mediaOrigin: string, env: Record<stri
   git(developer, "config", "user.email", DEVELOPER.email);
   await rm(seed, { recursive: true });
   return { remote, developer, log, seed: git(remote, "rev-parse", BRANCH) };
-}
-
-/** Each process's parent, from /proc. */
-async function parents(): Promise<Map<number, number>> {
-  const parentOf = new Map<number, number>();
-  for (const entry of await readdir("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
-    // "pid (comm) state ppid …": the name may hold spaces and parentheses, so read after the last ")".
-    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    if (ppid) parentOf.set(Number(entry), ppid);
-  }
-  return parentOf;
-}
-
-function descendantsOf(root: number, parentOf: Map<number, number>): Set<number> {
-  const found = new Set([root]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [pid, ppid] of parentOf)
-      if (found.has(ppid) && !found.has(pid)) {
-        found.add(pid);
-        grew = true;
-      }
-  }
-  return found;
 }
 
 /** Which of `pids` listens on 127.0.0.1:`port`: the socket's inode in /proc/net/tcp, then whose descriptor it is. */

@@ -10,6 +10,7 @@ import autocannon from "autocannon";
 
 import { artists } from "#app/content/index.ts";
 import { artistViewsIn, postPageView } from "#tests/support/page-views.ts";
+import { descendantCommands } from "#tests/support/process-tree.ts";
 import { startCluster, startStaticServer, stopProcess } from "#tests/support/server-process.mjs";
 import { callPushHook, type SiteRemote, siteRemote } from "#tests/support/site-remote.ts";
 import { SITE_URL } from "#tests/support/site-url.mjs";
@@ -266,6 +267,38 @@ test("a webhook with a bad signature is refused and changes nothing; the followe
   cluster = await startFollowing(10);
   expect([served, commit]).toContain((await health()).commit);
   await expect.poll(async () => (await health()).commit, { timeout: 60_000 }).toBe(commit);
+});
+
+test("the follower killed in the middle of a switch serves a whole release at once, then goes on", async () => {
+  const served = (await health()).commit;
+  const data = path.join(scratch, "site-data");
+  const { folder } = JSON.parse(await readFile(path.join(data, "serving.json"), "utf8")) as { folder: string };
+  const switchingTo = path.join(data, "releases", path.basename(folder) === "a" ? "b" : "a");
+  const commit = await remote.push(
+    { [`app/content/artists/directors/${NEIGHBOUR.id}.md`]: (text) => text.replace(/^name: .*$/m, "name: Switched") },
+    "Released while the follower dies",
+  );
+  expect((await callHook(commit)).status).toBe(202);
+  // Killed (SIGKILL) once the new release's server is starting, its build done, the old one still serving.
+  const follower = cluster.instances[0]!.pid;
+  const newServer = path.join(switchingTo, "build", "server.js");
+  await expect
+    .poll(async () => (await descendantCommands(follower)).some((command) => command.includes(newServer)), {
+      intervals: [20],
+      timeout: 60_000,
+    })
+    .toBe(true);
+  const exited = new Promise((resolve) => cluster.child.once("exit", resolve));
+  process.kill(follower, "SIGKILL");
+  await exited;
+  // Started again, it serves a whole release at once (the one before, or the new one if it was recorded), every page
+  // answering, then the newest.
+  cluster = await startFollowing(10);
+  expect([served, commit]).toContain((await health()).commit);
+  for (const port of [PORT + 1, PORT + 2])
+    expect((await fetch(`http://127.0.0.1:${port}${NEIGHBOUR.url}`)).status).toBe(200);
+  await expect.poll(async () => (await health()).commit, { timeout: 60_000 }).toBe(commit);
+  expect((await throughVarnish(NEIGHBOUR.url)).text).toContain("Switched");
 });
 
 test("a restart serves the release it served at once, before asking the remote", async () => {
