@@ -389,7 +389,8 @@ export async function startServiceInstance(
     for (const child of children) child.kill();
     await provider?.stop();
     if (mounted) unmount(data);
-    for (const folder of folders) await rm(folder, { recursive: true, force: true });
+    // A child still exiting may write a last file meanwhile: rm tries again rather than hide the error that stopped us.
+    for (const folder of folders) await rm(folder, { recursive: true, force: true, maxRetries: 5 });
   }
 
   try {

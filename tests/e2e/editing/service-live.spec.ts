@@ -6,8 +6,9 @@
  * front of a follower of the service's remote (SITE_FOLLOW, asked every second), started once the first save is
  * pushed, with analytics at their defaults and links for one buyer on. The service, given the site's settings, reads
  * the store the site counts into. The service, its provider, remote and bucket are service-instance.ts's, as in
- * service.spec.ts. Then the agency's afternoon of faults (issue 64): the git remote away, the bucket away, the service
- * killed twice and the follower once; nothing saved or counted is lost.
+ * service.spec.ts. A new photographer with all her pictures goes live through it; then the agency's afternoon of faults
+ * (issue 64): the git remote away, the bucket away, the service killed twice (once while a film's media are made),
+ * the follower once, and EDIT_DATA full; nothing saved or counted is lost.
  */
 import { execFileSync } from "node:child_process";
 import { once } from "node:events";
@@ -26,6 +27,7 @@ import { artistViewsIn, postPageView } from "#tests/support/page-views.ts";
 import { startCluster, stopProcess } from "#tests/support/server-process.mjs";
 import { SITE_URL } from "#tests/support/site-url.mjs";
 import { testFilm } from "#tests/support/test-film.ts";
+import { fillArtist, makeSource, NEW_ARTISTS } from "./new-artist.ts";
 import { BRANCH, type ServiceInstance, startServiceInstance } from "./service-instance.ts";
 
 /** The site's SITE_STATUS_TOKEN and the service's EDIT_SITE_TOKEN: whoever holds it is told why a commit was refused. */
@@ -208,6 +210,53 @@ test.describe("a save followed to the public site", () => {
     await page.goto(`${service.origin}/keystatic/collection/directors/item/callum-ashby`);
     await expect(page.getByText(`Not live on the site: ${why!.reason}`)).toBeVisible({ timeout: 30_000 });
   });
+  test("a new photographer with all her pictures, made through the service, goes live with every picture", async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await signIn(page);
+    // The footer the test before broke, mended: the site serves the branch's head again.
+    const mended = service.developerPushes(
+      { "app/components/site-footer.tsx": (text) => text.replace("\nexport const broken = ;\n", "") },
+      "The footer builds again",
+    );
+    await expect.poll(async () => (await health()).commit, { timeout: 120_000 }).toBe(mended);
+
+    const photographer = NEW_ARTISTS.find(({ list }) => list === "photographers")!;
+    const sources = (name: string) => path.join(service.scratch, name);
+    for (const [name, size, seed] of [
+      ["photo.jpg", "960x1200", 5],
+      ["still.jpg", "600x750", 6],
+      ["portrait.jpg", "600x750", 4],
+    ] as const)
+      makeSource(sources(name), `gradients=s=${size}:seed=${seed}`, ["-frames:v", "1"]);
+    await fillArtist(page, service.origin, photographer, sources);
+    const answer = page.waitForResponse((response) => response.url().endsWith("/api/keystatic/update"));
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    expect((await answer).status()).toBe(200);
+    await listedAs(page, `photographers/${photographer.id}: create`, "live", 180_000);
+
+    // Her page and the photographers' grid through Varnish, and every picture of hers they name answering from the
+    // bucket: her grid photo, her works, her bio photo.
+    const pages = await Promise.all(
+      [artistUrl("photographers", photographer.id), "/artists/photographers"].map(async (url) => {
+        const shown = await fetch(`${siteOrigin()}${url}`);
+        expect(shown.status, url).toBe(200);
+        return shown.text();
+      }),
+    );
+    expect(pages[0]).toContain(photographer.name);
+    const pictures = new Set(
+      pages.join("").match(new RegExp(`${service.mediaOrigin}/images/[a-z]+/${photographer.id}\\b[^"\\s,?]*`, "g")),
+    );
+    for (const kind of ["photographers", "work", "bio"])
+      expect(
+        [...pictures].some((url) => url.includes(`/images/${kind}/`)),
+        kind,
+      ).toBe(true);
+    for (const url of pictures) expect((await fetch(url, { method: "HEAD" })).status, url).toBe(200);
+  });
+
   /** Ada makes a link for `recipient` to `ids`' shortlist on the service's Links page: its URL on the site. */
   async function makeLink(page: Page, ids: string[], recipient: string) {
     await page.goto(`${service.origin}/edit/links`);
@@ -252,12 +301,6 @@ test.describe("a save followed to the public site", () => {
   }) => {
     test.setTimeout(300_000);
     await signIn(page);
-    // The footer the test before broke, mended: the site serves the branch's head again.
-    const mended = service.developerPushes(
-      { "app/components/site-footer.tsx": (text) => text.replace("\nexport const broken = ;\n", "") },
-      "The footer builds again",
-    );
-    await expect.poll(async () => (await health()).commit, { timeout: 120_000 }).toBe(mended);
     const viewed = artistUrl("directors", "juno-adeyemi");
     const store = path.join(service.scratch, "site-data", "analytics.sqlite");
     let views = 0;
