@@ -12,6 +12,8 @@ import type { Worker } from "node:cluster";
 import type { Server } from "node:http";
 import path from "node:path";
 
+import type { ReleaseStatus } from "#model/site-health.ts";
+
 import { buildRelease, type BuiltRelease } from "./build-release.ts";
 import { isDiskFull, refusalOf } from "./disk-full.ts";
 import type { FollowLog } from "./follow-log.ts";
@@ -21,7 +23,7 @@ import { pageChange, pagePurger } from "./page-purge.ts";
 import { pushHookServer } from "./push-hook.ts";
 import { otherFolder } from "./release-folders.ts";
 import { CommandFailed } from "./run-to-end.ts";
-import { type ReleaseStatus, retireWorker, sendStatus, startWorker } from "./serving-worker.ts";
+import { retireWorker, sendStatus, startWorker } from "./serving-worker.ts";
 import { readServing, writeServing } from "./serving-record.ts";
 import type { FollowSettings } from "./settings.ts";
 

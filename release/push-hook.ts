@@ -11,6 +11,8 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 
+import { COMMIT_ID } from "#model/site-health.ts";
+
 /** What a call is: the answer's status and text, and whether the followed branch moved. */
 export interface PushHookJudgement {
   status: number;
@@ -57,9 +59,6 @@ const UNSIGNED = `no signature: expected one of ${PROOFS.map(({ name, host }) =>
 
 /** The proof a call offers: the first of PROOFS' headers present. */
 const proofOf = (headers: IncomingHttpHeaders) => PROOFS.find(({ header: name }) => headers[name] !== undefined);
-
-/** A commit's id as hosts write it: SHA-1 or SHA-256, in hex. */
-const COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
 
 /** A header's one value; a repeated header's values joined, as Node joins most (so it fails any check). */
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
@@ -147,7 +146,7 @@ export function judgePushHook(
   const { ref, after } = payload as { ref?: unknown; after?: unknown };
   if (typeof ref !== "string") return answer(400, "a push without a ref");
   if (ref !== `refs/heads/${branch}`) return answer(202, `ignored: a push to ${ref}`);
-  const commit = typeof after === "string" && COMMIT.test(after) ? `, now at ${after}` : "";
+  const commit = typeof after === "string" && COMMIT_ID.test(after.toLowerCase()) ? `, now at ${after}` : "";
   return answer(202, `a push to ${ref}${commit}`, true);
 }
 

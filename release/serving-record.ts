@@ -7,12 +7,12 @@ import { existsSync } from "node:fs";
 import { open, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 
+import { COMMIT_ID } from "#model/site-health.ts";
+
 export interface ServingRecord {
   folder: string;
   commit: string;
 }
-
-const COMMIT = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
 /** Replaces `file` with `record`: a reader, or a start after a kill or a power cut, finds the old record or the new one. */
 export async function writeServing(file: string, record: ServingRecord): Promise<void> {
@@ -54,7 +54,7 @@ export async function readServing(
     return undefined;
   }
   const { folder, commit } = (record ?? {}) as Partial<Record<keyof ServingRecord, unknown>>;
-  if (typeof folder !== "string" || typeof commit !== "string" || !COMMIT.test(commit)) {
+  if (typeof folder !== "string" || typeof commit !== "string" || !COMMIT_ID.test(commit)) {
     skipped("names no folder and commit");
     return undefined;
   }

@@ -8,11 +8,7 @@
 import cluster, { type Worker } from "node:cluster";
 import path from "node:path";
 
-/** What a worker's /healthz says of the releases (server/healthz.ts reads it). */
-export interface ReleaseStatus {
-  commit: string | null;
-  refused?: { commit: string; reason: string };
-}
+import type { ReleaseStatus } from "#model/site-health.ts";
 
 /** The message the primary sends its workers, each time the status changes and to each new one. */
 export const STATUS_MESSAGE = "release-status";

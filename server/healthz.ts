@@ -13,7 +13,8 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { RequestHandler } from "express";
 
 import { statusTokenProblem } from "#model/status-token.ts";
-import { type ReleaseStatus, STATUS_MESSAGE } from "#release/serving-worker.ts";
+import type { ReleaseStatus } from "#model/site-health.ts";
+import { STATUS_MESSAGE } from "#release/serving-worker.ts";
 
 /** What /healthz says of the releases, and to whom the refusals. */
 export interface ReleaseHealth {

@@ -11,12 +11,19 @@
  */
 import { z } from "zod";
 
-export interface SiteHealth {
-  /** The commit the site serves; null while it serves none. */
-  commit: string | null;
-  /** The branch's newest commit, when the site refused it, and why in one line. */
-  refused?: { commit: string; reason: string };
-}
+import { COMMIT_ID, type ReleaseStatus } from "#model/site-health.ts";
+
+/** What the site says it serves, and refused: its /healthz, model/site-health.ts's contract. */
+export type SiteHealth = ReleaseStatus;
+
+const commit = z.string().regex(COMMIT_ID);
+
+/** /healthz's body as JSON, as the site answers it (server/healthz.ts). */
+export const healthBody = z.object({
+  status: z.literal("ok"),
+  commit: commit.nullable(),
+  refused: z.object({ commit, reason: z.string() }).optional(),
+});
 
 /** What one ask gave: the site's health, or why there is none, for the log. */
 export type SiteAnswer = { health: SiteHealth } | { problem: string };
@@ -26,14 +33,6 @@ export type SiteAnswer = { health: SiteHealth } | { problem: string };
  * asked again at the next round rather than waited for.
  */
 const ASK_TIMEOUT_MS = 1500;
-
-/** SHA-1 or SHA-256, as git names commits in either kind of repository (the webhook takes both too). */
-const COMMIT = z.string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/);
-const healthShape = z.object({
-  status: z.literal("ok"),
-  commit: COMMIT.nullable(),
-  refused: z.object({ commit: COMMIT, reason: z.string() }).optional(),
-});
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
 
@@ -104,7 +103,7 @@ export async function askSite(
     return { problem: `${address} did not answer: ${unanswered(error, timeoutMs)}` };
   }
   if (response.status !== 200) return { problem: `${address} answered ${response.status}` };
-  const read = healthShape.safeParse(jsonOf(text));
+  const read = healthBody.safeParse(jsonOf(text));
   // The site's plain "ok" of a deploy that does not follow a branch lands here too.
   if (!read.success) return { problem: `${address} answered without the commit it serves: ${text.slice(0, 200)}` };
   const { commit, refused } = read.data;

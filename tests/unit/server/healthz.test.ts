@@ -12,7 +12,8 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { ReleaseStatus } from "#release/serving-worker.ts";
+import { healthBody } from "#edit/server/site-health.ts";
+import type { ReleaseStatus } from "#model/site-health.ts";
 import { createApp } from "#server/app.ts";
 import { type ReleaseHealth, releaseStatus, statusToken } from "#server/healthz.ts";
 import { createLogger } from "#server/log.ts";
@@ -79,6 +80,12 @@ describe("/healthz", () => {
       expect(answer.status, authorization).toBe(200);
       expect(answer.body, authorization).toEqual({ status: "ok", commit: SERVED });
     }
+  });
+
+  it("answers, to the public and to the token's holder, the body the editing screens read", async () => {
+    const ask = await siteSaying({ commit: SERVED, refused: REFUSED }, TOKEN);
+    expect(healthBody.parse((await ask()).body)).toEqual({ status: "ok", commit: SERVED });
+    expect(healthBody.parse((await ask(`Bearer ${TOKEN}`)).body).refused).toEqual(REFUSED);
   });
 
   it("is never kept by a cache, and says it differs by the token", async () => {
