@@ -25,13 +25,11 @@ import { expect, test } from "#tests/support/fixtures.ts";
 import { LOGIN_FORM, TEST_USERS } from "#tests/support/oidc-provider.ts";
 import { artistViewsIn, postPageView } from "#tests/support/page-views.ts";
 import { startCluster, stopProcess } from "#tests/support/server-process.mjs";
+import { siteHealth, STATUS_TOKEN } from "#tests/support/site-health.ts";
 import { SITE_URL } from "#tests/support/site-url.mjs";
 import { testFilm } from "#tests/support/test-film.ts";
 import { fillArtist, makeSource, NEW_ARTISTS } from "./new-artist.ts";
 import { BRANCH, type ServiceInstance, startServiceInstance } from "./service-instance.ts";
-
-/** The site's SITE_STATUS_TOKEN and the service's EDIT_SITE_TOKEN: whoever holds it is told why a commit was refused. */
-const STATUS_TOKEN = "the-site-and-the-service-share-this-status-token";
 
 interface Saved {
   commit?: string;
@@ -75,16 +73,7 @@ test.describe("a save followed to the public site", () => {
   }
 
   /** What the site says of the releases: to the token's holder, as the service asks; to anyone, without it. */
-  const health = async (asking: "service" | "public" = "service") =>
-    (await (
-      await fetch(
-        `${siteOrigin()}/healthz`,
-        asking === "service" ? { headers: { Authorization: `Bearer ${STATUS_TOKEN}` } } : undefined,
-      )
-    ).json()) as {
-      commit: string;
-      refused?: { commit: string; reason: string };
-    };
+  const health = (asking: "holder" | "public" = "holder") => siteHealth(siteOrigin(), asking);
 
   test.beforeAll(async () => {
     test.setTimeout(300_000);

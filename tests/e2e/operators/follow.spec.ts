@@ -13,6 +13,7 @@ import { artistViewsIn, postPageView } from "#tests/support/page-views.ts";
 import { descendantCommands } from "#tests/support/process-tree.ts";
 import { startCluster, startStaticServer, stopProcess } from "#tests/support/server-process.mjs";
 import { callPushHook, type SiteRemote, siteRemote } from "#tests/support/site-remote.ts";
+import { siteHealth, STATUS_TOKEN } from "#tests/support/site-health.ts";
 import { SITE_URL } from "#tests/support/site-url.mjs";
 import { expect, test } from "#tests/support/fixtures.ts";
 
@@ -43,17 +44,9 @@ let remote: SiteRemote;
 let cluster: Awaited<ReturnType<typeof startCluster>>;
 let mediaServer: ChildProcess;
 
-/** The site's SITE_STATUS_TOKEN: /healthz says why a commit was refused to its holder only. */
-const STATUS_TOKEN = "the-operator's-status-token-for-this-site";
-
 /** What the instance on `port` says of the releases to the token's holder (the editing service), or to anyone. */
-async function health(
-  port = PORT + 1,
-  asking: "holder" | "public" = "holder",
-): Promise<{ commit: string; refused?: { commit: string; reason: string } }> {
-  const headers = asking === "holder" ? { Authorization: `Bearer ${STATUS_TOKEN}` } : undefined;
-  return (await fetch(`http://127.0.0.1:${port}/healthz`, { headers })).json();
-}
+const health = (port = PORT + 1, asking: "holder" | "public" = "holder") =>
+  siteHealth(`http://127.0.0.1:${port}`, asking);
 
 /** The git host's push webhook for the branch's newest commit, signed with `secret`. */
 const callHook = (commit: string, secret = SECRET) => callPushHook(HOOK_PORT, commit, secret);

@@ -9,6 +9,7 @@ import { artists } from "#app/content/index.ts";
 import { artistViewsIn, postPageView } from "#tests/support/page-views.ts";
 import { startCluster, startStaticServer, stopProcess } from "#tests/support/server-process.mjs";
 import { type SiteRemote, siteRemote } from "#tests/support/site-remote.ts";
+import { siteHealth, STATUS_TOKEN } from "#tests/support/site-health.ts";
 import { SITE_URL } from "#tests/support/site-url.mjs";
 import { fillUp, mountTmpfs, unmount } from "#tests/support/small-disk.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
@@ -39,9 +40,6 @@ const FINAL_NAME = `${DIRECTOR.name} Unbuilt`;
  */
 const SITE_DATA_MIB = 32;
 
-/** The site's SITE_STATUS_TOKEN: /healthz says why a commit was refused to its holder only. */
-const STATUS_TOKEN = "the-operator's-status-token-for-this-site";
-
 test.describe.configure({ mode: "serial" });
 
 let scratch: string;
@@ -56,13 +54,8 @@ const logLines: { msg: string; commit?: string; err?: { message: string } }[] = 
 let viewsPosted = 0;
 
 /** What the instance on `port` says of the releases to the token's holder (the editing service), or to anyone. */
-async function health(
-  port = INSTANCES[0]!,
-  asking: "holder" | "public" = "holder",
-): Promise<{ commit: string; refused?: { commit: string; reason: string } }> {
-  const headers = asking === "holder" ? { Authorization: `Bearer ${STATUS_TOKEN}` } : undefined;
-  return (await fetch(`http://127.0.0.1:${port}/healthz`, { headers })).json();
-}
+const health = (port = INSTANCES[0]!, asking: "holder" | "public" = "holder") =>
+  siteHealth(`http://127.0.0.1:${port}`, asking);
 
 /** A page from `origin` as a browser asks for it in `encoding`: its status, text and how long a cache held it. */
 async function page(origin: string, url: string, encoding = "br") {
