@@ -13,7 +13,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { RequestHandler } from "express";
 
 import { statusTokenProblem } from "#model/status-token.ts";
-import type { ReleaseStatus } from "#model/site-health.ts";
+import type { HealthBody, ReleaseStatus } from "#model/site-health.ts";
 import { STATUS_MESSAGE } from "#release/serving-worker.ts";
 
 /** What /healthz says of the releases, and to whom the refusals. */
@@ -60,10 +60,8 @@ export function healthz({ status, token }: ReleaseHealth): RequestHandler {
   return (req, res) => {
     const { commit, refused } = status();
     const told = refused !== undefined && expected !== undefined && holdsToken(req.get("Authorization"), expected);
+    const body: HealthBody = { status: "ok", commit, ...(told && { refused }) };
     // The answer differs by the token: no cache keeps it, and any that did would key it by the header.
-    res
-      .set("Cache-Control", "no-store")
-      .vary("Authorization")
-      .json({ status: "ok", commit, ...(told && { refused }) });
+    res.set("Cache-Control", "no-store").vary("Authorization").json(body);
   };
 }

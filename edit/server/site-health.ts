@@ -9,21 +9,13 @@
  * is a problem for the log, never a failed save: the site may be restarting, or not yet following a
  * branch.
  */
-import { z } from "zod";
-
-import { COMMIT_ID, type ReleaseStatus } from "#model/site-health.ts";
+import { healthBody, type ReleaseStatus } from "#model/site-health.ts";
 
 /** What the site says it serves, and refused: its /healthz, model/site-health.ts's contract. */
 export type SiteHealth = ReleaseStatus;
 
-const commit = z.string().regex(COMMIT_ID);
-
-/** /healthz's body as JSON, as the site answers it (server/healthz.ts). */
-export const healthBody = z.object({
-  status: z.literal("ok"),
-  commit: commit.nullable(),
-  refused: z.object({ commit, reason: z.string() }).optional(),
-});
+// Still named here by tests/unit/server/healthz.test.ts, which is to import it from the model.
+export { healthBody };
 
 /** What one ask gave: the site's health, or why there is none, for the log. */
 export type SiteAnswer = { health: SiteHealth } | { problem: string };
