@@ -5,6 +5,7 @@
 
 import { MAX_SELECTS, SELECTS_PATH } from "#model/analytics-event.ts";
 import { isSlug } from "#model/content-files.ts";
+import { shortlistEntries, shortlistPath } from "#model/shortlist-url.ts";
 
 /** At most this many artists are shown, and kept in the working list (the endpoint's limit too). */
 export { MAX_SELECTS, SELECTS_PATH };
@@ -14,17 +15,9 @@ export { MAX_SELECTS, SELECTS_PATH };
  * that are not id-shaped are only counted, as `malformed`.
  */
 export function requestedSelects(params: URLSearchParams): { ids: string[]; malformed: number } {
-  const ids = new Set<string>();
-  const malformed = new Set<string>();
-  for (const value of params.getAll("artists")) {
-    for (const token of value.split(",")) {
-      const id = token.trim().toLowerCase();
-      if (id === "") continue;
-      if (isSlug(id)) ids.add(id);
-      else malformed.add(id);
-    }
-  }
-  return { ids: [...ids], malformed: malformed.size };
+  const entries = shortlistEntries(params);
+  const ids = entries.filter(isSlug);
+  return { ids, malformed: entries.length - ids.length };
 }
 
 export interface Selection<T> {
@@ -50,16 +43,10 @@ export function resolveSelects<T>(params: URLSearchParams, find: (id: string) =>
 }
 
 /**
- * `/selects?artists=a,b`, or `/selects` for an empty list. Ids are slugs: nothing to escape. With
- * `search` (the words of an artist search, see searchText), the page shows that search's matches too.
+ * `/selects?artists=a,b`, or `/selects` for an empty list. With `search` (the words of an artist
+ * search, see searchText), the page shows that search's matches too.
  */
-export function selectsPath(ids: readonly string[], search = ""): string {
-  const query = [
-    ...(ids.length > 0 ? [`artists=${ids.join(",")}`] : []),
-    ...(search ? [`q=${encodeURIComponent(search)}`] : []),
-  ];
-  return query.length === 0 ? SELECTS_PATH : `${SELECTS_PATH}?${query.join("&")}`;
-}
+export const selectsPath = (ids: readonly string[], search = ""): string => shortlistPath(ids, { search });
 
 /** `ids` with `id` added at the end (unless already there or the list is full). */
 export function withSelect(ids: readonly string[], id: string): string[] {

@@ -7,6 +7,7 @@ import type { LinkFigures } from "#analytics/types.ts";
 import { percent } from "#edit/views/watch-chart.ts";
 import { MAX_SELECTS } from "#model/analytics-event.ts";
 import { isSlug } from "#model/content-files.ts";
+import { ARTISTS_PARAM, shortlistEntries } from "#model/shortlist-url.ts";
 
 /** The longest recipient the page takes, in the agent's words (the API's limit too). */
 export const MAX_RECIPIENT_LENGTH = 120;
@@ -22,17 +23,18 @@ export interface PastedShortlist {
 }
 
 /**
- * The entries of a pasted shortlist: a selects URL's every `artists` parameter, comma-separated (the
- * rules of the selects page's query, app/lib/selects.ts), or ids separated by commas or spaces.
- * Lowercased and each once, in order, as the selects page reads them.
+ * The entries of a pasted shortlist: a selects URL (full, a path, or its query alone) read as the
+ * selects page reads it (model/shortlist-url.ts), or ids separated by commas or spaces, lowercased
+ * and each once, in order.
  */
-export function shortlistEntries(text: string): string[] {
+export function pastedEntries(text: string): string[] {
   const trimmed = text.trim();
   const asked = trimmed.indexOf("?");
-  // A URL (full or a path), or its query alone: its `artists` parameters; `#…` is no part of a query.
-  const query = asked >= 0 ? trimmed.slice(asked + 1) : /(^|&)artists=/.test(trimmed) ? trimmed : undefined;
-  const values = query === undefined ? [trimmed] : new URLSearchParams(query.split("#")[0]).getAll("artists");
-  const entries = values.flatMap((value) => value.split(/[\s,]+/)).map((entry) => entry.toLowerCase());
+  const query =
+    asked >= 0 ? trimmed.slice(asked + 1) : new RegExp(`(^|&)${ARTISTS_PARAM}=`).test(trimmed) ? trimmed : undefined;
+  // `#…` is no part of a query.
+  if (query !== undefined) return shortlistEntries(new URLSearchParams(query.split("#")[0]));
+  const entries = trimmed.split(/[\s,]+/).map((entry) => entry.toLowerCase());
   return [...new Set(entries.filter((entry) => entry !== ""))];
 }
 
@@ -40,7 +42,7 @@ export function shortlistEntries(text: string): string[] {
 export function readShortlist(text: string, names: Record<string, string>): PastedShortlist {
   const artists: PastedShortlist["artists"] = [];
   const unknown: string[] = [];
-  for (const entry of shortlistEntries(text))
+  for (const entry of pastedEntries(text))
     if (isSlug(entry) && Object.hasOwn(names, entry)) artists.push({ id: entry, name: names[entry] });
     else unknown.push(entry);
   return { artists, unknown };

@@ -21,8 +21,9 @@ import { send } from "#edit/server/send.ts";
 import { dayRange, shownRange } from "#edit/views/range.ts";
 import type { ViewsContent } from "#edit/views/views-content.ts";
 import { storeFailure } from "#edit/views/views-store.ts";
-import { MAX_SELECTS, shortlistUrl } from "#model/analytics-event.ts";
+import { MAX_SELECTS } from "#model/analytics-event.ts";
 import { isSlug } from "#model/content-files.ts";
+import { shortlistUrl } from "#model/shortlist-url.ts";
 import { MAX_RECIPIENT_LENGTH } from "./links-format.ts";
 import { linksPage } from "./links-page.ts";
 

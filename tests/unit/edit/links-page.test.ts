@@ -15,7 +15,7 @@ import {
   pagesLine,
   readShortlist,
   reelLine,
-  shortlistEntries,
+  pastedEntries,
   when,
 } from "#edit/links/links-format.ts";
 import { LINKS_PAGE_IDS, linksPage } from "#edit/links/links-page.ts";
@@ -26,20 +26,21 @@ const TOKEN = "AbCdEfGhIjKlMnOpQrStUv";
 
 describe("a pasted shortlist", () => {
   it("reads every artists parameter of a selects URL, comma-separated, in order, each once", () => {
-    expect(shortlistEntries("https://site.example/selects?artists=ada-rowe,ben-ito")).toEqual(["ada-rowe", "ben-ito"]);
-    expect(shortlistEntries(" https://site.example/selects?artists=ben-ito&q=x&artists=ada-rowe,ben-ito#top ")).toEqual(
-      ["ben-ito", "ada-rowe"],
-    );
-    expect(shortlistEntries("/selects?artists=ada-rowe%2CBen-Ito")).toEqual(["ada-rowe", "ben-ito"]);
-    expect(shortlistEntries(`https://site.example/selects?artists=ada-rowe&link=${TOKEN}`)).toEqual(["ada-rowe"]);
-    expect(shortlistEntries("artists=cleo-marsh")).toEqual(["cleo-marsh"]);
+    expect(pastedEntries("https://site.example/selects?artists=ada-rowe,ben-ito")).toEqual(["ada-rowe", "ben-ito"]);
+    expect(pastedEntries(" https://site.example/selects?artists=ben-ito&q=x&artists=ada-rowe,ben-ito#top ")).toEqual([
+      "ben-ito",
+      "ada-rowe",
+    ]);
+    expect(pastedEntries("/selects?artists=ada-rowe%2CBen-Ito")).toEqual(["ada-rowe", "ben-ito"]);
+    expect(pastedEntries(`https://site.example/selects?artists=ada-rowe&link=${TOKEN}`)).toEqual(["ada-rowe"]);
+    expect(pastedEntries("artists=cleo-marsh")).toEqual(["cleo-marsh"]);
   });
 
   it("reads ids separated by commas, spaces or line breaks", () => {
-    expect(shortlistEntries("ada-rowe, ben-ito\ncleo-marsh  ada-rowe")).toEqual(["ada-rowe", "ben-ito", "cleo-marsh"]);
-    expect(shortlistEntries("  ")).toEqual([]);
-    expect(shortlistEntries("https://site.example/selects")).toEqual(["https://site.example/selects"]);
-    expect(shortlistEntries("https://site.example/selects?q=rowe")).toEqual([]);
+    expect(pastedEntries("ada-rowe, ben-ito\ncleo-marsh  ada-rowe")).toEqual(["ada-rowe", "ben-ito", "cleo-marsh"]);
+    expect(pastedEntries("  ")).toEqual([]);
+    expect(pastedEntries("https://site.example/selects")).toEqual(["https://site.example/selects"]);
+    expect(pastedEntries("https://site.example/selects?q=rowe")).toEqual([]);
   });
 
   it("names the artists the content has and lists the rest as typed", () => {
