@@ -32,7 +32,7 @@ import { type Author, saveLog } from "./save-log.ts";
 import { savePipeline } from "./save-pipeline.ts";
 import { saveQueue } from "./save-queue.ts";
 import { send } from "./send.ts";
-import { contentFilesOf, subjectOf } from "./save-subject.ts";
+import { contentFilesOf, entryOfSave } from "./save-subject.ts";
 import { siteOriginIfSet } from "./site-health.ts";
 
 export interface EditServerOptions {
@@ -75,13 +75,13 @@ export async function startEditServer({ root, port, previewPort, env = process.e
     if (!("save" in asked)) return refuseRequest(response, asked);
     const { save } = asked;
     await lock.run(async () => {
-      const subject = subjectOf(save, (file) => existsSync(path.join(root, file)), root);
+      const entry = entryOfSave(save, (file) => existsSync(path.join(root, file)), root);
       let jobs: Job[] | undefined;
       const saved = (planned: Job[] | undefined) => (jobs = planned);
       const outcome = await unlessDiskFull(applySave(root, save, { saved }, LOCAL_EDITOR.email), SAVE_DISK_FULL);
       if (outcome.status === 507) return send(response, 507, outcome.message);
       if (outcome.status !== 200) return send(response, outcome.status, refusal(outcome));
-      const record = saves.add(LOCAL_EDITOR, subject);
+      const record = saves.add(LOCAL_EDITOR, entry);
       site?.follow(record, contentFilesOf(save));
       relay(response, await screen.listing());
       await pipeline.land({ record, author: LOCAL_EDITOR, save, touched: outcome.touched, jobs });

@@ -10,12 +10,14 @@ import path from "node:path";
 
 import { reasonOf } from "#media-build/failures.ts";
 import type { Save as ScreenSave } from "./save-gate.ts";
-import type { Author, SaveRecord } from "./save-log.ts";
+import type { Author, SaveEntry, SaveRecord } from "./save-state.ts";
 
 /** What the journal keeps of a save: enough to land it again after a restart (its files are in the working copy). */
 export interface Journaled {
   author: Author;
-  subject: string;
+  /** The save's entry; an entry journaled by an earlier version has its `subject` instead. */
+  entry?: SaveEntry;
+  subject?: string;
   date: string;
   save: ScreenSave;
   touched: string[];

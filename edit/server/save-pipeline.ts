@@ -31,7 +31,9 @@ import type { Settings as BucketSettings } from "#media-publish/settings.ts";
 import { isSourcePath, SOURCES } from "#media-publish/source-list.ts";
 import type { Save as ScreenSave } from "./save-gate.ts";
 import { saveJournal } from "./save-journal.ts";
-import type { Author, SaveLog, SaveRecord } from "./save-log.ts";
+import type { SaveLog } from "./save-log.ts";
+import { type Author, moveSave, type SaveRecord } from "./save-state.ts";
+import { entryOfSubject } from "./save-subject.ts";
 import { saveQueue, type SaveQueue } from "./save-queue.ts";
 
 const run = promisify(execFile);
@@ -74,10 +76,10 @@ export interface Landing {
 /** Nothing more for a working copy of one's own (`npm run edit`): written is landed. */
 const IN_PLACE: Landing = {
   async land({ record }) {
-    record.step = "saved";
+    moveSave(record, { step: "saved" });
   },
   async mediaFailed({ record }, _content, reason) {
-    Object.assign(record, { step: "failed", message: reason });
+    moveSave(record, { step: "failed", message: reason });
   },
 };
 
@@ -166,7 +168,7 @@ export function savePipeline({
 
   /** The save written to the journal before anything of it lands. */
   const keepInJournal = ({ record, author, save, touched, jobs }: Saved) =>
-    journaled.keep(record, { author, subject: record.subject, date: record.date, save, touched, media: !!jobs });
+    journaled.keep(record, { author, entry: record.entry, date: record.date, save, touched, media: !!jobs });
 
   /** Pushes what waits in a moment, each time a little later, up to `retry.most` apart. */
   function pushLater() {
@@ -196,7 +198,7 @@ export function savePipeline({
       pushPause = retry.first;
     } catch (error) {
       console.error(`the remote could not be pushed to; ${waiting.length} save(s) wait: ${reasonOf(error)}`);
-      for (const record of waiting) record.step = "waiting for the remote";
+      for (const record of waiting) moveSave(record, { step: "waiting for the remote" });
       pushLater();
     }
   }
@@ -207,7 +209,7 @@ export function savePipeline({
     if (landing.push === undefined || saved.record.step !== "pushing") return;
     waiting.push(saved.record);
     // The remote is known to be away: the retry pushes this one with the others, and holds up no save meanwhile.
-    if (nextPush !== undefined) saved.record.step = "waiting for the remote";
+    if (nextPush !== undefined) moveSave(saved.record, { step: "waiting for the remote" });
     else await pushWaiting();
   }
 
@@ -240,7 +242,7 @@ export function savePipeline({
   /** The worker's part: the media made, then published, then landed under the lock for a moment. */
   async function makeMedia(saved: Saved, content: string[]) {
     const { record, touched, jobs = [] } = saved;
-    record.step = "making media";
+    moveSave(record, { step: "making media" });
     changed();
     const only = jobsOfSave(jobs, touched);
     // A source its jobs read that this copy lacks (a service started afresh on a new disk) comes from the bucket.
@@ -249,7 +251,7 @@ export function savePipeline({
     if (failed.length > 0) return lock.run(() => landing.mediaFailed(saved, content, failureReport(failed).join("\n")));
     // A working copy that is no repository (`npm run edit` on a downloaded copy) has nothing to commit.
     const made = await changedUnder(root, "public").catch(() => []);
-    record.step = "publishing";
+    moveSave(record, { step: "publishing" });
     changed();
     for (let pause = retry.first; ; pause = Math.min(pause * 2, retry.most)) {
       try {
@@ -258,13 +260,12 @@ export function savePipeline({
       } catch (error) {
         // A bucket away is waited for: the film is made, and its save kept in the journal meanwhile.
         console.error(error);
-        Object.assign(record, { step: "waiting for the bucket", message: reasonOf(error) });
+        moveSave(record, { step: "waiting for the bucket", message: reasonOf(error) });
         changed();
         await sleep(pause, undefined, { ref: false });
         if (stopped) throw new Error("the service stopped; the save is taken up again when it starts");
       }
     }
-    delete record.message;
     await lock.run(() => landHere(saved, [...content, MANIFEST, ...(bucket ? [SOURCES] : made)]));
   }
 
@@ -273,7 +274,7 @@ export function savePipeline({
       await step();
     } catch (error) {
       console.error(error);
-      Object.assign(saved.record, { step: "failed", message: reasonOf(error) });
+      moveSave(saved.record, { step: "failed", message: reasonOf(error) });
     } finally {
       // Landed, kept aside or failed, its record says so; a save a stop interrupted stays for resume().
       if (!stopped) await journaled.forget(saved.record);
@@ -302,7 +303,8 @@ export function savePipeline({
   async function takeUp(file: string, log: SaveLog) {
     const entry = await journaled.read(file);
     if (entry === undefined) return;
-    const record = log.add(entry.author, entry.subject, entry.date);
+    // An entry journaled before saves carried their entry has its subject instead.
+    const record = log.add(entry.author, entry.entry ?? entryOfSubject(entry.subject ?? ""), entry.date);
     journaled.adopt(record, file);
     const saved: Saved = { record, author: entry.author, save: entry.save, touched: entry.touched, jobs: undefined };
     try {
@@ -328,9 +330,7 @@ export function savePipeline({
     async resume(log: SaveLog): Promise<void> {
       const left = (await landing.unpushed?.()) ?? [];
       for (const { author, subject, date, commit } of left)
-        waiting.push(
-          Object.assign(log.add(author, subject, date), { step: "waiting for the remote" as const, commit }),
-        );
+        waiting.push(log.add(author, entryOfSubject(subject), date, { step: "waiting for the remote", commit }));
       const entries = await journaled.left();
       // Pushed in a moment, not now: a remote that hangs must not hold up the service's start.
       if (left.length > 0 || entries.length > 0) pushLater();

@@ -1,14 +1,17 @@
 /**
  * What a save from the screen is, in git's words: the content files it writes (checked for
- * staleness and kept aside), and its commit's subject, which names its entry ("directors/ada-rowe:
- * create", "directors/theo-marchand: new clip") so that the branch's history reads as the list of saves.
+ * staleness and kept aside), and its entry ({ collection, id, action }), whose line ("directors/ada-rowe:
+ * create", "directors/theo-marchand: new clip") is its commit's subject, so that the branch's history
+ * reads as the list of saves (save-state.ts's subjectLine).
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 
 import { CONTENT_DIR, FOLDERS, isContentFile } from "#model/content-files.ts";
 import { MEDIA_KINDS, type MediaKindName } from "#model/media-kinds.ts";
+import type { ContentEntry } from "#model/entry-url.ts";
 import type { Save as ScreenSave } from "#edit/server/save-gate.ts";
+import type { SaveEntry } from "#edit/server/save-state.ts";
 import { readSourceUploadName } from "#edit/upload-names.ts";
 import { UPLOADS_DIR } from "#edit/upload-rules.ts";
 
@@ -25,13 +28,16 @@ export function keptChanges(save: ScreenSave): Map<string, Uint8Array | null> {
   return changes;
 }
 
-/** A content file's entry as the screen names it: "directors/ada-rowe", "reels/reel-2021", "site". */
-const entryOfFile = (file: string) =>
-  file
+/** A content file's entry as the screen names it: directors/ada-rowe, reels/reel-2021, site. */
+function entryOfFile(file: string): ContentEntry {
+  const name = file
     .slice(CONTENT_DIR.length + 1)
     .replace(/^artists\//, "")
     .replace(/\.(md|yaml|vtt|srt)$/, "")
     .replace(/\.[A-Za-z-]+$/, "");
+  const slash = name.indexOf("/");
+  return slash < 0 ? { collection: name } : { collection: name.slice(0, slash), id: name.slice(slash + 1) };
+}
 
 /** The sources a save uploads: each one's entry folder (none for a singleton's) and media kind. */
 function uploadsOf(save: ScreenSave) {
@@ -58,18 +64,32 @@ function entryFileOf(root: string, folder: string | undefined): string | undefin
 }
 
 /**
- * A commit's subject: the entry, and what happened to it. `existed` says whether a content file is
+ * The save's entry and what happened to it, from its files. `existed` says whether a content file is
  * on the branch already; `root` is the working copy, where an upload's entry is looked up.
  */
-export function subjectOf(save: ScreenSave, existed: (file: string) => boolean, root: string): string {
+export function entryOfSave(save: ScreenSave, existed: (file: string) => boolean, root: string): SaveEntry {
   const files = contentFilesOf(save);
   const uploads = uploadsOf(save);
   const entryFile =
     files.find((file) => /\.(md|yaml)$/.test(file)) ?? files[0] ?? entryFileOf(root, uploads[0]?.folder);
-  const entry = entryFile ? entryOfFile(entryFile) : "content";
-  if (entryFile && save.deletions.some(({ path: file }) => file === entryFile)) return `${entry}: delete`;
-  if (entryFile && !existed(entryFile)) return `${entry}: create`;
+  const entry = entryFile ? entryOfFile(entryFile) : { collection: "content" };
+  if (entryFile && save.deletions.some(({ path: file }) => file === entryFile)) return { ...entry, action: "delete" };
+  if (entryFile && !existed(entryFile)) return { ...entry, action: "create" };
   if (uploads.length > 0)
-    return `${entry}: new ${[...new Set(uploads.map(({ kind }) => uploadWords(kind)))].join(", ")}`;
-  return `${entry}: update`;
+    return { ...entry, action: `new ${[...new Set(uploads.map(({ kind }) => uploadWords(kind)))].join(", ")}` };
+  return { ...entry, action: "update" };
+}
+
+/**
+ * The entry of a save a previous run committed, read back from its commit's subject (subjectLine's
+ * words): git's history is all that is left of it. Every save of this run carries its entry.
+ */
+export function entryOfSubject(subject: string): SaveEntry {
+  const colon = subject.indexOf(":");
+  const name = colon < 0 ? subject : subject.slice(0, colon);
+  const action = colon < 0 ? "update" : subject.slice(colon + 1).trim();
+  const slash = name.indexOf("/");
+  return slash < 0
+    ? { collection: name, action }
+    : { collection: name.slice(0, slash), id: name.slice(slash + 1), action };
 }

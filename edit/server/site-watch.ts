@@ -7,8 +7,8 @@
  * A watch the site does not tell why it refused a commit (no status token, site-health.ts) says a
  * save the answering site has not shown in those 10 minutes is not live, and that why is the site's.
  */
-import { entryLink } from "./entry-page.ts";
-import type { SaveRecord } from "./save-log.ts";
+import { entryUrl } from "#model/entry-url.ts";
+import { moveSave, type SaveRecord } from "./save-state.ts";
 import { askSite, type SiteHealth } from "./site-health.ts";
 
 /** What the site's answer says of one save: live, not live and why, or nothing yet. */
@@ -84,8 +84,10 @@ export function siteWatch({
         log(`public site: ${record.subject}: could not be compared with what the site serves: ${String(error)}`);
         return undefined;
       });
-      if (said?.live) Object.assign(record, { step: "live", link: entryLink(record.subject, origin) });
-      else if (said) Object.assign(record, { step: "not live", message: said.reason });
+      // A deleted artist or reel is live once its list is: its own page is gone.
+      const gone = record.entry.action === "delete";
+      if (said?.live) moveSave(record, { step: "live", link: entryUrl(record.entry, origin, gone) });
+      else if (said) moveSave(record, { step: "not live", message: said.reason });
     }
   }
 
@@ -118,7 +120,7 @@ export function siteWatch({
           );
           // A site that answers all along yet never shows it most likely refused it: the editor is told that much.
           if (refusalsUntold && answered)
-            Object.assign(record, {
+            moveSave(record, {
               step: "not live",
               message: `the site has not shown it within ${forMs / 60_000} minutes. If it refused it, why is private to the site and its log (this service has no EDIT_SITE_TOKEN to ask it).`,
             });

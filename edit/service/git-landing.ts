@@ -10,6 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 
 import type { Landing } from "#edit/server/save-pipeline.ts";
+import { moveSave } from "#edit/server/save-state.ts";
 import { keptChanges } from "#edit/server/save-subject.ts";
 import { GIT_TIMEOUT } from "./git-cli.ts";
 import type { GitStore } from "./git-store.ts";
@@ -28,31 +29,28 @@ export function gitLanding({ checkout, branch, git }: { checkout: string; branch
 
   return {
     async land({ record, author }, files) {
-      record.step = "pushing";
       // Kept here from now on, whatever the remote does: the pipeline pushes it (push, below).
-      record.commit = await git.commit(files, author, record.subject);
+      moveSave(record, { step: "pushing", commit: await git.commit(files, author, record.subject) });
     },
     async push(waiting) {
       const pushed = await git.push(waiting[0].author);
       if ("keptOn" in pushed) {
         // Rebased together, kept together: every waiting commit is on that one branch.
         for (const record of waiting)
-          Object.assign(record, { step: "kept aside", message: pushed.reason, branch: pushed.keptOn });
+          moveSave(record, { step: "kept aside", message: pushed.reason, branch: pushed.keptOn });
         return;
       }
       // Each save's commit on the branch (rebased, if others landed first): the site shows it from there.
       const on = await git.onBranch(waiting.flatMap(({ commit }) => (commit ? [commit] : [])));
-      for (const record of waiting) {
-        delete record.message;
-        Object.assign(record, { step: "pushed", commit: (record.commit && on.get(record.commit)) ?? pushed.pushed });
-      }
+      for (const record of waiting)
+        moveSave(record, { step: "pushed", commit: (record.commit && on.get(record.commit)) ?? pushed.pushed });
     },
     unpushed: () => git.unpushed(),
     async mediaFailed({ record, author, save }, content, reason) {
       const subject = `${record.subject} (media failed)`;
       const branchName = await git.keepAside(await git.head(), keptChanges(save), author, subject);
       await restore(content);
-      Object.assign(record, { step: "kept aside", message: reason, branch: branchName });
+      moveSave(record, { step: "kept aside", message: reason, branch: branchName });
     },
   };
 }

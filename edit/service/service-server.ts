@@ -37,7 +37,8 @@ import { previewSite } from "#edit/server/preview-site.ts";
 import { saveLog } from "#edit/server/save-log.ts";
 import { savePipeline } from "#edit/server/save-pipeline.ts";
 import { saveQueue } from "#edit/server/save-queue.ts";
-import { contentFilesOf, keptChanges, subjectOf } from "#edit/server/save-subject.ts";
+import { subjectLine } from "#edit/server/save-state.ts";
+import { contentFilesOf, entryOfSave, entryOfSubject, keptChanges } from "#edit/server/save-subject.ts";
 import type { Job } from "#media-build/kinds.ts";
 import { AUTH_PATHS, createAuth, type Editor } from "./auth.ts";
 import { type Author, gitStore } from "./git-store.ts";
@@ -185,7 +186,7 @@ export async function startEditService(
       // which is the branch's until the save is applied.
       const existed = (file: string) =>
         now.has(file) ? now.get(file) !== undefined : existsSync(path.join(checkout, file));
-      const subject = subjectOf(save, existed, checkout);
+      const entry = entryOfSave(save, existed, checkout);
       const waiting = files.filter((file) => lands.pending().has(file));
       if (waiting.length > 0)
         return send(
@@ -195,7 +196,7 @@ export async function startEditService(
             "Save again once Recent saves shows it pushed.",
         );
       const stale = files.filter((file) => now.get(file) !== view.shas.get(file));
-      if (stale.length > 0) return keepStale(response, author, view, stale, save, subject);
+      if (stale.length > 0) return keepStale(response, author, view, stale, save, subjectLine(entry));
       let jobs: Job[] | undefined;
       const saved = (planned: Job[] | undefined) => (jobs = planned);
       const outcome = await unlessDiskFull(applySave(checkout, save, { saved }, editor.email), SAVE_DISK_FULL);
@@ -203,7 +204,7 @@ export async function startEditService(
       if (outcome.status !== 200) return send(response, outcome.status, refusal(outcome));
       const listing = await screen.listing();
       views.set(editor.sessionId, viewOf(await git.head(), bodyText(listing.body)));
-      const landing = { record: saves.add(author, subject), author, save, touched: outcome.touched, jobs };
+      const landing = { record: saves.add(author, entry), author, save, touched: outcome.touched, jobs };
       await lands.keep(landing);
       relay(response, listing);
       await lands.land(landing);
@@ -272,7 +273,7 @@ export async function startEditService(
   if (site) {
     const pushed = (await git.recentSaves(SAVES_LISTED)).filter(({ state }) => state === "pushed").reverse();
     for (const { author, subject, date, commit } of pushed)
-      Object.assign(saves.add(author, subject, date), { step: "pushed" as const, commit });
+      saves.add(author, entryOfSubject(subject), date, { step: "pushed", commit });
     site.wake();
   }
   // Before any new save: those the last run left (unpushed, or interrupted) keep their place in line.

@@ -84,7 +84,7 @@ async function textSave(
   return lock.run(async () => {
     await store.sync();
     await writeFile(path.join(checkout, file), text);
-    const record = log.add(author, `directors/${path.basename(file, ".md")}: update`);
+    const record = log.add(author, { collection: "directors", id: path.basename(file, ".md"), action: "update" });
     await pipeline.land({ record, author, save: { additions: [], deletions: [] }, touched: [file], jobs: undefined });
     return record;
   });
@@ -167,7 +167,7 @@ describe("the git remote away while editors save", { timeout: 60_000 }, () => {
     const data = path.join(base, "data");
     const first = await landingOn(remote, data);
     // As a stop leaves it: the save written and answered, its journal entry there, nothing committed.
-    const record = first.log.add(ADA, "directors/ada-rowe: update");
+    const record = first.log.add(ADA, { collection: "directors", id: "ada-rowe", action: "update" });
     first.pipeline.stop();
     await writeFile(path.join(first.checkout, ADA_FILE), director("ada-rowe", "Answered, then the power went."));
     await mkdir(path.join(data, "saves"));

@@ -148,6 +148,7 @@ describe("the service: live, not live, from what the site serves and refused", (
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const record = (): SaveRecord => ({
       author: SERVICE,
+      entry: { collection: "contact", action: "update" },
       subject: "contact: update",
       step: "pushed",
       date: "",
@@ -220,6 +221,7 @@ describe("npm run edit: live once the served commit holds the saved files as the
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const record: SaveRecord = {
       author: { name: "You", email: "local" },
+      entry: { collection: "contact", action: "update" },
       subject: "contact: update",
       step: "saved",
       date: "",

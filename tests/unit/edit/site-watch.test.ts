@@ -10,8 +10,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import { afterEach, describe, expect, test } from "vitest";
 
-import { entryPage } from "#edit/server/entry-page.ts";
 import { type SaveRecord, saveLog } from "#edit/server/save-log.ts";
+import { entryOfSubject } from "#edit/server/save-subject.ts";
 import { askSite, siteOrigin } from "#edit/server/site-health.ts";
 import { siteWatch } from "#edit/server/site-watch.ts";
 import { listedSaves, savesPage } from "#edit/service/saves-page.ts";
@@ -20,6 +20,7 @@ const A = "a".repeat(40);
 const B = "b".repeat(40);
 const ADA = { name: "Ada Rowe", email: "ada@agency.example" };
 const SITE = "https://www.calloway.example";
+const subject = (line: string) => ({ entry: entryOfSubject(line), subject: line });
 const TOKEN = "the-public-site's-status-token-0123456789";
 
 const servers: Server[] = [];
@@ -52,21 +53,6 @@ async function site(body: () => unknown, type = "application/json") {
     },
   };
 }
-
-describe("the entry's page on the public site", () => {
-  test("each kind of save's subject", () => {
-    expect(entryPage("directors/theo-marchand: update")).toBe("/artists/film/theo-marchand");
-    expect(entryPage("photographers/clara-wren: new photo")).toBe("/artists/photography/clara-wren");
-    expect(entryPage("reels/reel-2021: create")).toBe("/reel-2021");
-    expect(entryPage("clients: update")).toBe("/clients");
-    expect(entryPage("biography: new bio photo")).toBe("/biography");
-    expect(entryPage("contact: update")).toBe("/contact");
-    expect(entryPage("site: update")).toBe("/artists/directors");
-    // A deleted artist's or reel's page is gone: its list instead.
-    expect(entryPage("directors/ada-rowe: delete")).toBe("/artists/directors");
-    expect(entryPage("reels/reel-2021: delete")).toBe("/collective-reels");
-  });
-});
 
 describe("the site's /healthz", () => {
   test("EDIT_SITE_URL: an https origin, http on the loopback only, no path", () => {
@@ -119,6 +105,7 @@ describe("the site's /healthz", () => {
 describe("the watch", () => {
   const pushed = (subject: string, commit: string): SaveRecord => ({
     author: ADA,
+    entry: entryOfSubject(subject),
     subject,
     step: "pushed",
     date: new Date().toISOString(),
@@ -249,7 +236,7 @@ describe("the watch", () => {
 describe("the words", () => {
   test("the author's status: waiting, live with the page, not live with why", () => {
     const saves = saveLog();
-    const record = saves.add(ADA, "directors/theo-marchand: update");
+    const record = saves.add(ADA, { collection: "directors", id: "theo-marchand", action: "update" });
     Object.assign(record, { step: "pushed", commit: A, siteUntil: Date.now() + 60_000 });
     expect(saves.statusOf(ADA.email)).toEqual({
       state: "idle",
@@ -288,8 +275,15 @@ describe("the words", () => {
     }));
     const link = `${SITE}/artists/film/theo-marchand?a=1&b="2"`;
     const followed: SaveRecord[] = [
-      { author: ADA, subject: "contact: update", step: "not live", date, commit: B, message: "contact.yaml:3: <bad>" },
-      { author: ADA, subject: "directors/theo-marchand: update", step: "live", date, commit: A, link },
+      {
+        author: ADA,
+        ...subject("contact: update"),
+        step: "not live",
+        date,
+        commit: B,
+        message: "contact.yaml:3: <bad>",
+      },
+      { author: ADA, ...subject("directors/theo-marchand: update"), step: "live", date, commit: A, link },
     ];
     const listed = listedSaves(commits, [], followed);
     expect(listed.map(({ state }) => state)).toEqual(["live", "not live", "pushed"]);
