@@ -1,16 +1,13 @@
 /**
  * The links page's pure parts (links-page-script.ts): reading a pasted shortlist, the request
- * POST /edit/api/links takes, and the words of a link's row and of the confirmations. No DOM, so the
+ * POST /edit/api/links takes (checked as the API checks it), and the words of a link's row and of the confirmations. No DOM, so the
  * unit tests read them as they are and the page's script stays a matter of putting them in place.
  */
 import type { LinkFigures } from "#analytics/types.ts";
 import { percent } from "#edit/views/watch-chart.ts";
-import { MAX_SELECTS } from "#model/analytics-event.ts";
 import { isSlug } from "#model/content-files.ts";
+import { type LinkRequest, linkRequestShape } from "#model/recipient-link.ts";
 import { ARTISTS_PARAM, shortlistEntries } from "#model/shortlist-url.ts";
-
-/** The longest recipient the page takes, in the agent's words (the API's limit too). */
-export const MAX_RECIPIENT_LENGTH = 120;
 
 /** A recipient or an entry in the page's sentences, set apart by quotation marks. */
 export const quoted = (text: string) => `“${text}”`;
@@ -48,13 +45,6 @@ export function readShortlist(text: string, names: Record<string, string>): Past
   return { artists, unknown };
 }
 
-/** POST /edit/api/links's body. */
-export interface LinkRequest {
-  artists: string[];
-  recipient: string;
-  expires?: string;
-}
-
 /** The form's three fields, as typed. */
 export interface LinkFields {
   shortlist: string;
@@ -68,32 +58,31 @@ export interface FieldError {
   error: string;
 }
 
+/** The form's field that gives each of the request's, and its label. */
+const FIELDS: Record<keyof LinkRequest, { field: keyof LinkFields; label: string }> = {
+  artists: { field: "shortlist", label: "Shortlist" },
+  recipient: { field: "recipient", label: "Recipient" },
+  expires: { field: "expires", label: "Expires" },
+};
+
 /**
  * The request the form's fields make, or the first thing wrong with them, checked before sending so
- * the agent hears it at once; the API checks the same again. `today` is YYYY-MM-DD: an expiry before
- * it would make a link that never counts.
+ * the agent hears it at once, by the schema the API checks it with (model/recipient-link.ts). `today`
+ * is YYYY-MM-DD: an expiry before it would make a link that never counts.
  */
 export function linkRequest(
   fields: LinkFields,
   names: Record<string, string>,
   today: string,
 ): { body: LinkRequest } | FieldError {
-  const { artists, unknown } = readShortlist(fields.shortlist, names);
-  if (unknown.length > 0)
-    return { field: "shortlist", error: `Shortlist: no artist has the id ${unknown.map(quoted).join(", ")}.` };
-  if (artists.length === 0) return { field: "shortlist", error: "Shortlist: paste a selects URL or the artists' ids." };
-  if (artists.length > MAX_SELECTS)
-    return { field: "shortlist", error: `Shortlist: at most ${MAX_SELECTS} artists, not ${artists.length}.` };
-  const recipient = fields.recipient.trim();
-  if (recipient === "") return { field: "recipient", error: "Recipient: say whom the link is for." };
-  if (recipient.length > MAX_RECIPIENT_LENGTH)
-    return { field: "recipient", error: `Recipient: at most ${MAX_RECIPIENT_LENGTH} characters.` };
   const expires = fields.expires.trim();
-  if (expires !== "" && !/^\d{4}-\d{2}-\d{2}$/.test(expires))
-    return { field: "expires", error: "Expires: a date as YYYY-MM-DD, or nothing." };
-  if (expires !== "" && expires < today)
-    return { field: "expires", error: `Expires: ${expires} is past; choose ${today} or later.` };
-  return { body: { artists: artists.map(({ id }) => id), recipient, ...(expires ? { expires } : {}) } };
+  const asked = { artists: pastedEntries(fields.shortlist), recipient: fields.recipient, ...(expires && { expires }) };
+  const parsed = linkRequestShape({ names, today }).safeParse(asked);
+  if (parsed.success) return { body: parsed.data };
+  const [issue] = parsed.error.issues;
+  // The object is made here, whole: every issue is one of its three fields'.
+  const { field, label } = FIELDS[issue.path[0] as keyof LinkRequest];
+  return { field, error: `${label}: ${issue.message}.` };
 }
 
 /** The moment in UTC, as the other editing pages give times: YYYY-MM-DD HH:MM UTC. */

@@ -9,7 +9,7 @@ import { escapeHtml } from "#lib/escape-html.ts";
 import type { DayRange } from "#edit/views/range.ts";
 import type { ViewsContent } from "#edit/views/views-content.ts";
 import { editingPage, rangeForm, STYLE } from "#edit/views/views-page.ts";
-import { MAX_RECIPIENT_LENGTH } from "./links-format.ts";
+import { MAX_RECIPIENT_LENGTH } from "#model/recipient-link.ts";
 
 /** Where the script finds the content's names and each part of the page it fills or reads. */
 export const LINKS_PAGE_IDS = {

@@ -9,22 +9,18 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-import { z } from "zod";
-
 import { linkFigures } from "#analytics/link-figures.ts";
 import type { StoreSettings } from "#analytics/settings.ts";
 import type { AnalyticsStore } from "#analytics/store.ts";
-import type { LinksAnswer } from "#analytics/types.ts";
+import { dayOf, type LinksAnswer } from "#analytics/types.ts";
 import type { ScreenBundle } from "#edit/server/screen-bundle.ts";
 import { bodyOf } from "#edit/server/request-body.ts";
 import { send } from "#edit/server/send.ts";
 import { dayRange, shownRange } from "#edit/views/range.ts";
 import type { ViewsContent } from "#edit/views/views-content.ts";
 import { storeFailure } from "#edit/views/views-store.ts";
-import { MAX_SELECTS } from "#model/analytics-event.ts";
-import { isSlug } from "#model/content-files.ts";
+import { linkRequestShape } from "#model/recipient-link.ts";
 import { shortlistUrl } from "#model/shortlist-url.ts";
-import { MAX_RECIPIENT_LENGTH } from "./links-format.ts";
 import { linksPage } from "./links-page.ts";
 
 export const LINKS_PATHS = { page: "/edit/links", api: "/edit/api/links" } as const;
@@ -32,22 +28,6 @@ export const LINKS_PATHS = { page: "/edit/links", api: "/edit/api/links" } as co
 /** A link's request is a few ids and a name. */
 const MAX_BODY_BYTES = 16 * 1024;
 const DAY_MS = 86_400_000;
-
-const newLink = z
-  .object({
-    artists: z
-      .array(z.string().refine(isSlug, "must be an artist's id"))
-      .min(1, "name at least one artist")
-      .max(MAX_SELECTS, `a shortlist holds at most ${MAX_SELECTS} artists`),
-    recipient: z
-      .string()
-      .trim()
-      .min(1, "say whom the link is for")
-      .max(MAX_RECIPIENT_LENGTH, `at most ${MAX_RECIPIENT_LENGTH} characters`)
-      .refine((text) => !/\p{Cc}/u.test(text), "no control characters"),
-    expires: z.iso.date("must be a date as YYYY-MM-DD").optional(),
-  })
-  .strict();
 
 export interface LinksOptions {
   /** The content's names as they are now: a link names artists that exist. */
@@ -102,21 +82,17 @@ export function linksRoutes({ content, open, settings, siteUrl, script, now = ()
     } catch {
       return badRequest(response, "the body is not JSON");
     }
-    const parsed = newLink.safeParse(json);
+    const at = now();
+    const parsed = linkRequestShape({ names: content().artists, today: dayOf(at) }).safeParse(json);
     if (!parsed.success) {
       const [issue] = parsed.error.issues;
       return badRequest(response, `${issue.path.join(".") || "body"}: ${issue.message}`);
     }
-    const artists = [...new Set(parsed.data.artists)];
-    const unknown = artists.filter((id) => !Object.hasOwn(content().artists, id));
-    if (unknown.length > 0) return badRequest(response, `artists: no artist has the id ${unknown.join(", ")}`);
-    const at = now();
+    const { artists, recipient } = parsed.data;
     // A date is the last day the link counts, to its end (UTC).
     const expires = parsed.data.expires === undefined ? null : Date.parse(`${parsed.data.expires}T00:00:00Z`) + DAY_MS;
-    if (expires !== null && expires <= at.getTime())
-      return badRequest(response, `expires: ${parsed.data.expires} has passed`);
     const store = await open();
-    const link = await store.links.create({ recipient: parsed.data.recipient, artists, expires }, at);
+    const link = await store.links.create({ recipient, artists, expires }, at);
     const url = shortlistUrl(siteUrl, link.artists, link.token);
     sendJson(response, 201, { id: link.id, url, plainUrl: shortlistUrl(siteUrl, link.artists) });
   }

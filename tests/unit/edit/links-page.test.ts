@@ -73,8 +73,14 @@ describe("the form's request", () => {
       field: "shortlist",
       error: "Shortlist: no artist has the id “nobody”.",
     });
-    expect(linkRequest({ ...fields, shortlist: "" }, NAMES, TODAY)).toMatchObject({ field: "shortlist" });
-    expect(linkRequest({ ...fields, recipient: "   " }, NAMES, TODAY)).toMatchObject({ field: "recipient" });
+    expect(linkRequest({ ...fields, shortlist: "" }, NAMES, TODAY)).toEqual({
+      field: "shortlist",
+      error: "Shortlist: name at least one artist.",
+    });
+    expect(linkRequest({ ...fields, recipient: "   " }, NAMES, TODAY)).toEqual({
+      field: "recipient",
+      error: "Recipient: say whom the link is for.",
+    });
     expect(linkRequest({ ...fields, recipient: "x".repeat(121) }, NAMES, TODAY)).toEqual({
       field: "recipient",
       error: "Recipient: at most 120 characters.",
@@ -84,7 +90,10 @@ describe("the form's request", () => {
       field: "expires",
       error: "Expires: 2026-11-28 is past; choose 2026-11-29 or later.",
     });
-    expect(linkRequest({ ...fields, expires: "next week" }, NAMES, TODAY)).toMatchObject({ field: "expires" });
+    expect(linkRequest({ ...fields, expires: "next week" }, NAMES, TODAY)).toEqual({
+      field: "expires",
+      error: "Expires: a date as YYYY-MM-DD, or nothing.",
+    });
   });
 
   it("refuses a shortlist longer than the selects page shows", () => {

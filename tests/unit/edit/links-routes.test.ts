@@ -109,11 +109,17 @@ describe("the links' API", () => {
     [{ artists: [], recipient: "Sam" }, "artists: name at least one artist"],
     [{ artists: ["ada-rowe"], recipient: " " }, "recipient: say whom the link is for"],
     [{ artists: ["ada-rowe"], recipient: "x".repeat(121) }, "recipient: at most 120 characters"],
-    [{ artists: ["ada-rowe", "cy-moss"], recipient: "Sam" }, "artists: no artist has the id cy-moss"],
-    [{ artists: ["<b>"], recipient: "Sam" }, "artists.0: must be an artist's id"],
-    [{ artists: ["ada-rowe"], recipient: "Sam", expires: "2025-03-09" }, "expires: 2025-03-09 has passed"],
-    [{ artists: ["ada-rowe"], recipient: "Sam", expires: "31/12/2025" }, "expires: must be a date as YYYY-MM-DD"],
-    [{ artists: ["ada-rowe"], recipient: "Sam", name: "extra" }, 'body: Unrecognized key: "name"'],
+    [{ artists: ["ada-rowe"], recipient: "Sam\u0007" }, "recipient: no control characters"],
+    [{ artists: ["ada-rowe", "cy-moss"], recipient: "Sam" }, "artists: no artist has the id “cy-moss”"],
+    [{ artists: ["<b>", "constructor"], recipient: "Sam" }, "artists: no artist has the id “<b>”, “constructor”"],
+    [{ artists: "ada-rowe", recipient: "Sam" }, "artists: a list of artists' ids"],
+    [
+      { artists: ["ada-rowe"], recipient: "Sam", expires: "2025-03-09" },
+      "expires: 2025-03-09 is past; choose 2025-03-10 or later",
+    ],
+    [{ artists: ["ada-rowe"], recipient: "Sam", expires: "31/12/2025" }, "expires: a date as YYYY-MM-DD, or nothing"],
+    [{ artists: ["ada-rowe"], recipient: "Sam", name: "extra" }, "body: no field “name”"],
+    [["ada-rowe"], "body: a JSON object of artists, recipient and expires"],
     ["{", "the body is not JSON"],
   ])("refuses %j, naming the field", async (body, reason) => {
     expect(await answerOf(await post(body))).toEqual([400, `Bad Request: ${reason}`]);
