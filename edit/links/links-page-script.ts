@@ -5,12 +5,11 @@
  * Text goes in as text; the API's refusals (text/plain) are shown as they come.
  */
 import { dayOf, type LinksAnswer } from "#analytics/types.ts";
+import { LINKS_PATHS } from "#edit/views/editing-paths.ts";
 import type { ViewsContent } from "#edit/views/views-content.ts";
 import { erasedMessage, eraseQuestion, linkRequest, quoted, readShortlist, revokeQuestion } from "./links-format.ts";
 import { LINKS_PAGE_IDS as IDS } from "./links-page.ts";
 import { element, linksTable, type RowActions } from "./links-table.ts";
-
-const API = "/edit/api/links";
 
 /** The page's element `id`, which the page always has (links-page.ts), as the kind of element it is. */
 function part<T extends HTMLElement>(id: string, kind: { new (): T; prototype: T }): T {
@@ -62,7 +61,7 @@ async function refresh(message = "") {
     const value = asked.get(name);
     if (value) query.set(name, value);
   }
-  const answer = await fetch(`${API}?${query}`, { headers: { accept: "application/json" } });
+  const answer = await fetch(`${LINKS_PATHS.api}?${query}`, { headers: { accept: "application/json" } });
   if (!answer.ok) {
     status.textContent = await answer.text();
     return;
@@ -96,14 +95,14 @@ const actions: RowActions = {
   revoke({ id, recipient }) {
     if (!confirm(revokeQuestion(recipient))) return;
     void act(
-      () => fetch(`${API}/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      () => fetch(`${LINKS_PATHS.api}/${encodeURIComponent(id)}`, { method: "DELETE" }),
       async () => `Revoked the link for ${quoted(recipient)}: it still shows the shortlist, but counts nothing more.`,
     );
   },
   erase(recipient) {
     if (!confirm(eraseQuestion(recipient, shown.links))) return;
     void act(
-      () => fetch(`${API}?recipient=${encodeURIComponent(recipient)}`, { method: "DELETE" }),
+      () => fetch(`${LINKS_PATHS.api}?recipient=${encodeURIComponent(recipient)}`, { method: "DELETE" }),
       async (answer) => erasedMessage(recipient, ((await answer.json()) as { erased: number }).erased),
     );
   },
@@ -145,7 +144,7 @@ async function make() {
   const submit = form.querySelector("button[type=submit]");
   submit?.setAttribute("disabled", "");
   try {
-    const answer = await fetch(API, {
+    const answer = await fetch(LINKS_PATHS.api, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify(asked.body),

@@ -8,6 +8,7 @@
 import { escapeHtml } from "#lib/escape-html.ts";
 import type { DayRange } from "#edit/views/range.ts";
 import type { ViewsContent } from "#edit/views/views-content.ts";
+import { LINKS_PATHS, SCREEN_PATH, VIEWS_PATHS } from "#edit/views/editing-paths.ts";
 import { editingPage, rangeForm, STYLE } from "#edit/views/views-page.ts";
 import { MAX_RECIPIENT_LENGTH } from "#model/recipient-link.ts";
 
@@ -108,7 +109,7 @@ const makeSection = (artists: string) => `<section aria-labelledby="links-make-t
 const listSection = (range: DayRange) => `<section aria-labelledby="links-list-title">
 <h2 id="links-list-title">Links made</h2>
 <p class="about">Every link, newest first, with what its recipient's visits did in the days chosen: each opening, the shortlist's artists' pages read in those visits, the reels played and how far.</p>
-${rangeForm("/edit/links", range)}
+${rangeForm(LINKS_PATHS.page, range)}
 <p id="${ids.status}" role="status">Loading the links…</p>
 <div id="${ids.list}" class="table-box" tabindex="0" role="region" aria-label="Links table"></div>
 </section>`;
@@ -130,7 +131,7 @@ export function linksPage({
 }): string {
   const main = `<h1>Links</h1>
 <p class="about">Each link is the shortlist's public URL with a random token, made for one recipient. Whoever opens it sees a one-line notice on the page that the visit is counted; what their visit did is kept <span id="${ids.retention}">a set number of</span> days, and can be erased at any time. The plain URL, without the token, is the untracked choice.</p>
-<p><a href="/keystatic">Back to the editing screen</a> · <a href="/edit/views">Views</a></p>
+<p><a href="${SCREEN_PATH}">Back to the editing screen</a> · <a href="${VIEWS_PATHS.page}">Views</a></p>
 <noscript><p>This page needs JavaScript to make links and to list them.</p></noscript>
 ${makeSection(artists)}
 ${listSection(range)}

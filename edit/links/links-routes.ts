@@ -16,14 +16,16 @@ import { dayOf, type LinksAnswer } from "#analytics/types.ts";
 import type { ScreenBundle } from "#edit/server/screen-bundle.ts";
 import { bodyOf } from "#edit/server/request-body.ts";
 import { send } from "#edit/server/send.ts";
+import { LINKS_PATHS } from "#edit/views/editing-paths.ts";
 import { dayRange, shownRange } from "#edit/views/range.ts";
 import type { ViewsContent } from "#edit/views/views-content.ts";
 import { storeFailure } from "#edit/views/views-store.ts";
 import { linkRequestShape } from "#model/recipient-link.ts";
-import { shortlistUrl } from "#model/shortlist-url.ts";
+import { ARTISTS_PARAM, shortlistUrl } from "#model/shortlist-url.ts";
 import { linksPage } from "./links-page.ts";
 
-export const LINKS_PATHS = { page: "/edit/links", api: "/edit/api/links" } as const;
+// edit-server.ts still takes it from here.
+export { LINKS_PATHS };
 
 /** A link's request is a few ids and a name. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -143,7 +145,7 @@ export function linksRoutes({ content, open, settings, siteUrl, script, now = ()
           content: content(),
           script: script.path,
           banner,
-          artists: url.searchParams.get("artists") ?? "",
+          artists: url.searchParams.get(ARTISTS_PARAM) ?? "",
         });
         send(response, 200, page, "text/html; charset=utf-8");
       } else return false;

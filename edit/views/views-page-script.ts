@@ -5,6 +5,8 @@
  * escapes its own, is set as HTML.
  */
 import type { ReelFigures, ViewFigures } from "#analytics/types.ts";
+import { ARTISTS_PARAM } from "#model/shortlist-url.ts";
+import { LINKS_PATHS, VIEWS_PATHS } from "./editing-paths.ts";
 import { VIEWS_PAGE_IDS } from "./views-page.ts";
 import type { ViewsContent } from "./views-content.ts";
 import { percent, watchChart } from "./watch-chart.ts";
@@ -130,7 +132,7 @@ function render(figures: ViewFigures, content: ViewsContent) {
       element(
         "a",
         {
-          href: `/edit/links?artists=${key}`,
+          href: `${LINKS_PATHS.page}?${ARTISTS_PARAM}=${key}`,
           "aria-label": `Make a link for one buyer: ${members.map(({ id }) => artistName(id) ?? id).join(", ")}`,
         },
         "Make a link",
@@ -156,7 +158,7 @@ async function show() {
   const asked = new URLSearchParams(location.search);
   const query = new URLSearchParams();
   for (const name of ["from", "to"]) if (asked.get(name)) query.set(name, asked.get(name) ?? "");
-  const answer = await fetch(`/edit/api/views?${query}`, { headers: { accept: "application/json" } });
+  const answer = await fetch(`${VIEWS_PATHS.api}?${query}`, { headers: { accept: "application/json" } });
   if (!answer.ok) {
     if (status) status.textContent = await answer.text();
     return;

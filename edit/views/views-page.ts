@@ -7,6 +7,7 @@
  * scrolls in its own focusable box, and the editing screen's corner links (the banner, fixed over the
  * screen) stand in a row above the page here, where they cover nothing.
  */
+import { SCREEN_PATH, VIEWS_PATHS } from "./editing-paths.ts";
 import type { DayRange } from "./range.ts";
 import { escapeHtml } from "#lib/escape-html.ts";
 import type { ViewsContent } from "./views-content.ts";
@@ -90,7 +91,7 @@ export const rangeForm = (action: string, { from, to }: DayRange) => `<form meth
 </form>`;
 
 const csvLink = (table: string, { from, to }: DayRange) =>
-  `<a href="/edit/api/views.csv?${escapeHtml(new URLSearchParams({ table, from, to }).toString())}" download>Download CSV</a>`;
+  `<a href="${VIEWS_PATHS.csv}?${escapeHtml(new URLSearchParams({ table, from, to }).toString())}" download>Download CSV</a>`;
 
 export function viewsPage({
   range,
@@ -111,8 +112,8 @@ export function viewsPage({
 <div id="${VIEWS_PAGE_IDS[table]}" class="table-box" tabindex="0" role="region" aria-label="${title} table"></div>
 </section>`;
   const main = `<h1>Views</h1>
-<p><a href="/keystatic">Back to the editing screen</a></p>
-${rangeForm("/edit/views", range)}
+<p><a href="${SCREEN_PATH}">Back to the editing screen</a></p>
+${rangeForm(VIEWS_PATHS.page, range)}
 <p id="${VIEWS_PAGE_IDS.status}" role="status">Loading the figures…</p>
 <noscript><p>This page needs JavaScript to show the figures; the CSV links below give them all.</p></noscript>
 ${section("reels", "Reels", "Plays started by a visitor (never the muted grid clips). Visitors are counted per day. The chart: for each twentieth of the film, the share of plays that watched it; red lines mark where each spot starts.")}

@@ -9,13 +9,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 import type { ViewFigures } from "#analytics/types.ts";
 import type { ScreenBundle } from "#edit/server/screen-bundle.ts";
+import { VIEWS_PATHS } from "./editing-paths.ts";
 import { dayRange, type DayRange, shownRange } from "./range.ts";
 import type { ViewsContent } from "./views-content.ts";
 import { CSV_TABLES, type CsvTable, viewsCsv } from "./views-csv.ts";
 import { viewsPage } from "./views-page.ts";
 import { storeFailure } from "./views-store.ts";
 
-export const VIEWS_PATHS = { page: "/edit/views", api: "/edit/api/views", csv: "/edit/api/views.csv" } as const;
+// edit-server.ts still takes it from here.
+export { VIEWS_PATHS };
 
 /** The part of the analytics store (analytics/store.ts) the screen reads. */
 export interface FiguresStore {
