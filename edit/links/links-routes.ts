@@ -13,12 +13,12 @@ import { linkFigures } from "#analytics/link-figures.ts";
 import type { StoreSettings } from "#analytics/settings.ts";
 import type { AnalyticsStore } from "#analytics/store.ts";
 import { dayOf, type LinksAnswer } from "#analytics/types.ts";
-import type { ScreenBundle } from "#edit/server/screen-bundle.ts";
 import { bodyOf } from "#edit/server/request-body.ts";
-import { send } from "#edit/server/send.ts";
 import { LINKS_PATHS } from "#edit/views/editing-paths.ts";
 import { dayRange, shownRange } from "#edit/views/range.ts";
 import type { ViewsContent } from "#edit/views/views-content.ts";
+import type { PageScript } from "#edit/views/views-routes.ts";
+import { send } from "#edit/views/send.ts";
 import { storeFailure } from "#edit/views/views-store.ts";
 import { linkRequestShape } from "#model/recipient-link.ts";
 import { ARTISTS_PARAM, shortlistUrl } from "#model/shortlist-url.ts";
@@ -40,7 +40,7 @@ export interface LinksOptions {
   settings(): Pick<StoreSettings, "recipientLinks" | "recipientRetentionDays">;
   /** The public site's origin, which the links' URLs start with. */
   siteUrl: string;
-  script: Pick<ScreenBundle, "path" | "send">;
+  script: PageScript;
   now?: () => Date;
 }
 

@@ -8,16 +8,22 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 import type { ViewFigures } from "#analytics/types.ts";
-import type { ScreenBundle } from "#edit/server/screen-bundle.ts";
 import { VIEWS_PATHS } from "./editing-paths.ts";
 import { dayRange, type DayRange, shownRange } from "./range.ts";
 import type { ViewsContent } from "./views-content.ts";
 import { CSV_TABLES, type CsvTable, viewsCsv } from "./views-csv.ts";
 import { viewsPage } from "./views-page.ts";
+import { send } from "./send.ts";
 import { storeFailure } from "./views-store.ts";
 
 // edit-server.ts still takes it from here.
 export { VIEWS_PATHS };
+
+/** A page's script as the servers bundle it (edit/server/screen-bundle.ts): its URL path, and its answer. */
+export interface PageScript {
+  path: string;
+  send(request: IncomingMessage, response: ServerResponse): void;
+}
 
 /** The part of the analytics store (analytics/store.ts) the screen reads. */
 export interface FiguresStore {
@@ -31,18 +37,9 @@ export interface ViewsOptions {
   /** The store, opened once for the screen (views-store.ts's openOnce), or a StoreUnavailable saying why not. */
   open(): Promise<FiguresStore>;
   /** The page's script (edit/views/views-page-script.ts, bundled). */
-  script: Pick<ScreenBundle, "path" | "send">;
+  script: PageScript;
   /** The clock the default range and the store's figures are read by. */
   now?: () => Date;
-}
-
-function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
-  response.writeHead(status, {
-    "content-type": "text/plain; charset=utf-8",
-    "cache-control": "no-store",
-    ...headers,
-  });
-  response.end(body);
 }
 
 const isCsvTable = (table: string): table is CsvTable => (CSV_TABLES as readonly string[]).includes(table);
@@ -66,13 +63,10 @@ export function viewsRoutes({ content, open, script, now = () => new Date() }: V
       return send(response, 400, `Bad Request: table: must be one of ${CSV_TABLES.join(", ")}`);
     const figures = await figuresOf(range, at);
     if ("status" in figures) return send(response, figures.status, figures.message);
-    if (!csv || !isCsvTable(table))
-      return send(response, 200, JSON.stringify(figures), { "content-type": "application/json" });
+    if (!csv || !isCsvTable(table)) return send(response, 200, JSON.stringify(figures), "application/json");
     const { filename, text } = viewsCsv(table, figures, content(), range);
-    send(response, 200, text, {
-      "content-type": "text/csv; charset=utf-8; header=present",
-      "content-disposition": `attachment; filename="${filename}"`,
-    });
+    response.setHeader("content-disposition", `attachment; filename="${filename}"`);
+    send(response, 200, text, "text/csv; charset=utf-8; header=present");
   }
 
   return {
@@ -80,13 +74,14 @@ export function viewsRoutes({ content, open, script, now = () => new Date() }: V
     async serve(request: IncomingMessage, response: ServerResponse, url: URL, banner = ""): Promise<boolean> {
       const paths: string[] = [VIEWS_PATHS.page, VIEWS_PATHS.api, VIEWS_PATHS.csv, script.path];
       if (!paths.includes(url.pathname)) return false;
-      if (request.method !== "GET" && request.method !== "HEAD")
-        send(response, 405, "Method Not Allowed", { allow: "GET, HEAD" });
-      else if (url.pathname === script.path) script.send(request, response);
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        response.setHeader("allow", "GET, HEAD");
+        send(response, 405, "Method Not Allowed");
+      } else if (url.pathname === script.path) script.send(request, response);
       else if (url.pathname === VIEWS_PATHS.page) {
         const range = shownRange(url.searchParams, now());
         const page = viewsPage({ range, content: content(), script: script.path, banner });
-        send(response, 200, page, { "content-type": "text/html; charset=utf-8" });
+        send(response, 200, page, "text/html; charset=utf-8");
       } else await answerFigures(response, url, url.pathname === VIEWS_PATHS.csv);
       return true;
     },
