@@ -12,7 +12,7 @@ export function openEntry(): string | undefined {
 /**
  * The open entry's status, asked when the field appears and again each time `asked` changes (a
  * field asks again once its save is through); polled every 2 s while a media build runs, and while
- * the public site is asked whether it shows the save (save-log.ts).
+ * the public site is asked whether it shows the save (edit/server/save-state.ts).
  */
 export function useEntryStatus(asked?: unknown): EntryStatus | undefined {
   const entry = openEntry();

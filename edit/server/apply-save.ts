@@ -14,23 +14,22 @@ import { readStagedReference } from "#edit/upload-names.ts";
 import { STAGED_DIR, UPLOADS_DIR } from "#edit/upload-rules.ts";
 import { fileCaptions } from "./captions-uploads.ts";
 import { writeWhole } from "./disk-full.ts";
-import { checkSave, type Save } from "./save-gate.ts";
-import { savePathProblems } from "./save-paths.ts";
+import { checkSave, type DecodedSave, decodeSave, type Save } from "./save-gate.ts";
 import type { Job } from "#media-build/kinds.ts";
 import { fileUploads } from "./upload-slots.ts";
 import { readRecord, removeRecord } from "./upload-staging.ts";
 
 /**
  * 200: saved, with every file it wrote, deleted, filed or removed (root-relative, sorted); 400: a
- * path the screen never saves; 422: refused by the content check, one line a problem.
+ * path the screen never saves (save-request.ts's, before the lock); 422: refused by the content
+ * check, one line a problem.
  */
 export type SaveOutcome = { status: 200; touched: string[] } | { status: 400 | 422; problems: string[] };
 
 /** Writes the save's files and deletes those it deletes, as Keystatic's local API would; the content files among them are added to `touched`. */
-async function writeSave(root: string, { additions, deletions }: Save, touched: string[]): Promise<void> {
-  for (const { path: file, contents } of additions) {
+async function writeSave(root: string, { additions, deletions }: DecodedSave, touched: string[]): Promise<void> {
+  for (const { path: file, bytes } of additions) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    const bytes = Buffer.from(contents, "base64url");
     // A film or picture streamed before the save (upload-stream.ts): the save names it, and it moves.
     const staged = file.startsWith(`${UPLOADS_DIR}/`) ? readStagedReference(bytes) : undefined;
     if (staged !== undefined) {
@@ -48,20 +47,19 @@ async function writeSave(root: string, { additions, deletions }: Save, touched: 
 }
 
 /**
- * Applies `save` to the project at `root`; `site` is handed the media to make, if any.
- * `owner` is the editor saving: an upload staged for another (upload-staging.ts) is not hers to save.
+ * Applies `save`, whose paths the rule has passed (save-paths.ts, in save-request.ts), to the project
+ * at `root`; `site` is handed the media to make, if any. `owner` is the editor saving: an upload
+ * staged for another (upload-staging.ts) is not hers to save.
  */
 export async function applySave(
   root: string,
-  save: Save,
+  asked: Save | DecodedSave,
   site: { saved(jobs: Job[] | undefined): void },
   owner?: string,
 ): Promise<SaveOutcome> {
-  const outside = savePathProblems(root, save);
-  if (outside.length > 0) return { status: 400, problems: outside };
-
-  const staged = save.additions.map(({ path: file, contents }) =>
-    file.startsWith(`${UPLOADS_DIR}/`) ? readStagedReference(Buffer.from(contents, "base64url")) : undefined,
+  const save = decodeSave(asked);
+  const staged = save.additions.map(({ path: file, bytes }) =>
+    file.startsWith(`${UPLOADS_DIR}/`) ? readStagedReference(bytes) : undefined,
   );
   // One upload moves to one place: a second field naming it (a work's dialog handed another's value) is refused.
   const shared = save.additions.flatMap(({ path: file }, index) => {

@@ -19,10 +19,7 @@ import { analyticsStore, openOnce } from "#edit/views/views-store.ts";
 import { linksRoutes, LINKS_PATHS } from "#edit/links/links-routes.ts";
 import { storeSettings } from "#analytics/settings.ts";
 import { publicOrigin } from "#model/site-url.ts";
-import type { SaveOutcome } from "./apply-save.ts";
 import { entryStatuses } from "./entry-status.ts";
-import { type Save, saveShape } from "./save-gate.ts";
-import { bodyOf } from "./request-body.ts";
 import { screenBundle } from "./screen-bundle.ts";
 import { send } from "./send.ts";
 import { workingTree } from "./working-tree.ts";
@@ -45,37 +42,6 @@ const page = (previewOrigin: string, script: string, banner: string) => `<!docty
 </head>
 <body>${banner}<div id="root"></div></body>
 </html>`;
-
-/**
- * The largest body the screen's API takes: an entry's text, a reel's captions. Films and pictures
- * are streamed before the save (upload-stream.ts), so a body past this is refused, unread.
- */
-export const MAX_SAVE_BYTES = 1024 * 1024;
-
-/** A save, or why its request is refused: 400 not a save, 413 too large. */
-export type SaveRequest = { save: Save } | { status: 400 | 413; message: string };
-
-/**
- * A save as Keystatic's local API takes one: a POST of JSON with a header a page elsewhere cannot
- * send without asking first (no-cors), so no other site can save through a visitor's browser.
- */
-export async function saveOf(request: IncomingMessage): Promise<SaveRequest> {
-  const refused = { status: 400, message: "Bad Request" } as const;
-  const { method, headers } = request;
-  if (method !== "POST" || headers["no-cors"] !== "1" || headers["content-type"] !== "application/json") return refused;
-  const body = await bodyOf(request, MAX_SAVE_BYTES);
-  if (body === undefined)
-    return {
-      status: 413,
-      message: `Not saved: a save carries at most ${MAX_SAVE_BYTES / 1024 / 1024} MB of text; films and pictures are uploaded on their own.`,
-    };
-  try {
-    const parsed = saveShape.safeParse(JSON.parse(body.toString("utf8")));
-    return parsed.success ? { save: parsed.data } : refused;
-  } catch {
-    return refused;
-  }
-}
 
 /**
  * What Keystatic's local API acts on at `pathname`, read as its handler reads it
@@ -108,7 +74,7 @@ export function keystaticRouteOf(pathname: string): KeystaticRoute {
 /**
  * Keystatic's local API on the working copy at `root`, its listing made by git where it is a repository
  * (working-tree.ts). Its own save is never reached, however the path is spelt: a save is the gate's
- * (applySave), which the servers route to by keystaticRouteOf.
+ * (save-request.ts), which the servers route to by keystaticRouteOf.
  */
 export function localKeystaticApi(root: string): KeystaticApi {
   const generic = makeGenericAPIRouteHandler({ config, localBaseDirectory: root });
@@ -128,15 +94,6 @@ export function localKeystaticApi(root: string): KeystaticApi {
 export function refuseRequest(response: ServerResponse, { status, message }: { status: number; message: string }) {
   if (status === 413) response.setHeader("connection", "close");
   send(response, status, message);
-}
-
-/** A refused save in the screen's words: what was wrong, a line each, under a line that says so. */
-export function refusal({ status, problems }: Exclude<SaveOutcome, { status: 200 }>): string {
-  const heading =
-    status === 400
-      ? "Bad Request"
-      : `Not saved: the content check found ${problems.length === 1 ? "a problem" : "problems"}.`;
-  return [heading, ...problems].join("\n");
 }
 
 /**

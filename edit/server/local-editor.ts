@@ -1,38 +1,23 @@
 /**
  * `npm run edit`'s server: the screen for one person on one machine, writing this working copy, so
  * on the loopback only and to a Host naming it (a page elsewhere that reaches it under another name,
- * DNS rebinding, gets nothing). Each save is applySave's, then landed in place by the same pipeline
- * as the team's service (save-pipeline.ts); beside it, the preview, the site's production server on
+ * DNS rebinding, gets nothing). Each save is save-request.ts's, as the team's service's, landed in
+ * its working copy (save-landing.ts); beside it, the preview, the site's production server on
  * this working copy (preview-site.ts), rebuilt after each save. With EDIT_SITE_URL, each save is then
  * followed to the public site until it shows it (local-live.ts).
  */
-import { existsSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import path from "node:path";
 
-import type { Job } from "#media-build/kinds.ts";
 import { settingsIfSet } from "#media-publish/settings.ts";
-import { applySave } from "./apply-save.ts";
-import { SAVE_DISK_FULL, unlessDiskFull } from "./disk-full.ts";
 import { watchSavedFiles } from "./local-live.ts";
-import {
-  editingScreen,
-  keystaticRouteOf,
-  MAX_SAVE_BYTES,
-  refuseFraming,
-  refuseRequest,
-  refusal,
-  relay,
-  saveOf,
-  VIEWS_BANNER,
-} from "./edit-server.ts";
+import { editingScreen, keystaticRouteOf, refuseFraming, refuseRequest, relay, VIEWS_BANNER } from "./edit-server.ts";
 import { previewSite } from "./preview-site.ts";
 import { bodyOf, editingServer } from "./request-body.ts";
 import { type Author, saveLog } from "./save-log.ts";
 import { savePipeline } from "./save-pipeline.ts";
 import { saveQueue } from "./save-queue.ts";
+import { MAX_SAVE_BYTES, saveRequests } from "./save-request.ts";
 import { send } from "./send.ts";
-import { contentFilesOf, entryOfSave } from "./save-subject.ts";
 import { siteOriginIfSet } from "./site-health.ts";
 
 export interface EditServerOptions {
@@ -69,29 +54,20 @@ export async function startEditServer({ root, port, previewPort, env = process.e
     },
   });
 
-  /** A save: applySave's, answered as Keystatic's own API answers one (the working copy's listing), or refused. */
-  async function update(request: IncomingMessage, response: ServerResponse) {
-    const asked = await saveOf(request);
-    if (!("save" in asked)) return refuseRequest(response, asked);
-    const { save } = asked;
-    await lock.run(async () => {
-      const entry = entryOfSave(save, (file) => existsSync(path.join(root, file)), root);
-      let jobs: Job[] | undefined;
-      const saved = (planned: Job[] | undefined) => (jobs = planned);
-      const outcome = await unlessDiskFull(applySave(root, save, { saved }, LOCAL_EDITOR.email), SAVE_DISK_FULL);
-      if (outcome.status === 507) return send(response, 507, outcome.message);
-      if (outcome.status !== 200) return send(response, outcome.status, refusal(outcome));
-      const record = saves.add(LOCAL_EDITOR, entry);
-      site?.follow(record, contentFilesOf(save));
-      relay(response, await screen.listing());
-      await pipeline.land({ record, author: LOCAL_EDITOR, save, touched: outcome.touched, jobs });
-    });
-  }
+  /** A save, answered as Keystatic's own API answers one (the working copy's listing), or refused. */
+  const update = saveRequests({
+    root,
+    lock,
+    log: saves,
+    pipeline,
+    listing: () => screen.listing(),
+    recorded: (record, files) => site?.follow(record, files),
+  });
 
   async function api(request: IncomingMessage, url: URL, response: ServerResponse) {
     const route = keystaticRouteOf(url.pathname);
     if (route === "malformed") return refuseRequest(response, { status: 400, message: "Bad Request" });
-    if (route === "save") return update(request, response);
+    if (route === "save") return update(request, response, LOCAL_EDITOR);
     const body = request.method === "POST" ? await bodyOf(request, MAX_SAVE_BYTES) : undefined;
     if (request.method === "POST" && body === undefined)
       return refuseRequest(response, { status: 413, message: "Payload Too Large" });

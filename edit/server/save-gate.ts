@@ -26,6 +26,30 @@ export const saveShape = z.object({
 
 export type Save = z.output<typeof saveShape>;
 
+/** A save with each addition's bytes decoded once (`decodeSave`), for every step that reads them. */
+export interface DecodedSave extends Save {
+  additions: { path: string; contents: string; bytes: Buffer }[];
+}
+
+/** `save` with its additions' bytes decoded; a save decoded already is returned as it is. */
+export function decodeSave(save: Save | DecodedSave): DecodedSave {
+  if (save.additions.every((addition) => "bytes" in addition)) return save as DecodedSave;
+  return {
+    additions: save.additions.map(({ path: file, contents }) => ({
+      path: file,
+      contents,
+      bytes: Buffer.from(contents, "base64url"),
+    })),
+    deletions: save.deletions,
+  };
+}
+
+/** The save as it came, without its decoded bytes: what the journal keeps of it. */
+export const encodedSave = ({ additions, deletions }: Save): Save => ({
+  additions: additions.map(({ path: file, contents }) => ({ path: file, contents })),
+  deletions,
+});
+
 const CONTENT = `${CONTENT_DIR}/`;
 
 /**
@@ -45,20 +69,21 @@ export function captionsUploadOf(file: string): { path?: string; removes: string
 }
 
 /** The content as it would be after `save`: compiled, or the check's problems (file, line, field, message). */
-export async function checkSave(root: string, save: Save): Promise<ContentResult> {
+export async function checkSave(root: string, asked: Save | DecodedSave): Promise<ContentResult> {
+  const save = decodeSave(asked);
   const copy = await mkdtemp(path.join(tmpdir(), "edit-save-"));
   try {
     await cp(path.join(root, CONTENT), path.join(copy, CONTENT), { recursive: true });
     if (existsSync(path.join(root, MANIFEST))) await cp(path.join(root, MANIFEST), path.join(copy, MANIFEST));
     for (const { path: file } of save.deletions.filter(({ path: file }) => file.startsWith(CONTENT)))
       await rm(path.join(copy, file), { force: true });
-    for (const { path: file, contents } of save.additions) {
+    for (const { path: file, bytes } of save.additions) {
       const captions = captionsUploadOf(file);
       for (const removed of captions?.removes ?? []) await rm(path.join(copy, removed), { force: true });
       const at = captions ? captions.path : file;
       if (!at?.startsWith(CONTENT)) continue;
       await mkdir(path.dirname(path.join(copy, at)), { recursive: true });
-      await writeFile(path.join(copy, at), Buffer.from(contents, "base64url"));
+      await writeFile(path.join(copy, at), bytes);
     }
     return validateContent(readContentFiles(copy), { publicDir: null });
   } finally {

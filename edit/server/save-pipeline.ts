@@ -29,63 +29,19 @@ import { fetchLackingSources, readBy } from "#media-publish/lacking-sources.ts";
 import { publishMedia } from "#media-publish/publish.ts";
 import type { Settings as BucketSettings } from "#media-publish/settings.ts";
 import { isSourcePath, SOURCES } from "#media-publish/source-list.ts";
-import type { Save as ScreenSave } from "./save-gate.ts";
+import { decodeSave, encodedSave } from "./save-gate.ts";
+import { type Landing, type Saved, workingCopyLanding } from "./save-landing.ts";
 import { saveJournal } from "./save-journal.ts";
 import type { SaveLog } from "./save-log.ts";
-import { type Author, moveSave, type SaveRecord } from "./save-state.ts";
+import { moveSave, type SaveRecord } from "./save-state.ts";
 import { entryOfSubject } from "./save-subject.ts";
 import { saveQueue, type SaveQueue } from "./save-queue.ts";
 
 const run = promisify(execFile);
 
-/** One save, as the server hands it on once it has answered. */
-export interface Saved {
-  record: SaveRecord;
-  author: Author;
-  save: ScreenSave;
-  /** Every file applySave wrote, deleted or filed. */
-  touched: string[];
-  /** The media to make, when the save filed a source or removed an entry. */
-  jobs: Job[] | undefined;
-}
-
-/** A save a previous run landed here (committed in the service's clone) and could not push. */
-export interface Unpushed {
-  commit: string;
-  author: Author;
-  /** The author's date, ISO 8601 in UTC. */
-  date: string;
-  subject: string;
-}
-
-/** Where a save's files go once its media are ready: the team's service commits and pushes them. */
-export interface Landing {
-  /** Under the lock: `files` (its content, the manifest, with a bucket the sources' list, else the outputs) land; the record says how it went. */
-  land(saved: Saved, files: string[]): Promise<void>;
-  /** Under the lock: its media could not be made; its text is put aside as the wrapper keeps it. */
-  mediaFailed(saved: Saved, content: string[], reason: string): Promise<void>;
-  /**
-   * Under the lock: the saves landed and not yet on the remote (oldest first) pushed in order, each
-   * record saying how it went; throws while the remote cannot be reached. None: landed is the end.
-   */
-  push?(waiting: SaveRecord[]): Promise<void>;
-  /** The saves a previous run landed and could not push, oldest first. */
-  unpushed?(): Promise<Unpushed[]>;
-}
-
-/** Nothing more for a working copy of one's own (`npm run edit`): written is landed. */
-const IN_PLACE: Landing = {
-  async land({ record }) {
-    moveSave(record, { step: "saved" });
-  },
-  async mediaFailed({ record }, _content, reason) {
-    moveSave(record, { step: "failed", message: reason });
-  },
-};
-
 export interface PipelineOptions {
   root: string;
-  /** Where a save's files go; in place when unset. */
+  /** Where a save's files go (save-landing.ts): the working copy's when unset. */
   landing?: Landing;
   /** The lock around what must be one at a time; the caller's, which its saves also take. */
   lock: SaveQueue;
@@ -148,7 +104,7 @@ function jobsOfSave(jobs: Job[], touched: string[]): (job: Job) => boolean {
 
 export function savePipeline({
   root,
-  landing = IN_PLACE,
+  landing = workingCopyLanding,
   lock,
   bucket,
   changed,
@@ -168,7 +124,14 @@ export function savePipeline({
 
   /** The save written to the journal before anything of it lands. */
   const keepInJournal = ({ record, author, save, touched, jobs }: Saved) =>
-    journaled.keep(record, { author, entry: record.entry, date: record.date, save, touched, media: !!jobs });
+    journaled.keep(record, {
+      author,
+      entry: record.entry,
+      date: record.date,
+      save: encodedSave(save),
+      touched,
+      media: !!jobs,
+    });
 
   /** Pushes what waits in a moment, each time a little later, up to `retry.most` apart. */
   function pushLater() {
@@ -306,7 +269,8 @@ export function savePipeline({
     // An entry journaled before saves carried their entry has its subject instead.
     const record = log.add(entry.author, entry.entry ?? entryOfSubject(entry.subject ?? ""), entry.date);
     journaled.adopt(record, file);
-    const saved: Saved = { record, author: entry.author, save: entry.save, touched: entry.touched, jobs: undefined };
+    const save = decodeSave(entry.save);
+    const saved: Saved = { record, author: entry.author, save, touched: entry.touched, jobs: undefined };
     try {
       if (entry.media) saved.jobs = plannedJobs(root);
     } catch (error) {

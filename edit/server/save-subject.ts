@@ -10,7 +10,7 @@ import path from "node:path";
 import { CONTENT_DIR, FOLDERS, isContentFile } from "#model/content-files.ts";
 import { MEDIA_KINDS, type MediaKindName } from "#model/media-kinds.ts";
 import type { ContentEntry } from "#model/entry-url.ts";
-import type { Save as ScreenSave } from "#edit/server/save-gate.ts";
+import { decodeSave, type Save as ScreenSave } from "#edit/server/save-gate.ts";
 import type { SaveEntry } from "#edit/server/save-state.ts";
 import { readSourceUploadName } from "#edit/upload-names.ts";
 import { UPLOADS_DIR } from "#edit/upload-rules.ts";
@@ -22,8 +22,7 @@ export const contentFilesOf = (save: ScreenSave): string[] =>
 /** Her version of the content files a save writes (null: deleted), as a kept-aside branch holds it. */
 export function keptChanges(save: ScreenSave): Map<string, Uint8Array | null> {
   const changes = new Map<string, Uint8Array | null>();
-  for (const { path: file, contents } of save.additions)
-    if (isContentFile(file)) changes.set(file, Buffer.from(contents, "base64url"));
+  for (const { path: file, bytes } of decodeSave(save).additions) if (isContentFile(file)) changes.set(file, bytes);
   for (const { path: file } of save.deletions) if (isContentFile(file)) changes.set(file, null);
   return changes;
 }

@@ -1,5 +1,5 @@
 /**
- * Where the team's service lands a save (edit/server/save-pipeline.ts's `Landing`), always under its
+ * Where the team's service lands a save (edit/server/save-landing.ts), always under its
  * lock: one commit of the save's files by its author in the clone, then the commits waiting there
  * pushed, in order (now, or once the remote answers again); or, when its media could not be made,
  * her text kept on an `edits/…` branch and the working copy put back as the branch has it.
@@ -9,7 +9,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 
-import type { Landing } from "#edit/server/save-pipeline.ts";
+import type { Landing } from "#edit/server/save-landing.ts";
 import { moveSave } from "#edit/server/save-state.ts";
 import { keptChanges } from "#edit/server/save-subject.ts";
 import { GIT_TIMEOUT } from "./git-cli.ts";

@@ -1,10 +1,10 @@
 /**
  * The editing service for a team (`npm run edit:service`; docs/deploy.md, "The editing service for
  * a team"; decision 10): the same screen as `npm run edit`, on a clone of the site's repository of its
- * own, behind the agency's sign-in (auth.ts). Each save is applySave's, wrapped in git (git-store.ts):
- * its paths checked by the one rule (save-paths.ts), refused with 409 when her screen's copy of a file
- * is out of date (her version kept on a branch), then landed as `npm run edit` lands one
- * (edit/server/save-pipeline.ts), its landing one commit by its author, pushed (git-landing.ts). The
+ * own, behind the agency's sign-in (auth.ts). Each save is the same one save as `npm run edit`'s
+ * (edit/server/save-request.ts), with the service's guard (save-guard.ts: refused with 409 when her
+ * screen's copy of a file is out of date, her version kept on a branch) and git as its landing
+ * (git-landing.ts: one commit by its author, pushed, through git-store.ts). The
  * preview is the site's own production server on that clone (edit/server/preview-site.ts), shown at
  * this origin for every other path.
  */
@@ -13,63 +13,30 @@ import { symlink } from "node:fs/promises";
 import { type IncomingMessage, request as forward, type ServerResponse } from "node:http";
 import path from "node:path";
 
-import { LRUCache } from "lru-cache";
-
-import { isContentFile } from "#model/content-files.ts";
-
 import { settingsIfSet } from "#media-publish/settings.ts";
-import { applySave } from "#edit/server/apply-save.ts";
-import { SAVE_DISK_FULL, unlessDiskFull } from "#edit/server/disk-full.ts";
-import {
-  editingScreen,
-  keystaticRouteOf,
-  refuseFraming,
-  refuseRequest,
-  refusal,
-  relay,
-  saveOf,
-} from "#edit/server/edit-server.ts";
+import { editingScreen, keystaticRouteOf, refuseFraming, relay } from "#edit/server/edit-server.ts";
 import { editingServer } from "#edit/server/request-body.ts";
 import { send } from "#edit/server/send.ts";
-import type { Save as ScreenSave } from "#edit/server/save-gate.ts";
-import { mayLand, savePathProblems } from "#edit/server/save-paths.ts";
+import { mayLand } from "#edit/server/save-paths.ts";
 import { previewSite } from "#edit/server/preview-site.ts";
 import { saveLog } from "#edit/server/save-log.ts";
 import { savePipeline } from "#edit/server/save-pipeline.ts";
 import { saveQueue } from "#edit/server/save-queue.ts";
-import { subjectLine } from "#edit/server/save-state.ts";
-import { contentFilesOf, entryOfSave, entryOfSubject, keptChanges } from "#edit/server/save-subject.ts";
-import type { Job } from "#media-build/kinds.ts";
+import { saveRequests } from "#edit/server/save-request.ts";
+import { entryOfSubject } from "#edit/server/save-subject.ts";
 import { AUTH_PATHS, createAuth, type Editor } from "./auth.ts";
 import { type Author, gitStore } from "./git-store.ts";
 import { gitLanding } from "./git-landing.ts";
 import { watchPushedSaves } from "./live-check.ts";
+import { screenViews, serviceGuard } from "./save-guard.ts";
 import { banner, listedSaves, savesPage } from "./saves-page.ts";
 import { routeOf, SAFE_METHODS } from "./service-routes.ts";
 import type { ServiceSettings } from "./settings.ts";
 
 export { SERVICE_ROUTES } from "./service-routes.ts";
 
-/** What an editor's screen was last given: each file's blob sha in the listing, and the commit then. */
-interface View {
-  commit: string;
-  shas: Map<string, string>;
-}
-
-/** The content files' shas of a listing: all a save is checked against (the rest of the checkout is never saved). */
-function viewOf(commit: string, listing: string): View {
-  const entries = JSON.parse(listing) as { path: string; sha: string; type: string }[];
-  const content = entries.filter(({ type, path: file }) => type === "blob" && isContentFile(file));
-  return { commit, shas: new Map(content.map(({ path: file, sha }) => [file, sha])) };
-}
-
-/** Screens remembered: more than a team has open at once; a sign-in's view outlives its session no longer than this. */
-const VIEWS_KEPT = 200;
 /** Saves Recent saves lists, newest first: a team's day. */
 const SAVES_LISTED = 30;
-
-const bodyText = (body: unknown): string =>
-  typeof body === "string" ? body : new TextDecoder().decode(body as Uint8Array);
 
 export interface EditService {
   url: string;
@@ -112,7 +79,7 @@ export async function startEditService(
   // The branch's last commit, which holds every save that has landed, and no film's half.
   const follow = { branch: settings.branch, folder: path.join(settings.data, "preview"), serviceRoot };
   const preview = previewSite({ checkout, port: settings.port + 1, env, follow });
-  const views = new LRUCache<string, View>({ max: VIEWS_KEPT });
+  const views = screenViews(git);
   const lock = saveQueue();
   const saves = saveLog();
   // With EDIT_SITE_URL, each pushed save is followed to the public site until it is live there.
@@ -139,87 +106,27 @@ export async function startEditService(
     },
   });
 
-  /** A save refused as stale: her version kept on a branch from the commit her screen was given, and who changed what. */
-  async function keepStale(
-    response: ServerResponse,
-    author: Author,
-    view: View,
-    stale: string[],
-    save: ScreenSave,
-    subject: string,
-  ) {
-    const change = await git.lastChange(view.commit, stale);
-    const branch = await git.keepAside(view.commit, keptChanges(save), author, `${subject} (kept aside)`);
-    const who = change ? `by ${change.author.name} (${change.author.email}) on ${change.date}` : "by someone else";
-    send(
-      response,
-      409,
-      `Not saved: ${stale.join(", ")} changed since you opened it, ${who}.\n` +
-        `Your version is kept on the branch ${branch}.\nReload to see their change, then make yours again.`,
-    );
-  }
-
-  /** A save from the screen: its paths checked, then checked against what her screen was given, then applySave's, then landed. */
-  async function update(request: IncomingMessage, response: ServerResponse, editor: Editor) {
-    const asked = await saveOf(request);
-    if (!("save" in asked)) return refuseRequest(response, asked);
-    const { save } = asked;
-    // Before anything is compared, written, kept or pushed: only content, in normal form.
-    const outside = savePathProblems(checkout, save);
-    if (outside.length > 0) return send(response, 400, ["Bad Request", ...outside].join("\n"));
-    const author: Author = { name: editor.name, email: editor.email };
-    await lock.run(async () => {
-      if ((await git.sync()).length > 0) {
-        screen.statuses.changed();
-        preview.rebuild();
-      }
-      const view = views.get(editor.sessionId);
-      if (view === undefined)
-        return send(
-          response,
-          409,
-          "Not saved: the service does not know what your screen shows. Reload it and save again.",
-        );
-      const files = contentFilesOf(save);
-      const now = await git.blobShas(files);
-      // A save that only brings a picture writes no content file: its entry is looked up in the working copy,
-      // which is the branch's until the save is applied.
-      const existed = (file: string) =>
-        now.has(file) ? now.get(file) !== undefined : existsSync(path.join(checkout, file));
-      const entry = entryOfSave(save, existed, checkout);
-      const waiting = files.filter((file) => lands.pending().has(file));
-      if (waiting.length > 0)
-        return send(
-          response,
-          409,
-          `Not saved: ${waiting.join(", ")} is waiting for its media to be made and published.\n` +
-            "Save again once Recent saves shows it pushed.",
-        );
-      const stale = files.filter((file) => now.get(file) !== view.shas.get(file));
-      if (stale.length > 0) return keepStale(response, author, view, stale, save, subjectLine(entry));
-      let jobs: Job[] | undefined;
-      const saved = (planned: Job[] | undefined) => (jobs = planned);
-      const outcome = await unlessDiskFull(applySave(checkout, save, { saved }, editor.email), SAVE_DISK_FULL);
-      if (outcome.status === 507) return send(response, 507, outcome.message);
-      if (outcome.status !== 200) return send(response, outcome.status, refusal(outcome));
-      const listing = await screen.listing();
-      views.set(editor.sessionId, viewOf(await git.head(), bodyText(listing.body)));
-      const landing = { record: saves.add(author, entry), author, save, touched: outcome.touched, jobs };
-      await lands.keep(landing);
-      relay(response, listing);
-      await lands.land(landing);
-    });
-  }
+  const save = saveRequests({ root: checkout, lock, log: saves, pipeline: lands, listing: () => screen.listing() });
+  const guard = {
+    git,
+    checkout,
+    views,
+    pending: lands.pending,
+    synced: () => (screen.statuses.changed(), preview.rebuild()),
+  };
 
   async function keystaticApi(request: IncomingMessage, response: ServerResponse, url: URL, editor: Editor) {
     const route = keystaticRouteOf(url.pathname);
     if (route === "malformed") return send(response, 400, "Bad Request");
-    if (route === "save") return update(request, response, editor);
+    // Checked, under the lock, against the clone as the remote has it and what her screen was given.
+    if (route === "save") {
+      const author: Author = { name: editor.name, email: editor.email };
+      return save(request, response, author, serviceGuard(guard, author, editor.sessionId));
+    }
     const asked = new Request(url, { method: request.method, headers: request.headers as Record<string, string> });
     const answer = await screen.keystatic(asked);
     // The listing her screen now shows: a save is checked against it.
-    if (route === "listing" && answer.status === 200)
-      views.set(editor.sessionId, viewOf(await git.head(), bodyText(answer.body)));
+    if (route === "listing" && answer.status === 200) await views.given(editor.sessionId, answer);
     relay(response, answer);
   }
 
