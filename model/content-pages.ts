@@ -1,12 +1,13 @@
 /**
  * Which pages show which part of the content, so that a release whose change is only content bans
  * from the cache (deploy/varnish/default.vcl: a BAN's X-Ban-Url, a regular expression over a
- * request's path and query) only the pages whose HTML or file could have changed, and fetches them
- * again warm. Each release's content build writes its entries, each hashed, as
- * app/content/generated.pages.json (content-check/pages-file.ts); `changedPages` compares two such
- * files. A page missed here stays stale for a visitor, so every doubt leans wider.
+ * request's path and query; model/cache-ban.ts) only the pages whose HTML or file could have changed,
+ * and fetches them again warm. Each release's content build writes its entries, each hashed, as
+ * PAGES_FILE (content-check/pages-file.ts); `changedPages` compares two such files. A page missed
+ * here stays stale for a visitor, so every doubt leans wider.
  */
 import { type ArtistList, artistUrl } from "#model/artist-lists.ts";
+import { EVERYTHING } from "#model/cache-ban.ts";
 import type { Content } from "#model/content.ts";
 import { reelFrameCss } from "#model/reel-frames.ts";
 import { captionsTrack, chaptersTrack, descriptionsTrack } from "#model/tracks.ts";
@@ -30,8 +31,8 @@ export interface PagesFile {
 /** What a release changed: every page, or these patterns to ban and these paths to fetch again. */
 export type ChangedPages = { everything: true } | { everything: false; pages: string[]; warm: string[] };
 
-/** The pattern of every page: what shows on each of them (the header's nav, the head's JSON-LD) maps to it. */
-export const EVERYTHING = "^/";
+/** Where each release's content build writes its pages file, from the release's root. */
+export const PAGES_FILE = "app/content/generated.pages.json";
 
 /**
  * The entries the browser's scripts hold (app/root.tsx and app/lib/seo.ts import them); every other

@@ -8,13 +8,12 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 
-import { changedPages, type PagesFile, parsePagesFile } from "#model/content-pages.ts";
+import { BAN_HEADER, BAN_METHOD, EVERYTHING } from "#model/cache-ban.ts";
+import { changedPages, PAGES_FILE, type PagesFile, parsePagesFile } from "#model/content-pages.ts";
 import { mapLimited } from "#lib/pool.ts";
 
 import type { BuiltRelease } from "./build-release.ts";
 import type { FollowLog } from "./follow-log.ts";
-
-const PAGES_FILE = path.join("app", "content", "generated.pages.json");
 
 /** The encodings Varnish keeps a page in (its vcl_recv normalises Accept-Encoding to these). */
 const ENCODINGS = ["br", "gzip"];
@@ -24,7 +23,7 @@ export async function pagesFile(folder: string): Promise<PagesFile | undefined> 
   return readFile(path.join(folder, PAGES_FILE), "utf8").then(parsePagesFile, () => undefined);
 }
 
-/** What a release changed, for the cache: the URL patterns to ban (`^/` for everything) and the pages to fetch again after. */
+/** What a release changed, for the cache: the URL patterns to ban (EVERYTHING for every page) and the pages to fetch again after. */
 export interface PageChange {
   banned: string[];
   warm: string[];
@@ -42,13 +41,13 @@ export async function pageChange(
 ): Promise<PageChange> {
   const after = release.kind === "content" ? await pagesFile(release.folder) : undefined;
   const change = after ? changedPages(await pagesFile(previousFolder), after) : { everything: true as const };
-  return change.everything ? { banned: ["^/"], warm: [] } : { banned: change.pages, warm: change.warm };
+  return change.everything ? { banned: [EVERYTHING], warm: [] } : { banned: change.pages, warm: change.warm };
 }
 
 /** One change holding both: everything once either is everything, else the union of their pages. */
 function merged(before: PageChange | undefined, change: PageChange): PageChange {
   if (!before) return change;
-  if ([...before.banned, ...change.banned].includes("^/")) return { banned: ["^/"], warm: [] };
+  if ([...before.banned, ...change.banned].includes(EVERYTHING)) return { banned: [EVERYTHING], warm: [] };
   return {
     banned: [...new Set([...before.banned, ...change.banned])],
     warm: [...new Set([...before.warm, ...change.warm])],
@@ -58,8 +57,8 @@ function merged(before: PageChange | undefined, change: PageChange): PageChange 
 /** One BAN of `banned` (deploy/varnish/default.vcl); rejects on a refusal or no answer in time. */
 async function ban(varnish: string, banned: readonly string[], timeoutMs: number) {
   const response = await fetch(`${varnish}/`, {
-    method: "BAN",
-    headers: { "X-Ban-Url": banned.map((pattern) => `(${pattern})`).join("|") },
+    method: BAN_METHOD,
+    headers: { [BAN_HEADER]: banned.map((pattern) => `(${pattern})`).join("|") },
     signal: AbortSignal.timeout(timeoutMs),
   });
   const text = await response.text();

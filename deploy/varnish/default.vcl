@@ -46,7 +46,8 @@ sub vcl_recv {
         if (req.method == "PURGE") {
             return (purge);
         }
-        # X-Ban-Url is a regular expression over paths; every object whose URL matches goes.
+        # X-Ban-Url is a regular expression over paths; every object whose URL matches goes. Its name
+        # and the pattern of every page (^/) are model/cache-ban.ts's: the follower and npm run purge send them.
         if (!req.http.X-Ban-Url) {
             return (synth(400, "BAN needs an X-Ban-Url header (a regular expression over paths)"));
         }
