@@ -1,7 +1,7 @@
 /**
  * What follows a save, once it is checked, written and answered (apply-save.ts), for `npm run edit`
  * and the team's service alike: the steps are these, in this order, and only what wraps them
- * differs (the service's sign-in, and its git in `Landing`).
+ * differs: where it lands (save-landing.ts). Each step is a move of its record (save-state.ts).
  *
  * A save without media lands at once, under the lock. A save that brings a film hands its media to
  * a worker of their own, one film after another, outside the lock, while other saves go on: made,
@@ -13,31 +13,21 @@
  * and so is a remote (the commits wait in the clone, pushed in order once it answers); with a
  * journal, a save the service's stop interrupted is taken up again by `resume()` when it starts.
  */
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { MEDIA_DIR } from "#model/media-paths.ts";
-import { validateContent } from "#content-check/check.ts";
-import { readContentFiles } from "#content-check/read.ts";
-import { failureReport, reasonOf } from "#media-build/failures.ts";
-import { isSourceJob, type Job, mediaContentOf } from "#media-build/kinds.ts";
-import { planJobs } from "#media-build/plan-jobs.ts";
+import { reasonOf } from "#media-build/failures.ts";
 import { MANIFEST } from "#media-build/manifest.ts";
-import { buildMedia } from "#media-build/run.ts";
-import { fetchLackingSources, readBy } from "#media-publish/lacking-sources.ts";
-import { publishMedia } from "#media-publish/publish.ts";
 import type { Settings as BucketSettings } from "#media-publish/settings.ts";
-import { isSourcePath, SOURCES } from "#media-publish/source-list.ts";
+import { SOURCES } from "#media-publish/source-list.ts";
 import { decodeSave, encodedSave } from "./save-gate.ts";
 import { type Landing, type Saved, workingCopyLanding } from "./save-landing.ts";
 import { saveJournal } from "./save-journal.ts";
 import type { SaveLog } from "./save-log.ts";
+import { makeSaveMedia, plannedJobs, publishSave } from "./save-media.ts";
 import { moveSave, type SaveRecord } from "./save-state.ts";
 import { entryOfSubject } from "./save-subject.ts";
 import { saveQueue, type SaveQueue } from "./save-queue.ts";
-
-const run = promisify(execFile);
 
 export interface PipelineOptions {
   root: string;
@@ -65,42 +55,6 @@ export interface PipelineOptions {
  * on the remote within 10 s of its return.
  */
 const RETRY = { first: 2_000, most: 8_000 };
-
-/** The media jobs of the content as the working copy has it (a save's, taken up again after a restart). */
-function plannedJobs(root: string): Job[] {
-  const { content, problems } = validateContent(readContentFiles(root), { publicDir: null });
-  if (content === undefined) throw new Error(`the content no longer passes its check: ${problems.join("; ")}`);
-  return planJobs(mediaContentOf(content));
-}
-
-/** Files under `folder` that git sees changed or new in the working copy (the media build's outputs). */
-async function changedUnder(dir: string, folder: string): Promise<string[]> {
-  const { stdout } = await run("git", ["status", "--porcelain", "-z", "--untracked-files=all", "--", folder], {
-    cwd: dir,
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 5 * 60_000,
-  });
-  return stdout
-    .split("\0")
-    .filter((line) => line.length > 3)
-    .map((line) => line.slice(3));
-}
-
-/**
- * The media jobs of the sources a save filed: their outputs and what is read from those. The service's
- * clone holds no other entry's sources (git leaves them out), nor, with a bucket, their outputs: a run
- * of every job would find those missing. The manifest still forgets the outputs of what the save
- * removed: it keeps the entries of every job planned, run or not (media-build/run.ts).
- */
-function jobsOfSave(jobs: Job[], touched: string[]): (job: Job) => boolean {
-  const sources = new Set(
-    touched.filter((file) => file.startsWith(`${MEDIA_DIR}/`)).map((file) => file.replace(/\.[^./]+$/, "")),
-  );
-  const outputs = new Set(
-    jobs.filter((job) => isSourceJob(job) && sources.has(job.source.slot.base)).map(({ site }) => site),
-  );
-  return (job) => outputs.has(job.site) || (!isSourceJob(job) && job.files.some((file) => outputs.has(file)));
-}
 
 export function savePipeline({
   root,
@@ -176,49 +130,18 @@ export function savePipeline({
     else await pushWaiting();
   }
 
-  /**
-   * The sources the save filed kept in the bucket (listed in media/sources.json, which lands with it:
-   * this disk is not their only copy), and the media published where the site reads them; a source or
-   * an output of the save's that did not get there stops it.
-   */
-  async function publish({ touched }: Saved, made: string[]) {
-    if (!bucket) return;
-    const { openBucket } = await import("#media-publish/bucket.ts");
-    const { publishSources } = await import("#media-publish/sources.ts");
-    const client = await openBucket(bucket);
-    const log = (line: string) => console.log(line);
-    const sources = await publishSources(client, root, touched.filter(isSourcePath), {
-      bucket: bucket.sourcesBucket,
-      prefix: bucket.prefix,
-      log,
-    });
-    const published = await publishMedia(client, root, { bucket: bucket.bucket, prefix: bucket.prefix, log });
-    const own = new Set(made.map((file) => file.slice("public".length)));
-    const lost = [
-      ...sources.failed.map(({ key, error }) => `${key}: ${error}`),
-      ...published.failed.map(({ key, error }) => `${key}: ${error}`),
-      ...published.missing.filter((site) => own.has(site)),
-    ];
-    if (lost.length > 0) throw new Error(`the media could not be published: ${lost.join("; ")}`);
-  }
-
   /** The worker's part: the media made, then published, then landed under the lock for a moment. */
   async function makeMedia(saved: Saved, content: string[]) {
     const { record, touched, jobs = [] } = saved;
     moveSave(record, { step: "making media" });
     changed();
-    const only = jobsOfSave(jobs, touched);
-    // A source its jobs read that this copy lacks (a service started afresh on a new disk) comes from the bucket.
-    await fetchLackingSources(root, bucket, { only: readBy(jobs.filter(only)), log: (line) => console.log(line) });
-    const { failed } = await buildMedia(jobs, { root, force: false, only, log: (line) => console.log(line) });
-    if (failed.length > 0) return lock.run(() => landing.mediaFailed(saved, content, failureReport(failed).join("\n")));
-    // A working copy that is no repository (`npm run edit` on a downloaded copy) has nothing to commit.
-    const made = await changedUnder(root, "public").catch(() => []);
+    const made = await makeSaveMedia(root, bucket, jobs, touched);
+    if ("failed" in made) return lock.run(() => landing.mediaFailed(saved, content, made.failed));
     moveSave(record, { step: "publishing" });
     changed();
     for (let pause = retry.first; ; pause = Math.min(pause * 2, retry.most)) {
       try {
-        await publish(saved, made);
+        await publishSave(root, bucket, touched, made.files);
         break;
       } catch (error) {
         // A bucket away is waited for: the film is made, and its save kept in the journal meanwhile.
@@ -229,7 +152,7 @@ export function savePipeline({
         if (stopped) throw new Error("the service stopped; the save is taken up again when it starts");
       }
     }
-    await lock.run(() => landHere(saved, [...content, MANIFEST, ...(bucket ? [SOURCES] : made)]));
+    await lock.run(() => landHere(saved, [...content, MANIFEST, ...(bucket ? [SOURCES] : made.files)]));
   }
 
   async function settle(saved: Saved, step: () => Promise<void>) {

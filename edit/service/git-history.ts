@@ -1,9 +1,10 @@
 /**
- * What the editing service reads back from its clone's history (git-store.ts): who last changed a
- * file since a commit (the 409's words), and the recent saves (the screen's list). Reads only: they
+ * What the editing service reads back from its clone's history (git-store.ts): each file's blob sha
+ * on the branch (the stale check), who last changed a file since a commit (the 409's words), where
+ * its commits are on the branch after a rebase, and the recent saves (the screen's list). Reads only: they
  * read the branch's refs, not HEAD, so they may run beside a save and never see a rebase halfway.
  */
-import { type Author, FIELDS, type gitRunner, identity, RECORDS, unbracket, utc } from "./git-cli.ts";
+import { type Author, FIELDS, type gitRunner, identity, RECORDS, split0, unbracket, utc } from "./git-cli.ts";
 
 /** The remote's branches where saves that could not land are kept: `edits/{editor}/{time}`. */
 export const KEPT = "edits";
@@ -128,5 +129,45 @@ export function gitHistory(
       });
   }
 
-  return { lastChange, recentSaves, unpushed };
+  /** `ls-tree` of `paths` in `treeish`: each path present → its mode and blob sha. */
+  async function entries(treeish: string, paths: string[]): Promise<Map<string, { mode: string; sha: string }>> {
+    const found = new Map<string, { mode: string; sha: string }>();
+    if (paths.length === 0) return found;
+    const { stdout } = await git(["ls-tree", "-z", "--full-tree", treeish, "--", ...paths]);
+    for (const line of split0(stdout)) {
+      const tab = line.indexOf("\t");
+      const [mode, type, sha] = line.slice(0, tab).split(" ");
+      if (type === "blob") found.set(line.slice(tab + 1), { mode, sha });
+    }
+    return found;
+  }
+
+  async function blobShas(paths: string[]): Promise<Map<string, string | undefined>> {
+    const found = await entries(local, paths);
+    return new Map(paths.map((file) => [file, found.get(file)?.sha]));
+  }
+
+  async function onBranch(commits: string[]): Promise<Map<string, string | undefined>> {
+    const key = ["%H", "%ae", "%at", "%s"].join("%x1f");
+    const keyOf = (line: string) => line.slice(line.indexOf(FIELDS) + 1);
+    const onIt = new Map<string, string>();
+    const ids = new Set<string>();
+    // The saves waiting for a remote: a few hundred at the very most, never the whole history.
+    const log = (await git(["log", "-n500", `--format=${key}`, local])).stdout.split("\n").filter(Boolean);
+    for (const line of log) {
+      ids.add(line.split(FIELDS)[0]);
+      if (!onIt.has(keyOf(line))) onIt.set(keyOf(line), line.split(FIELDS)[0]);
+    }
+    const found = new Map<string, string | undefined>();
+    for (const commit of commits) {
+      if (ids.has(commit)) found.set(commit, commit);
+      else {
+        const own = (await git(["show", "-s", `--format=${key}`, commit, "--"], { ok: [128] })).stdout.trim();
+        found.set(commit, own ? onIt.get(keyOf(own)) : undefined);
+      }
+    }
+    return found;
+  }
+
+  return { blobShas, lastChange, onBranch, recentSaves, unpushed };
 }

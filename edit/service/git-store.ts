@@ -7,9 +7,9 @@
  * It spawns the git CLI: isomorphic-git cannot use a bare repository's path or `file://` as its
  * remote, which the tests' remote is, and has no rebase. What changes the clone or the remote
  * (`open`, `sync`, `commit`, `push`, `keepAside`) runs one at a time, through the service's
- * `saveQueue()`: two commits at once in one clone race on its `index.lock`. The reads (`head`,
- * `blobShas`, `lastChange`, `recentSaves`) may run beside them: they read the branch's ref, not
- * HEAD, so they never see a rebase halfway.
+ * `saveQueue()`: two commits at once in one clone race on its `index.lock`. The reads (`head`, and
+ * git-history.ts's `blobShas`, `lastChange`, `onBranch`, `recentSaves`) may run beside them: they
+ * read the branch's ref, not HEAD, so they never see a rebase halfway.
  */
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, realpath, rm } from "node:fs/promises";
@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { type Change, gitHistory, KEPT, type Save, type Unpushed } from "./git-history.ts";
-import { type Author, baseEnv, editorSlug, FIELDS, gitRunner, identity, redact, split0, stamp } from "./git-cli.ts";
+import { type Author, baseEnv, editorSlug, gitRunner, identity, redact, split0, stamp } from "./git-cli.ts";
 
 export type { Author } from "./git-cli.ts";
 export type { Change, Save, Unpushed } from "./git-history.ts";
@@ -158,19 +158,6 @@ export function gitStore({ dir: folder, remote, branch, committer, mayLand }: Gi
     throw new Error(`git: no free branch name after ${base}-${NAME_TRIES} for ${commit}`);
   }
 
-  /** `ls-tree` of `paths` in `treeish`: each path present → its mode and blob sha. */
-  async function entries(treeish: string, paths: string[]): Promise<Map<string, { mode: string; sha: string }>> {
-    const found = new Map<string, { mode: string; sha: string }>();
-    if (paths.length === 0) return found;
-    const { stdout } = await git(["ls-tree", "-z", "--full-tree", treeish, "--", ...paths]);
-    for (const line of split0(stdout)) {
-      const tab = line.indexOf("\t");
-      const [mode, type, sha] = line.slice(0, tab).split(" ");
-      if (type === "blob") found.set(line.slice(tab + 1), { mode, sha });
-    }
-    return found;
-  }
-
   async function rebaseInProgress(): Promise<boolean> {
     const gitDir = (await git(["rev-parse", "--absolute-git-dir"])).stdout.trim();
     return existsSync(path.join(gitDir, "rebase-merge")) || existsSync(path.join(gitDir, "rebase-apply"));
@@ -223,10 +210,7 @@ export function gitStore({ dir: folder, remote, branch, committer, mayLand }: Gi
       return rev(local);
     },
 
-    async blobShas(paths) {
-      const found = await entries(local, paths);
-      return new Map(paths.map((file) => [file, found.get(file)?.sha]));
-    },
+    blobShas: history.blobShas,
 
     lastChange: history.lastChange,
 
@@ -298,27 +282,7 @@ export function gitStore({ dir: folder, remote, branch, committer, mayLand }: Gi
       }
     },
 
-    async onBranch(commits) {
-      const key = ["%H", "%ae", "%at", "%s"].join("%x1f");
-      const keyOf = (line: string) => line.slice(line.indexOf(FIELDS) + 1);
-      const onIt = new Map<string, string>();
-      const ids = new Set<string>();
-      // The saves waiting for a remote: a few hundred at the very most, never the whole history.
-      const log = (await git(["log", "-n500", `--format=${key}`, local])).stdout.split("\n").filter(Boolean);
-      for (const line of log) {
-        ids.add(line.split(FIELDS)[0]);
-        if (!onIt.has(keyOf(line))) onIt.set(keyOf(line), line.split(FIELDS)[0]);
-      }
-      const found = new Map<string, string | undefined>();
-      for (const commit of commits) {
-        if (ids.has(commit)) found.set(commit, commit);
-        else {
-          const own = (await git(["show", "-s", `--format=${key}`, commit, "--"], { ok: [128] })).stdout.trim();
-          found.set(commit, own ? onIt.get(keyOf(own)) : undefined);
-        }
-      }
-      return found;
-    },
+    onBranch: history.onBranch,
 
     unpushed: history.unpushed,
 
