@@ -7,44 +7,25 @@
  * as a module of its own (remix.config.js), so the release serving's builds, server and browser, are
  * this commit's too, byte for byte (for a folder as deep: esbuild names the browser's scripts from
  * their paths), and are copied. What it changed decides what the cache in front
- * loses (page-purge.ts). Such a commit is refused before anything is checked out if it holds a
+ * loses: its plan (release-plan.ts), worked out here and carried to the purge (page-purge.ts). Such a commit is refused before anything is checked out if it holds a
  * symlink, a file under public/ the media build never makes, or a file too big (content-release.ts).
  */
 import { cp } from "node:fs/promises";
 import path from "node:path";
 
-import { isContentFile } from "#model/content-files.ts";
-import { BROWSER_ENTRIES, sameEntries } from "#model/content-pages.ts";
-
 import { contentRefusal } from "./content-release.ts";
 import type { Mirror } from "./git-mirror.ts";
-import { pagesFile } from "./page-purge.ts";
 import { checkOut, linkModules } from "./release-folders.ts";
 import { runningFolder } from "./leftover-processes.ts";
+import { contentPlan, FULL_PLAN, readPagesFile, type ReleasePlan, releaseKind } from "./release-plan.ts";
 import { type RunOptions, runToEnd } from "./run-to-end.ts";
-
-/** What a release changed: only content and media (a Varnish in front loses only those pages), or code too. */
-export type ReleaseKind = "content" | "full";
-
-/** Files a content-only commit may change beside the content: what the media build and publishing record, and the media. */
-const MEDIA_FILES = /^(media\/(manifest|sources)\.json|public\/(images|videos)\/.+)$/;
-
-/** A commit's kind, from the files it changed since the release serving (none serving: full). */
-export function releaseKind(changed: readonly string[] | undefined): ReleaseKind {
-  if (changed === undefined) return "full";
-  return changed.every((file) => isContentFile(file) || MEDIA_FILES.test(file)) ? "content" : "full";
-}
 
 export interface BuiltRelease {
   folder: string;
   commit: string;
-  kind: ReleaseKind;
+  plan: ReleasePlan;
   /** Whether `npm ci` ran (a lockfile not seen before). */
   installed: boolean;
-  /** Whether the code was built (`npm run build`), or only the content compiled beside the builds copied. */
-  built: boolean;
-  /** The files it changed since the release before, when there was one. */
-  changed?: string[];
   seconds: number;
 }
 
@@ -90,18 +71,21 @@ export function buildEnv(env: Readonly<Record<string, string | undefined>>): Nod
 const BUILD_ENV = buildEnv(process.env);
 
 /**
- * Compiles (and checks) the content in `folder`; if the browser's part of it is as in `serving`,
- * copies `serving`'s builds beside it and says so. Rejects, as a build does, on bad content.
+ * Compiles (and checks) the content in `folder`, and plans the release from its pages file and
+ * `serving`'s. Rejects, as a build does, on bad content.
  */
-async function contentOnly(folder: string, serving: string, options: RunOptions): Promise<boolean> {
+async function planContent(folder: string, serving: string, options: RunOptions): Promise<ReleasePlan> {
   await runToEnd("npm", ["run", "--silent", "content:build"], folder, BUILD_ENV, options);
-  const [before, after] = await Promise.all([pagesFile(serving), pagesFile(folder)]);
-  if (!before || !after || !sameEntries(before, after, BROWSER_ENTRIES)) return false;
+  const [before, after] = await Promise.all([readPagesFile(serving), readPagesFile(folder)]);
+  return contentPlan(before, after);
+}
+
+/** Copies `serving`'s builds into `folder`. */
+async function keepBuilds(folder: string, serving: string) {
   // Not the compiler's metafiles: they record its inputs, this content's size among them, and nothing runs on them.
   const runs = (file: string) => !/^metafile\..*\.json$/.test(path.basename(file));
   for (const build of BUILDS)
     await cp(path.join(serving, build), path.join(folder, build), { recursive: true, filter: runs });
-  return true;
 }
 
 /**
@@ -120,14 +104,14 @@ export async function buildRelease(
 ): Promise<BuiltRelease> {
   const start = performance.now();
   const changes = serving ? await mirror.changedFiles(serving.commit, commit) : undefined;
-  const changed = changes?.map((file) => file.path);
-  const kind = releaseKind(changed);
-  const refusal = kind === "content" ? contentRefusal(changes!) : undefined;
+  const content = serving && changes && releaseKind(changes.map((file) => file.path)) === "content";
+  const refusal = content ? contentRefusal(changes) : undefined;
   if (refusal) throw new Error(refusal);
   await checkOut(mirror, folder, commit);
   const installed = await linkModules(folder, data, checkout, BUILD_ENV);
   const options = { record: runningFolder(data), timeoutMs: BUILD_TIMEOUT_MS };
-  const copied = kind === "content" && serving !== undefined && (await contentOnly(folder, serving.folder, options));
-  if (!copied) await runToEnd("npm", ["run", "--silent", "build"], folder, BUILD_ENV, options);
-  return { folder, commit, kind, installed, built: !copied, changed, seconds: (performance.now() - start) / 1000 };
+  const plan = content ? await planContent(folder, serving.folder, options) : FULL_PLAN;
+  if (content && plan.keepsBuilds) await keepBuilds(folder, serving.folder);
+  else await runToEnd("npm", ["run", "--silent", "build"], folder, BUILD_ENV, options);
+  return { folder, commit, plan, installed, seconds: (performance.now() - start) / 1000 };
 }

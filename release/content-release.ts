@@ -1,5 +1,5 @@
 /**
- * What a content-only release (build-release.ts's releaseKind "content") refuses before it compiles
+ * What a content-only release (release-plan.ts's releaseKind "content") refuses before it compiles
  * anything: whoever can push content must not make the site serve a host's file or a page of their
  * own. Git records a symlink as mode 120000, read from the commit itself (git-mirror.ts), never
  * from the folder. Under public/, only the files the media build makes, by their extensions; and no

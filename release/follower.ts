@@ -19,7 +19,7 @@ import { isDiskFull, refusalOf } from "./disk-full.ts";
 import type { FollowLog } from "./follow-log.ts";
 import { openMirror } from "./git-mirror.ts";
 import { runningFolder, stopLeftovers } from "./leftover-processes.ts";
-import { pageChange, pagePurger } from "./page-purge.ts";
+import { pagePurger } from "./page-purge.ts";
 import { pushHookServer } from "./push-hook.ts";
 import { otherFolder } from "./release-folders.ts";
 import { CommandFailed } from "./run-to-end.ts";
@@ -165,14 +165,16 @@ export async function followBranch(settings: FollowSettings, { checkout, log }: 
     } finally {
       tellWorkers();
     }
-    const { kind, installed, built, seconds } = release;
+    const { plan, installed, seconds } = release;
+    const { kind } = plan;
+    const built = !plan.keepsBuilds;
     const how = built ? "built" : "content compiled, builds kept";
     log.info(
       { commit, kind, installed, built, seconds },
       `site: serving ${commit.slice(0, 12)} (${kind === "content" ? "content only" : "code"}; ${how} in ${seconds.toFixed(1)} s)`,
     );
-    // Read now, before the next release cleans the folder before: the ban itself is never waited for.
-    if (purger && previous) purger.purge(commit, await pageChange(previous.folder, release));
+    // The ban itself is never waited for.
+    if (purger && previous) purger.purge(commit, plan.drop);
   }
 
   let running: Promise<void> | undefined;

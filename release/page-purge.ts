@@ -1,48 +1,23 @@
 /**
  * After a release, the Varnish in front (SITE_FOLLOW_PURGE) drops what it changed, and fetches it
  * again so that the next visitor finds it warm: for a content-only commit, the pages its content
- * shows on (model/content-pages.ts, from the two releases' generated.pages.json); for code, every
+ * shows on (its plan, release-plan.ts, from the two releases' pages files); for code, every
  * page. One BAN over the objects' URLs (deploy/varnish/default.vcl), from the machine itself, tried
  * again a few times while Varnish does not answer, never holding the next release back.
  */
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-
 import { BAN_HEADER, BAN_METHOD, EVERYTHING } from "#model/cache-ban.ts";
-import { changedPages, PAGES_FILE, type PagesFile, parsePagesFile } from "#model/content-pages.ts";
 import { mapLimited } from "#lib/pool.ts";
 
-import type { BuiltRelease } from "./build-release.ts";
 import type { FollowLog } from "./follow-log.ts";
+import type { PageChange } from "./release-plan.ts";
 
 /** The encodings Varnish keeps a page in (its vcl_recv normalises Accept-Encoding to these). */
 const ENCODINGS = ["br", "gzip"];
-
-/** A release's pages file, written by its content build; undefined when it has none or it cannot be read. */
-export async function pagesFile(folder: string): Promise<PagesFile | undefined> {
-  return readFile(path.join(folder, PAGES_FILE), "utf8").then(parsePagesFile, () => undefined);
-}
-
-/** What a release changed, for the cache: the URL patterns to ban (EVERYTHING for every page) and the pages to fetch again after. */
-export interface PageChange {
-  banned: string[];
-  warm: string[];
-}
 
 /** How long Varnish may take to answer a ban or one page. */
 export const VARNISH_TIMEOUT_MS = 10_000;
 /** The waits before each try again of a ban that failed: about half a minute in all, then the next release's carries it. */
 export const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000];
-
-/** What `release` changed since the release in `previousFolder`, read before either folder is used again. */
-export async function pageChange(
-  previousFolder: string,
-  release: Pick<BuiltRelease, "folder" | "kind">,
-): Promise<PageChange> {
-  const after = release.kind === "content" ? await pagesFile(release.folder) : undefined;
-  const change = after ? changedPages(await pagesFile(previousFolder), after) : { everything: true as const };
-  return change.everything ? { banned: [EVERYTHING], warm: [] } : { banned: change.pages, warm: change.warm };
-}
 
 /** One change holding both: everything once either is everything, else the union of their pages. */
 function merged(before: PageChange | undefined, change: PageChange): PageChange {

@@ -6,9 +6,10 @@ import path from "node:path";
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { buildRelease, releaseKind } from "#release/build-release.ts";
+import { buildRelease } from "#release/build-release.ts";
 import { contentRefusal, MAX_CONTENT_FILE_BYTES, MEDIA_EXTENSIONS } from "#release/content-release.ts";
 import { openMirror } from "#release/git-mirror.ts";
+import { releaseKind } from "#release/release-plan.ts";
 
 /** The files under `folder`, through links (a copy of the project may link its media folders to the checkout's). */
 async function filesUnder(folder: string): Promise<string[]> {

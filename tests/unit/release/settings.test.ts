@@ -2,7 +2,7 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { releaseKind } from "#release/build-release.ts";
+import { releaseKind } from "#release/release-plan.ts";
 import { followSettings } from "#release/settings.ts";
 
 const ROOT = "/srv/site";
