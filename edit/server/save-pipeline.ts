@@ -37,7 +37,7 @@ export interface PipelineOptions {
   lock: SaveQueue;
   /** The bucket the media are published to before they land, as `npm run media:publish` does; none: they stay in public/. */
   bucket: BucketSettings | undefined;
-  /** A save moved on a step: the screen's statuses are refreshed. */
+  /** A save changed the working copy's files (written, media made, landed, put back): the entries' statuses are read again. */
   changed(): void;
   /** A save has landed or failed: the preview is built again. */
   landed(): void;
@@ -146,8 +146,8 @@ export function savePipeline({
       } catch (error) {
         // A bucket away is waited for: the film is made, and its save kept in the journal meanwhile.
         console.error(error);
+        // Its files are as they were: the entries' statuses need no new look, and its own is read from its record.
         moveSave(record, { step: "waiting for the bucket", message: reasonOf(error) });
-        changed();
         await sleep(pause, undefined, { ref: false });
         if (stopped) throw new Error("the service stopped; the save is taken up again when it starts");
       }

@@ -112,7 +112,10 @@ export async function startEditService(
     checkout,
     views,
     pending: lands.pending,
-    synced: () => (screen.statuses.changed(), preview.rebuild()),
+    synced() {
+      screen.statuses.changed();
+      preview.rebuild();
+    },
   };
 
   async function keystaticApi(request: IncomingMessage, response: ServerResponse, url: URL, editor: Editor) {
