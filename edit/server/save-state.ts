@@ -4,11 +4,13 @@
  * of each. Before its answer a save is the request's (save-request.ts: received, decoded, its paths
  * and content checked, written); from then on it is a record here:
  *
- *   saving ─┬──────────────────────────────────────────────┬─→ saved ─────────────→ live
- *           └→ making media → publishing ⇄ waiting for the ─┤                  ┌───→ live
- *                    │                      bucket          └─→ pushing ─→ pushed ─┤
- *                    └→ kept aside (media failed)              ⇅ waiting for  └───→ not live ⇄ live
- *                                                                the remote ─→ kept aside
+ *   saving → saved                                    `npm run edit`, a text save: written is landed
+ *   saving → pushing                                  the service commits it in its clone
+ *   saving → making media → publishing → saved | pushing         a save with media, on the worker
+ *                                publishing → waiting for the bucket (again…) → saved | pushing
+ *   making media → kept aside | failed                its media could not be made (service | npm run edit)
+ *   pushing → pushed | waiting for the remote (again…) → pushed | kept aside (the remote moved)
+ *   saved | pushed → live | not live,  not live → live | not live     the public site's word
  *
  * Any step before landed (saving to waiting for the remote) may end failed. `saved` is `npm run
  * edit`'s landed (its working copy is the save); the team's service commits (pushing) and pushes.
