@@ -5,8 +5,9 @@
  * dependency here, and the public server would have to ship it for a dozen checks.
  */
 import { ARTIST_URL_TYPE } from "#model/artist-lists.ts";
-import { isLinkToken, LINK_PARAM, MAX_EVENT_BYTES, MAX_SELECTS, TWENTIETHS } from "#model/analytics-event.ts";
+import { MAX_EVENT_BYTES, MAX_SELECTS, TWENTIETHS } from "#model/analytics-event.ts";
 import { isSlug } from "#model/content-files.ts";
+import { isLinkToken, LINK_PARAM, LINK_TOKEN_LENGTH } from "#model/shortlist-url.ts";
 import { EVENT_NAMES, type AnalyticsEvent, type EventName } from "./types.ts";
 
 /** An event as taken, before the server stamps it with the time and the visitor's hash. */
@@ -139,7 +140,8 @@ function artistOf(path: string): string | null {
 /** A recipient link's token, when the event carries one. */
 function tokenOf(value: unknown): string | null {
   if (value === undefined) return null;
-  if (!isLinkToken(value)) refuse("props.link must be a link's token: 22 letters, digits, hyphens or underscores");
+  if (!isLinkToken(value))
+    refuse(`props.link must be a link's token: ${LINK_TOKEN_LENGTH} letters, digits, hyphens or underscores`);
   return value as string;
 }
 

@@ -3,7 +3,7 @@
  * pages, and the reels played and how far, from the events the visits it opened sent with its token
  * (link-store.ts). Pure, so the rules are tested on hand-written events.
  */
-import { shortlistUrl } from "#model/analytics-event.ts";
+import { shortlistUrl } from "#model/shortlist-url.ts";
 
 import { aggregateDay, combine } from "./figures.ts";
 import type { LinkEvent } from "./link-store.ts";

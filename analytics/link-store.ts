@@ -7,6 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 
+import { LINK_TOKEN_BYTES } from "#model/shortlist-url.ts";
 import { EVENT_COLUMNS, fromRow, placeholders, rowParams, type StoredRow } from "./event-rows.ts";
 import type { Engine, Statement } from "./store.ts";
 import type { AnalyticsEvent, RecipientLink } from "./types.ts";
@@ -122,7 +123,7 @@ export function linkStore(engine: Engine): LinkStore {
     async create({ recipient, artists, expires }, now) {
       const link: RecipientLink = {
         // 16 random bytes: nothing in the name, the time or another link's token says anything about it.
-        token: randomBytes(16).toString("base64url"),
+        token: randomBytes(LINK_TOKEN_BYTES).toString("base64url"),
         id: randomBytes(9).toString("base64url"),
         recipient,
         artists,

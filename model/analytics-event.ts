@@ -17,23 +17,6 @@ export const DEFAULT_RETENTION_DAYS = 90;
 /** …and each day's figures this many months: the Views page asks for no longer a range (edit/views/range.ts). */
 export const FIGURES_KEPT_MONTHS = 25;
 
-/**
- * A recipient link (docs/privacy.md, "Links for one buyer"): a shortlist's URL with this parameter,
- * `/selects?artists=…&link=<token>`. The token is 16 random bytes in base64url, never derived from
- * the recipient's name; what was done in the visit it opens is counted for that link, when the
- * operator turned links on (ANALYTICS_RECIPIENT_LINKS=on) and the link is neither revoked nor expired.
- */
-export const LINK_PARAM = "link";
-/** The shortlist page (app/lib/selects.ts): its URL is the list, `?artists=a,b,c`. */
-export const SELECTS_PATH = "/selects";
-
-/** The shortlist of `ids` on the site at `origin`, with a recipient link's token when one is given. */
-export const shortlistUrl = (origin: string, ids: readonly string[], token?: string): string =>
-  `${origin}${SELECTS_PATH}?artists=${ids.join(",")}${token ? `&${LINK_PARAM}=${token}` : ""}`;
-
-/** A link's token's shape: 22 base64url characters. */
-export const LINK_TOKEN = /^[A-Za-z0-9_-]{22}$/;
-export const isLinkToken = (value: unknown): value is string => typeof value === "string" && LINK_TOKEN.test(value);
 /** What a link's visit did is kept this many days, unless ANALYTICS_RECIPIENT_RETENTION_DAYS says otherwise. */
 export const DEFAULT_RECIPIENT_RETENTION_DAYS = 90;
 

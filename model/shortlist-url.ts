@@ -5,12 +5,28 @@
  * them; read back by the selects page, its analytics and the links page's pasted shortlist: one
  * spelling for all of them.
  */
-import { LINK_PARAM, SELECTS_PATH } from "./analytics-event.ts";
-
+/** The shortlist page (app/routes/selects.tsx): its URL is the list. */
+export const SELECTS_PATH = "/selects";
 /** The query parameter that lists the artists, comma-separated; it may be repeated. */
 export const ARTISTS_PARAM = "artists";
 /** The words of an artist search. */
 export const SEARCH_PARAM = "q";
+
+/**
+ * A recipient link (docs/privacy.md, "Links for one buyer"): a shortlist's URL with this parameter,
+ * `/selects?artists=…&link=<token>`. Its token is LINK_TOKEN_BYTES random bytes in base64url, never
+ * derived from the recipient's name; what was done in the visit it opens is counted for that link,
+ * when the operator turned links on (ANALYTICS_RECIPIENT_LINKS=on) and the link is neither revoked
+ * nor expired.
+ */
+export const LINK_PARAM = "link";
+/** A link's token's random bytes (analytics/link-store.ts makes it). */
+export const LINK_TOKEN_BYTES = 16;
+/** A link's token's length: its bytes in base64url, unpadded. */
+export const LINK_TOKEN_LENGTH = Math.ceil((LINK_TOKEN_BYTES * 4) / 3);
+/** A link's token's shape: LINK_TOKEN_LENGTH base64url characters. */
+export const LINK_TOKEN = new RegExp(`^[A-Za-z0-9_-]{${LINK_TOKEN_LENGTH}}$`);
+export const isLinkToken = (value: unknown): value is string => typeof value === "string" && LINK_TOKEN.test(value);
 
 /**
  * The entries a shortlist's query names, as typed: every `artists` parameter split at commas, each

@@ -11,7 +11,7 @@ import type { RequestHandler } from "express";
 import { type DestinationStream, type Logger, pino } from "pino";
 import { pinoHttp } from "pino-http";
 
-import { LINK_PARAM } from "#model/analytics-event.ts";
+import { LINK_PARAM } from "#model/shortlist-url.ts";
 
 export type { Logger };
 

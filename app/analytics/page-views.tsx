@@ -7,7 +7,8 @@ import { useEffect } from "react";
 
 import type { loader as selectsLoader } from "#app/loaders/selects-page.server.ts";
 import { requestedSelects, SELECTS_PATH } from "#app/lib/selects.ts";
-import { LINK_PARAM, shortlistKey } from "#model/analytics-event.ts";
+import { shortlistKey } from "#model/analytics-event.ts";
+import { LINK_PARAM } from "#model/shortlist-url.ts";
 
 /** The selects page's route (app/routes/selects.tsx), whose data says whether its notice is shown. */
 const SELECTS_ROUTE = "routes/selects";

@@ -5,7 +5,8 @@
  * Nothing is stored in the browser: a play's id, and a recipient link's token, live in this module's
  * memory only.
  */
-import { EVENT_PATH, type EventBody, type EventProps, isLinkToken } from "#model/analytics-event.ts";
+import { EVENT_PATH, type EventBody, type EventProps } from "#model/analytics-event.ts";
+import { isLinkToken } from "#model/shortlist-url.ts";
 import type { Player } from "#app/reel/player/videojs.client.ts";
 import type { ReelChapter } from "#app/reel/timeline.ts";
 

@@ -3,9 +3,9 @@
  * so the client bundle does not carry the roster.
  */
 
-import { MAX_SELECTS, SELECTS_PATH } from "#model/analytics-event.ts";
+import { MAX_SELECTS } from "#model/analytics-event.ts";
 import { isSlug } from "#model/content-files.ts";
-import { shortlistEntries, shortlistPath } from "#model/shortlist-url.ts";
+import { SELECTS_PATH, shortlistEntries, shortlistPath } from "#model/shortlist-url.ts";
 
 /** At most this many artists are shown, and kept in the working list (the endpoint's limit too). */
 export { MAX_SELECTS, SELECTS_PATH };

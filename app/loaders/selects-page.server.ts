@@ -8,7 +8,7 @@ import { findArtistById } from "#app/lib/catalog.server.ts";
 import { MAX_SELECTS, resolveSelects, searchText, selectsPath } from "#app/lib/selects.ts";
 import { searchRoster } from "#app/lib/selects-search.server.ts";
 import { SITE_URL } from "#app/lib/site-url.server.ts";
-import { isLinkToken, LINK_PARAM } from "#model/analytics-event.ts";
+import { isLinkToken, LINK_PARAM } from "#model/shortlist-url.ts";
 
 /**
  * A page whose URL carries a `link` is one buyer's visit, whatever the token and the store say of

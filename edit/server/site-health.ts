@@ -14,9 +14,6 @@ import { healthBody, type ReleaseStatus } from "#model/site-health.ts";
 /** What the site says it serves, and refused: its /healthz, model/site-health.ts's contract. */
 export type SiteHealth = ReleaseStatus;
 
-// Still named here by tests/unit/server/healthz.test.ts, which is to import it from the model.
-export { healthBody };
-
 /** What one ask gave: the site's health, or why there is none, for the log. */
 export type SiteAnswer = { health: SiteHealth } | { problem: string };
 

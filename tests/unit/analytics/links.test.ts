@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { linkFigures } from "#analytics/link-figures.ts";
 import type { LinkEvent } from "#analytics/link-store.ts";
 import type { RecipientLink } from "#analytics/types.ts";
-import { LINK_TOKEN } from "#model/analytics-event.ts";
+import { LINK_TOKEN } from "#model/shortlist-url.ts";
 import { storedEvent } from "#tests/support/analytics-events.ts";
 import { postgresEngine, sqliteEngine, storesOn } from "#tests/support/analytics-engines.ts";
 

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type AnalyticsStore, openStore } from "#analytics/store.ts";
 import type { LinksAnswer } from "#analytics/types.ts";
 import { linksRoutes } from "#edit/links/links-routes.ts";
-import { isLinkToken } from "#model/analytics-event.ts";
+import { isLinkToken } from "#model/shortlist-url.ts";
 import { storedEvent } from "#tests/support/analytics-events.ts";
 
 const NOW = new Date("2025-03-10T15:00:00Z");

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 
 import { pastedEntries } from "#edit/links/links-format.ts";
-import { shortlistEntries, shortlistPath, shortlistUrl } from "#model/shortlist-url.ts";
+import { isLinkToken, shortlistEntries, shortlistPath, shortlistUrl } from "#model/shortlist-url.ts";
 
 const TOKEN = "AbCdEfGhIjKlMnOpQrSt_-";
 
@@ -42,5 +42,18 @@ describe("a shortlist's URL, read", () => {
     expect(read(url)).toEqual(entries);
     // A link pasted into the links page names what the selects page shows for it.
     expect(pastedEntries(`https://agency.example${url}`)).toEqual(entries);
+  });
+});
+
+describe("a recipient link's token", () => {
+  // docs/privacy.md: 16 random bytes, base64url: 22 characters, unpadded.
+  it.each([
+    [TOKEN, true],
+    ["AbCdEfGhIjKlMnOpQrSt_", false],
+    ["AbCdEfGhIjKlMnOpQrSt_-x", false],
+    ["AbCdEfGhIjKlMnOpQrSt+/", false],
+    ["AbCdEfGhIjKlMnOpQrSt_=", false],
+  ])("%s: %s", (token, valid) => {
+    expect(isLinkToken(token)).toBe(valid);
   });
 });

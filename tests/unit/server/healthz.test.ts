@@ -12,7 +12,7 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { healthBody } from "#edit/server/site-health.ts";
+import { healthBody } from "#model/site-health.ts";
 import type { ReleaseStatus } from "#model/site-health.ts";
 import { createApp } from "#server/app.ts";
 import { type ReleaseHealth, releaseStatus, statusToken } from "#server/healthz.ts";
