@@ -206,10 +206,8 @@ export function followMachine<W>(
   }
 
   /** The effect of `step`, as the event it ends in. */
-  async function perform(step: FollowStep): Promise<FollowEvent> {
+  async function perform(step: Exclude<FollowStep, { name: "idle" }>): Promise<FollowEvent> {
     switch (step.name) {
-      case "idle":
-        throw new Error("nothing to do when idle");
       case "asking":
         return { type: "asked", head: await mirror.remoteHead() };
       case "fetching":
@@ -264,8 +262,8 @@ export function followMachine<W>(
 
   /** Runs the steps until idle. */
   async function run() {
-    while (state.step.name !== "idle")
-      dispatch(await perform(state.step).catch((error: unknown): FollowEvent => ({ type: "unreachable", error })));
+    for (let step = state.step; step.name !== "idle"; step = state.step)
+      dispatch(await perform(step).catch((error: unknown): FollowEvent => ({ type: "unreachable", error })));
     running = undefined;
   }
 

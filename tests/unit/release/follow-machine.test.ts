@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { BuiltRelease } from "#release/build-release.ts";
-import { followMachine, type Release } from "#release/follow-machine.ts";
+import { followMachine, INITIAL_STATE, nextState, type Release } from "#release/follow-machine.ts";
 import { FULL_PLAN } from "#release/release-plan.ts";
 
 /**
@@ -263,5 +263,22 @@ describe("the follower's state machine", () => {
     expect(site.serving()).toEqual([]);
     expect(site.purgerStopped()).toBe(true);
     expect(site.remote.asked).toBe(2);
+  });
+
+  it("decides alone, without its ports: one ask under way is one more after it, none once stopping", () => {
+    const asking = nextState(INITIAL_STATE, { type: "ask" });
+    expect(asking.step).toEqual({ name: "asking" });
+    const askedTwice = nextState(nextState(asking, { type: "ask" }), { type: "ask" });
+    expect(askedTwice).toEqual({ ...asking, again: true });
+    const building = nextState(askedTwice, { type: "fetched", commit: commitOf(2) });
+    expect(building).toMatchObject({ step: { name: "building", commit: commitOf(2) }, tried: commitOf(2) });
+    expect(nextState(building, { type: "unreachable", error: new Error("gone") })).toMatchObject({
+      step: { name: "asking" },
+      again: false,
+      unreachable: true,
+    });
+    const stopping = nextState(building, { type: "stop" });
+    expect(nextState(stopping, { type: "ask" })).toBe(stopping);
+    expect(nextState(stopping, { type: "switched" }).step).toEqual({ name: "idle" });
   });
 });
