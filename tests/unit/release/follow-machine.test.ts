@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import type { BuiltRelease } from "#release/build-release.ts";
-import { followMachine, INITIAL_STATE, nextState, type Release } from "#release/follow-machine.ts";
+import { followMachine } from "#release/follow-machine.ts";
+import { INITIAL_STATE, nextState, type Release } from "#release/follow-state.ts";
 import { FULL_PLAN } from "#release/release-plan.ts";
 
 /**
