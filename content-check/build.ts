@@ -12,7 +12,8 @@ import type { Content } from "#model/content.ts";
 import { mapLimited } from "#lib/pool.ts";
 import { loadContent } from "./check.ts";
 import { generatedModule } from "./generated-module.ts";
-import { PAGES_FILE, pagesFileText } from "./pages-file.ts";
+import { PAGES_FILE } from "#model/content-pages.ts";
+import { pagesFileText } from "./pages-file.ts";
 
 export interface BuildOptions {
   /** Where the pages point for media: MEDIA_ORIGIN as the site parses it, or "" for public/. */

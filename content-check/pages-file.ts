@@ -1,5 +1,5 @@
 /**
- * The pages file build.ts writes beside the content's module (app/content/generated.pages.json):
+ * The pages file build.ts writes beside the content's module (PAGES_FILE, model/content-pages.ts):
  * each part of the content with the pages that show it (model/content-pages.ts) and the SHA-256 of
  * its value, so that the release after this one can tell which pages its content changed without
  * this release's content itself.
@@ -7,9 +7,6 @@
 import { sha256Text } from "#lib/sha256.ts";
 import type { Content } from "#model/content.ts";
 import { contentEntries, type PagesFile } from "#model/content-pages.ts";
-
-/** Where build.ts writes it, from the project's root. */
-export const PAGES_FILE = "app/content/generated.pages.json";
 
 /** The pages file of `content`: its entries, each value replaced by the SHA-256 (hex) of its JSON. */
 export function pagesFile(content: Content): PagesFile {

@@ -10,7 +10,7 @@ import { isNode, LineCounter, parseDocument } from "yaml";
 import type { Film } from "#model/content.ts";
 import type { CaptionFormat } from "#model/cues/captions.ts";
 import { CONTENT_DIR, type ContentBody, FOLDERS, readCaptionsFileName, SINGLE_FILES } from "#model/content-files.ts";
-import { PAGES_FILE } from "./pages-file.ts";
+import { PAGES_FILE } from "#model/content-pages.ts";
 
 /** Where a part of the content comes from: "app/content/artists/directors/x.md", at ["artists", "directors", "x"]. */
 export interface ContentFile {

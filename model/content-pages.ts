@@ -3,7 +3,7 @@
  * from the cache (deploy/varnish/default.vcl: a BAN's X-Ban-Url, a regular expression over a
  * request's path and query; model/cache-ban.ts) only the pages whose HTML or file could have changed,
  * and fetches them again warm. Each release's content build writes its entries, each hashed, as
- * PAGES_FILE (content-check/pages-file.ts); `changedPages` compares two such files. A page missed
+ * PAGES_FILE (content-check/pages-file.ts writes it); `changedPages` compares two such files. A page missed
  * here stays stale for a visitor, so every doubt leans wider.
  */
 import { type ArtistList, artistUrl } from "#model/artist-lists.ts";

@@ -20,6 +20,9 @@ export const releaseStatus = z.object({
 });
 export type ReleaseStatus = z.infer<typeof releaseStatus>;
 
+/** The type of the message a follower sends its workers with its ReleaseStatus, each time it changes and to each new one. */
+export const STATUS_MESSAGE = "release-status";
+
 /** /healthz's body as JSON, as the site writes it and the editing screens read it. */
 export const healthBody = releaseStatus.extend({ status: z.literal("ok") });
 export type HealthBody = z.infer<typeof healthBody>;

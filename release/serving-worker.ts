@@ -8,10 +8,7 @@
 import cluster, { type Worker } from "node:cluster";
 import path from "node:path";
 
-import type { ReleaseStatus } from "#model/site-health.ts";
-
-/** The message the primary sends its workers, each time the status changes and to each new one. */
-export const STATUS_MESSAGE = "release-status";
+import { type ReleaseStatus, STATUS_MESSAGE } from "#model/site-health.ts";
 
 /** A worker for `folder`'s build, listening on `port`; rejects with why if it exits first. */
 export function startWorker(

@@ -13,8 +13,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { RequestHandler } from "express";
 
 import { statusTokenProblem } from "#model/status-token.ts";
-import type { HealthBody, ReleaseStatus } from "#model/site-health.ts";
-import { STATUS_MESSAGE } from "#release/serving-worker.ts";
+import { type HealthBody, type ReleaseStatus, STATUS_MESSAGE } from "#model/site-health.ts";
 
 /** What /healthz says of the releases, and to whom the refusals. */
 export interface ReleaseHealth {

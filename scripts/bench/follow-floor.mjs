@@ -14,6 +14,7 @@ import { mkdir, rename, rm, symlink } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
+import { EVERYTHING } from "#model/cache-ban.ts";
 import { startCluster, startServer, stopProcess } from "#tests/support/server-process.mjs";
 import { ROOT, run } from "./edit-service-instance.mjs";
 import { PORTS, SITE_ENV } from "./follow-site.mjs";
@@ -114,7 +115,7 @@ export async function startFloor(scratch, remote) {
     step("restarts");
     await run("npm", ["run", "--silent", "purge"], { cwd: release, env: { ...env, PORT: String(PORTS.floor) } });
     step("ban");
-    return { steps, banned: ["^/"] };
+    return { steps, banned: [EVERYTHING] };
   }
 
   /** Stops its instances, then the cluster (Varnish). */
