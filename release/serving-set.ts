@@ -53,7 +53,7 @@ export function servingSet<W>(
       if (stopping() || serving?.workers.get(port) !== worker) return;
       log.error({ code, signal, port }, "site: a serving process died; starting it again");
       setTimeout(() => {
-        startOn(release, index).then(
+        startOn(release, index, before).then(
           (again) => {
             if (serving?.commit !== release.commit) return void workers.retire(again);
             serving.workers.set(port, again);

@@ -234,6 +234,20 @@ describe("the follower's state machine", () => {
     expect(again.told).toEqual([{ commit: commitOf(1), refused: { commit: commitOf(2), reason: "esbuild failed" } }]);
   });
 
+  it("starts a worker that died again with the scripts of the release before, which its cached pages still name", async () => {
+    const site = follower();
+    await site.ask();
+    site.remote.head = commitOf(2);
+    await site.ask();
+    const dead = site.serving()[0]!;
+    dead.dead = true;
+    dead.listeners.forEach((exited) => exited(1, null));
+    await settle();
+    const again = site.serving().find((worker) => worker.port === dead.port)!;
+    expect(again).not.toBe(dead);
+    expect([again.release.folder, again.before]).toEqual(["releases/b", "releases/a"]);
+  });
+
   it("serves the release kept from before a restart at once, and builds nothing until the branch moves", async () => {
     const site = follower();
     await site.machine.resume({ folder: "releases/b", commit: commitOf(1) });
