@@ -2,7 +2,7 @@
  * An event as a row of the store's tables (store.ts's `events`, link-store.ts's `link_events`): the
  * columns, one INSERT of many rows, and a row read back. The same SQL for both engines.
  */
-import type { Statement } from "./store.ts";
+import type { Statement } from "./engine.ts";
 import type { AnalyticsEvent, EventName } from "./types.ts";
 
 /** The events' columns, in AnalyticsEvent's order. */

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 
 import { LINK_TOKEN_BYTES } from "#model/shortlist-url.ts";
 import { EVENT_COLUMNS, fromRow, placeholders, rowParams, type StoredRow } from "./event-rows.ts";
-import type { Engine, Statement } from "./store.ts";
+import type { Engine, Statement } from "./engine.ts";
 import type { AnalyticsEvent, RecipientLink } from "./types.ts";
 
 /** An event of a visit a link opened, as kept: no visitor hash, no referrer; the link's id instead. */

@@ -3,7 +3,7 @@
  * holding a few connections. Table creation is serialised by an advisory lock, as two instances starting
  * together would otherwise race on PostgreSQL's catalogue even with IF NOT EXISTS.
  */
-import type { Engine, Statement } from "./store.ts";
+import type { Engine, Statement } from "./engine.ts";
 
 /** The advisory lock's key: any number no other user of the database takes. */
 const SCHEMA_LOCK = 5_117_001;

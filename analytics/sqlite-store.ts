@@ -7,7 +7,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 
-import type { Engine, Statement } from "./store.ts";
+import type { Engine, Statement } from "./engine.ts";
 
 /**
  * A statement with PostgreSQL's `$n` placeholders as SQLite's anonymous `?`, its parameters in their order

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 
 import { FIGURES_KEPT_MONTHS } from "#model/analytics-event.ts";
 
+import type { Engine, Statement } from "./engine.ts";
 import { EVENT_COLUMNS, fromRow, insertRows, type StoredRow } from "./event-rows.ts";
 import { type DayAggregate, aggregateDay, combine } from "./figures.ts";
 import { forgetLinks, LINK_TABLES, type LinkEvent, linkEventWrites, type LinkStore, linkStore } from "./link-store.ts";
@@ -40,29 +41,6 @@ export interface AnalyticsStore {
   figures(from: string, to: string, now: Date): Promise<ViewFigures>;
   /** The recipient links and their visits' events. */
   links: LinkStore;
-  close(): Promise<void>;
-}
-
-/** A statement and its parameters, written `$1`, `$2`… as PostgreSQL reads them. */
-export interface Statement {
-  sql: string;
-  params?: readonly unknown[];
-}
-
-/** What the store needs of a database; each engine's file makes one. */
-export interface Engine {
-  /** Column types that differ between the engines. */
-  types: { bytes: string; json: string };
-  /** Runs `ddl` in one transaction that no other instance runs at the same time. */
-  createTables(ddl: readonly string[]): Promise<void>;
-  query<Row>(statement: Statement): Promise<Row[]>;
-  /** Runs the statements in one transaction. */
-  batch(statements: readonly Statement[]): Promise<void>;
-  /**
-   * After personal data was deleted: removes what the engine's own files still hold of it, where the
-   * engine can (docs/privacy.md, "What erasing leaves behind").
-   */
-  clearDeleted(): Promise<void>;
   close(): Promise<void>;
 }
 
