@@ -56,7 +56,22 @@ const zone = (folder, allowed) => ({
     .map((other) => `./${other}`),
   message: `${folder}/ may import only ${[...new Set([...allowed, folder])].map((name) => `${name}/`).join(", ")} (eslint.config.js, MAY_IMPORT).`,
 });
-const BOUNDARIES = Object.entries(MAY_IMPORT).map(([folder, allowed]) => zone(folder, allowed));
+/**
+ * Inside edit/, from the ground up: each folder imports only those before it here. http/ (answers,
+ * bodies), views/ (the pages' kit and the views), links/, fields/ and schema/ (the screen's, in the
+ * browser), server/ (one save, the screen's routes), service/ (the team's sign-in, git, sessions).
+ */
+const EDIT_FLOORS = ["http", "views", "links", "fields", "schema", "server", "service"];
+/** @param {string} folder @param {number} index */
+const editFloor = (folder, index) => ({
+  target: `./edit/${folder}`,
+  from: EDIT_FLOORS.slice(index + 1).map((above) => `./edit/${above}`),
+  message: `edit/${folder}/ may import only the folders of edit/ below it: ${EDIT_FLOORS.slice(0, index).join(", ") || "none"} (eslint.config.js, EDIT_FLOORS).`,
+});
+const BOUNDARIES = [
+  ...Object.entries(MAY_IMPORT).map(([folder, allowed]) => zone(folder, allowed)),
+  ...EDIT_FLOORS.slice(0, -1).map(editFloor),
+];
 const SERVER_ONLY = {
   group: ["**/*.server", "**/*.server.*"],
   allowTypeImports: true,

@@ -1,6 +1,7 @@
 /** What the editing server says of the entry open on the screen (GET /edit/api/status), for the fields that show it. */
 import { useEffect, useState } from "react";
 
+import { STATUS_PATH } from "#edit/views/editing-paths.ts";
 import type { EntryStatus } from "#edit/upload-rules.ts";
 
 /** The entry in Keystatic's address: /keystatic/collection/{collection}/item/{id}; none while creating one. */
@@ -23,7 +24,7 @@ export function useEntryStatus(asked?: unknown): EntryStatus | undefined {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const controller = new AbortController();
     const poll = async () => {
-      const response = await fetch(`/edit/api/status?entry=${encodeURIComponent(entry)}`, {
+      const response = await fetch(`${STATUS_PATH}?entry=${encodeURIComponent(entry)}`, {
         signal: controller.signal,
       });
       const next = (await response.json()) as EntryStatus;

@@ -14,14 +14,16 @@ import config from "#edit/keystatic.config.ts";
 import { PREVIEW_META } from "#edit/preview.ts";
 import { type MediaBuild, STAGED_DIR, STAGED_UPLOAD_LIFETIME_MS, UPLOADS_PATH } from "#edit/upload-rules.ts";
 import { viewsContent } from "#edit/views/views-content.ts";
-import { viewsRoutes, VIEWS_PATHS } from "#edit/views/views-routes.ts";
+import { editingNav, SCREEN_NAV_STYLE } from "#edit/views/editing-nav.ts";
+import { SCREEN_PATH, STATUS_PATH } from "#edit/views/editing-paths.ts";
+import { viewsRoutes } from "#edit/views/views-routes.ts";
 import { analyticsStore, openOnce } from "#edit/views/views-store.ts";
-import { linksRoutes, LINKS_PATHS } from "#edit/links/links-routes.ts";
+import { linksRoutes } from "#edit/links/links-routes.ts";
 import { storeSettings } from "#analytics/settings.ts";
 import { publicOrigin } from "#model/site-url.ts";
 import { entryStatuses } from "./entry-status.ts";
 import { screenBundle } from "./screen-bundle.ts";
-import { send } from "./send.ts";
+import { send } from "#edit/http/send.ts";
 import { workingTree } from "./working-tree.ts";
 import { serveUploads } from "./upload-routes.ts";
 import { uploadQuotas, uploadStaging } from "./upload-staging.ts";
@@ -38,9 +40,10 @@ const page = (previewOrigin: string, script: string, banner: string) => `<!docty
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="${PREVIEW_META}" content="${previewOrigin}">
 <title>Roster — editing</title>
+<style>${SCREEN_NAV_STYLE}</style>
 <script type="module" src="${script}"></script>
 </head>
-<body>${banner}<div id="root"></div></body>
+<body><div id="root"></div>${banner && editingNav(banner)}</body>
 </html>`;
 
 /**
@@ -113,9 +116,6 @@ export function relay(response: ServerResponse, answer: KeystaticAnswer) {
   response.end(answer.body);
 }
 
-/** The single editor's way to the views and links pages, in a corner of the screen (the team's service has its own banner). */
-export const VIEWS_BANNER = `<p style="position:fixed;right:8px;bottom:8px;z-index:1000;margin:0;padding:6px 10px;font:13px system-ui,sans-serif;background:#fff;color:#222;border:1px solid #ccc;border-radius:6px"><a href="${VIEWS_PATHS.page}" style="color:#06c">Views</a> · <a href="${LINKS_PATHS.page}" style="color:#06c">Links</a></p>`;
-
 /**
  * The screen's own routes on a working copy, for the single editor's server below and the team's
  * service. The views read the analytics store that `env` names (the site's settings), its relative
@@ -182,12 +182,12 @@ export async function editingScreen(
       if (await views.serve(request, response, url, banner)) return true;
       if (await links.serve(request, response, url, banner)) return true;
       if (url.pathname === screen.path) screen.send(request, response);
-      else if (url.pathname === "/edit/api/status") {
+      else if (url.pathname === STATUS_PATH) {
         const status = statuses.of(url.searchParams.get("entry") ?? "", build);
         send(response, 200, JSON.stringify(status), "application/json");
       } else if (url.pathname === UPLOADS_PATH || url.pathname.startsWith(`${UPLOADS_PATH}/`))
         await serveUploads(uploads, request, response, url, owner);
-      else if (url.pathname === "/keystatic" || url.pathname.startsWith("/keystatic/"))
+      else if (url.pathname === SCREEN_PATH || url.pathname.startsWith(`${SCREEN_PATH}/`))
         send(response, 200, page(previewOrigin, screen.path, banner), "text/html; charset=utf-8");
       else return false;
       return true;

@@ -10,14 +10,16 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 import { settingsIfSet } from "#media-publish/settings.ts";
 import { watchSavedFiles } from "./local-live.ts";
-import { editingScreen, keystaticRouteOf, refuseFraming, refuseRequest, relay, VIEWS_BANNER } from "./edit-server.ts";
+import { VIEWS_AND_LINKS } from "#edit/views/editing-nav.ts";
+import { SCREEN_PATH } from "#edit/views/editing-paths.ts";
+import { editingScreen, keystaticRouteOf, refuseFraming, refuseRequest, relay } from "./edit-server.ts";
 import { previewSite } from "./preview-site.ts";
-import { bodyOf, editingServer } from "./request-body.ts";
+import { bodyOf, editingServer } from "#edit/http/request-body.ts";
 import { type Author, saveLog } from "./save-log.ts";
 import { savePipeline } from "./save-pipeline.ts";
 import { saveQueue } from "./save-queue.ts";
 import { MAX_SAVE_BYTES, saveRequests } from "./save-request.ts";
-import { send } from "./send.ts";
+import { send } from "#edit/http/send.ts";
 import { siteOriginIfSet } from "./site-health.ts";
 
 export interface EditServerOptions {
@@ -82,9 +84,9 @@ export async function startEditServer({ root, port, previewPort, env = process.e
     if (!hosts.has(request.headers.host ?? "")) return send(response, 421, "Misdirected Request");
     const handle = async () => {
       if (url.pathname.startsWith("/api/keystatic/")) return api(request, url, response);
-      const served = { build: saves.statusOf(LOCAL_EDITOR.email), banner: VIEWS_BANNER, owner: LOCAL_EDITOR.email };
+      const served = { build: saves.statusOf(LOCAL_EDITOR.email), banner: VIEWS_AND_LINKS, owner: LOCAL_EDITOR.email };
       if (!(await screen.serve(request, response, url, served)))
-        response.writeHead(302, { location: "/keystatic" }).end();
+        response.writeHead(302, { location: SCREEN_PATH }).end();
     };
     handle().catch((error: unknown) => {
       console.error(error);

@@ -14,7 +14,7 @@ import type { Job } from "#media-build/kinds.ts";
 import { applySave, type SaveOutcome } from "./apply-save.ts";
 import { SAVE_DISK_FULL, unlessDiskFull } from "./disk-full.ts";
 import { type KeystaticAnswer, refuseRequest, relay } from "./edit-server.ts";
-import { bodyOf } from "./request-body.ts";
+import { bodyOf } from "#edit/http/request-body.ts";
 import { type DecodedSave, decodeSave, type Save, saveShape } from "./save-gate.ts";
 import type { Saved } from "./save-landing.ts";
 import type { SaveLog } from "./save-log.ts";
@@ -22,7 +22,7 @@ import { savePathProblems } from "./save-paths.ts";
 import type { SaveQueue } from "./save-queue.ts";
 import type { Author, SaveEntry, SaveRecord } from "./save-state.ts";
 import { contentFilesOf, entryOfSave } from "./save-subject.ts";
-import { send } from "./send.ts";
+import { send } from "#edit/http/send.ts";
 
 /**
  * The largest body the screen's API takes: an entry's text, a reel's captions. Films and pictures

@@ -9,7 +9,7 @@ import path from "node:path";
 
 import { isUploadToken } from "#edit/upload-names.ts";
 import { MAX_UPLOAD_BYTES, UPLOADS_PATH } from "#edit/upload-rules.ts";
-import { bodyOf } from "./request-body.ts";
+import { bodyOf } from "#edit/http/request-body.ts";
 import { readRecord, type UploadStaging } from "./upload-staging.ts";
 import { answerUpload, receiveUpload, uploadOffset } from "./upload-stream.ts";
 

@@ -62,7 +62,7 @@ export function sendPage(
   response.end(`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} — editing</title></head>
-<body><h1>${escapeHtml(title)}</h1>${body}</body>
+<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body>
 </html>
 `);
 }

@@ -1,22 +1,20 @@
 /**
- * The pages the service writes itself around Keystatic's: who is signed in, in a corner of the
- * screen, and Recent saves, each save with where it is (saved, making media, publishing, waiting
+ * The pages the service writes itself around Keystatic's: who is signed in, with the editing
+ * pages' links (editing-nav.ts), and Recent saves, each save with where it is (saved, making media, publishing, waiting
  * for the bucket or the git remote, pushed, live with a link to its page on the public site, not
  * live and why, kept aside). Inline styles:
  * these pages set no style policy (Keystatic's own inline styles need none).
  */
+import { VIEWS_AND_LINKS } from "#edit/views/editing-nav.ts";
+import { SAVES_PATHS, SCREEN_PATH } from "#edit/views/editing-paths.ts";
 import { escapeHtml as html } from "#lib/escape-html.ts";
 import type { Editor } from "./auth.ts";
 import type { Save as SavedCommit } from "./git-history.ts";
 import type { SaveRecord } from "#edit/server/save-log.ts";
 
-/** Who is signed in, the recent saves, the views, the links and the sign-out, in a corner: Keystatic's page has no place for them. */
-export const banner = (
-  { name, email }: Editor,
-  signOut: string,
-) => `<form method="post" action="${signOut}" style="position:fixed;right:8px;bottom:8px;z-index:1000;margin:0;padding:6px 10px;font:13px system-ui,sans-serif;background:#fff;color:#222;border:1px solid #ccc;border-radius:6px">
-<span title="${html(email)}">${html(name)}</span> · <a href="/edit/saves">Recent saves</a> · <a href="/edit/views">Views</a> · <a href="/edit/links">Links</a> · <button type="submit" style="font:inherit;border:0;background:none;color:#06c;padding:0;cursor:pointer">Sign out</button>
-</form>`;
+/** Who is signed in, Recent saves, the views, the links and the sign-out (editing-nav.ts draws them). */
+export const banner = ({ name, email }: Editor, signOut: string) =>
+  `<span title="${html(email)}">${html(name)}</span> · <a href="${SAVES_PATHS.page}">Recent saves</a> · ${VIEWS_AND_LINKS} · <form method="post" action="${signOut}"><button type="submit">Sign out</button></form>`;
 
 /** A save in the list: git's (pushed, kept aside) or the service's own, not yet on the remote. */
 export type ListedSave = Omit<SavedCommit, "commit" | "state"> & {
@@ -82,14 +80,18 @@ export function savesPage(saves: ListedSave[]): string {
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Recent saves — editing</title></head>
 <body style="font:15px system-ui,sans-serif;margin:2rem">
+<main>
 <h1>Recent saves</h1>
-<p><a href="/keystatic">Back to the editing screen</a></p>
+<p><a href="${SCREEN_PATH}">Back to the editing screen</a></p>
+<div style="overflow-x:auto" tabindex="0" role="region" aria-label="Recent saves">
 <table>
 <thead><tr><th scope="col">Who</th><th scope="col">Entry</th><th scope="col">When (UTC)</th><th scope="col">What happened</th></tr></thead>
 <tbody>
 ${rows || '<tr><td colspan="4">No saves yet.</td></tr>'}
 </tbody>
 </table>
+</div>
+</main>
 </body>
 </html>`;
 }

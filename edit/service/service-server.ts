@@ -15,8 +15,8 @@ import path from "node:path";
 
 import { settingsIfSet } from "#media-publish/settings.ts";
 import { editingScreen, keystaticRouteOf, refuseFraming, relay } from "#edit/server/edit-server.ts";
-import { editingServer } from "#edit/server/request-body.ts";
-import { send } from "#edit/server/send.ts";
+import { editingServer } from "#edit/http/request-body.ts";
+import { send } from "#edit/http/send.ts";
 import { mayLand } from "#edit/server/save-paths.ts";
 import { previewSite } from "#edit/server/preview-site.ts";
 import { saveLog } from "#edit/server/save-log.ts";
@@ -29,6 +29,7 @@ import { type Author, gitStore } from "./git-store.ts";
 import { gitLanding } from "./git-landing.ts";
 import { watchPushedSaves } from "./live-check.ts";
 import { screenViews, serviceGuard } from "./save-guard.ts";
+import { SAVES_PATHS } from "#edit/views/editing-paths.ts";
 import { banner, listedSaves, savesPage } from "./saves-page.ts";
 import { routeOf, SAFE_METHODS } from "./service-routes.ts";
 import type { ServiceSettings } from "./settings.ts";
@@ -157,9 +158,9 @@ export async function startEditService(
     if (!SAFE_METHODS.has(request.method ?? "GET") && request.headers.origin !== settings.publicUrl)
       return send(response, 403, "Forbidden: a change must come from the editing screen itself.");
     if (route.prefix === "/api/keystatic/") return keystaticApi(request, response, url, editor);
-    if (route.prefix === "/edit/api/saves" || route.prefix === "/edit/saves") {
+    if (route.prefix === SAVES_PATHS.api || route.prefix === SAVES_PATHS.page) {
       const listed = listedSaves(await git.recentSaves(SAVES_LISTED), saves.unlanded(), saves.landed());
-      if (route.prefix === "/edit/saves") return send(response, 200, savesPage(listed), "text/html; charset=utf-8");
+      if (route.prefix === SAVES_PATHS.page) return send(response, 200, savesPage(listed), "text/html; charset=utf-8");
       return send(response, 200, JSON.stringify(listed), "application/json");
     }
     const served = {

@@ -8,3 +8,7 @@
 export const SCREEN_PATH = "/keystatic";
 export const VIEWS_PATHS = { page: "/edit/views", api: "/edit/api/views", csv: "/edit/api/views.csv" } as const;
 export const LINKS_PATHS = { page: "/edit/links", api: "/edit/api/links" } as const;
+/** The team's service's Recent saves (edit/service/saves-page.ts). */
+export const SAVES_PATHS = { page: "/edit/saves", api: "/edit/api/saves" } as const;
+/** An entry's status, which the screen's fields ask (edit/fields/use-entry-status.ts). */
+export const STATUS_PATH = "/edit/api/status";

@@ -4,9 +4,10 @@
  * fills the tables, as any other client of that API would. Staff browsers run JavaScript; without it
  * the page says so and the CSV links still give every figure. Inline styles: the editing screen's
  * pages set no Content-Security-Policy. On a phone the page never scrolls sideways: each table
- * scrolls in its own focusable box, and the editing screen's corner links (the banner, fixed over the
- * screen) stand in a row above the page here, where they cover nothing.
+ * scrolls in its own focusable box, and the editing screen's links (editing-nav.ts) stand in a row
+ * above the page.
  */
+import { editingNav } from "./editing-nav.ts";
 import { SCREEN_PATH, VIEWS_PATHS } from "./editing-paths.ts";
 import type { DayRange } from "./range.ts";
 import { escapeHtml } from "#lib/escape-html.ts";
@@ -25,8 +26,8 @@ export const VIEWS_PAGE_IDS = {
 export const STYLE = `
 body{font:15px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1d1f;background:#fff;max-width:78rem}
 @media (max-width:40rem){body{margin:1rem}}
-nav.editing{display:flex;justify-content:flex-end;flex-wrap:wrap;gap:.5rem;margin-bottom:1rem}
-nav.editing>*{position:static!important}
+nav.editing{display:flex;justify-content:flex-end;align-items:center;flex-wrap:wrap;gap:.5rem;margin-bottom:1rem}
+nav.editing form{margin:0}
 .table-box{overflow-x:auto}.table-box:focus-visible{outline:2px solid #0a58ca;outline-offset:2px}
 h1{font-size:1.6rem;margin:0 0 .5rem}h2{font-size:1.2rem;margin:2rem 0 .25rem}
 a{color:#0a58ca}
@@ -75,7 +76,7 @@ export function editingPage(page: {
 <script type="application/json" id="${contentId}">${scriptJson(content)}</script>
 <script type="module" src="${escapeHtml(script)}"></script>
 </head>
-<body>${banner && `<nav class="editing" aria-label="Editing">${banner}</nav>`}
+<body>${banner && editingNav(banner)}
 <main>
 ${main}
 </main>

@@ -13,7 +13,7 @@ import { dayRange, type DayRange, shownRange } from "./range.ts";
 import type { ViewsContent } from "./views-content.ts";
 import { CSV_TABLES, type CsvTable, viewsCsv } from "./views-csv.ts";
 import { viewsPage } from "./views-page.ts";
-import { send } from "./send.ts";
+import { send } from "#edit/http/send.ts";
 import { storeFailure } from "./views-store.ts";
 
 // edit-server.ts still takes it from here.

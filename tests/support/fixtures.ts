@@ -16,7 +16,7 @@ export interface Hydration {
 }
 
 interface Fixtures {
-  /** axe (WCAG 2.2 AA, and label in name) on the page as it is now. */
+  /** axe (its default rules: WCAG 2.2 A and AA, best practices; and label in name) on the page as it is now. */
   axe: { expectNoViolations: () => Promise<void> };
   /** The CSP violations the page has reported since the test began. */
   csp: { violations: () => Promise<string[]> };
@@ -27,7 +27,11 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   axe: async ({ page }, use) => {
-    await use({ expectNoViolations: () => expectNoViolations(page) });
+    await use({
+      expectNoViolations: async () => {
+        await expectNoViolations(page);
+      },
+    });
   },
   csp: async ({ page }, use) => {
     await use({ violations: await watchForViolations(page) });

@@ -14,6 +14,9 @@ import { captionsPath } from "#model/content-files.ts";
 import { artists, reels } from "#app/content/index.ts";
 import { artistUrl, ARTIST_URL_TYPE } from "#model/artist-lists.ts";
 import { captionsTrack } from "#model/tracks.ts";
+import { SCREEN_PATH } from "#edit/views/editing-paths.ts";
+import { expectNoViolations, type UpstreamFailure } from "#tests/support/axe.ts";
+import { coveredControls } from "#tests/support/covered.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { freePort } from "#tests/support/scratch-project.ts";
 import { type EditingInstance, startEditingInstance, stopEditingInstance } from "./editing-instance.ts";
@@ -24,6 +27,23 @@ function entryFile(dir: string, file: string) {
   const [, front, body] = /^---\n([\s\S]*?)---\n([\s\S]*)$/.exec(readFileSync(path.join(dir, file), "utf8")) ?? [];
   return { fields: parse(front) as Record<string, unknown>, body };
 }
+
+/**
+ * What axe finds in Keystatic's own components, with no option where the project draws the field
+ * (docs/upstream/keystatic-a11y.md, the report for Keystatic): every other finding fails.
+ */
+const KEYSTATIC_OWN: UpstreamFailure[] = [
+  // An array field's remove button: an icon, its name only in a tooltip.
+  { rule: "button-name", target: /ListViewItem-actions/ },
+  // The dashboard's group headings, grey below 4.5:1.
+  { rule: "color-contrast", target: /^section:nth-child\(\d\) > h2$/ },
+  // The split view's resize handle names a pane the narrow layout does not draw.
+  { rule: "aria-valid-attr-value", target: /^#resize-handle/ },
+  // An entry's name in the breadcrumb, no h1.
+  { rule: "page-has-heading-one", target: /^html$/ },
+  // The resize handle and the sidebar's parts outside any landmark.
+  { rule: "region", target: /^(#resize-handle|\.kui-)/ },
+];
 
 /** Clicks Keystatic's Save (or Create) and waits for the save's answer. */
 async function save(page: Page, button: "Save" | "Create" = "Save") {
@@ -53,6 +73,36 @@ test.describe("the editing screen", () => {
   });
 
   test.afterAll(() => stopEditingInstance(edit));
+
+  test("every page of the screen passes axe at 390 and 1440 px, but for Keystatic's own failures; nothing fixed covers a field", async ({
+    page,
+  }) => {
+    const { editOrigin } = edit!;
+    const pages = [
+      SCREEN_PATH,
+      `${SCREEN_PATH}/collection/directors/item/${artists.directors[0]!.id}`,
+      `${SCREEN_PATH}/collection/directors/create`,
+      `${SCREEN_PATH}/singleton/contact`,
+    ];
+    const seen = new Set<UpstreamFailure>();
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      for (const url of pages) {
+        await page.goto(`${editOrigin}${url}`);
+        await expect(page.getByRole("heading").first()).toBeVisible({ timeout: 30_000 });
+        await page.waitForLoadState("networkidle");
+        await expect(
+          page.getByRole("navigation", { name: "Editing" }).getByRole("link", { name: "Views" }),
+        ).toBeVisible();
+        expect(await coveredControls(page), `${width} ${url}`).toEqual([]);
+        for (const known of await expectNoViolations(page, KEYSTATIC_OWN)) seen.add(known);
+      }
+    }
+    // Each of Keystatic's own failures still shows: the day one is mended upstream, its exception goes.
+    expect([...seen].map(({ rule, target }) => `${rule} ${target}`).sort()).toEqual(
+      KEYSTATIC_OWN.map(({ rule, target }) => `${rule} ${target}`).sort(),
+    );
+  });
 
   test("a new director and a new photographer with every upload field: their files, media, the check, places and pages", async ({
     page,

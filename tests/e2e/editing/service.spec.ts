@@ -16,6 +16,8 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { artistUrl } from "#model/artist-lists.ts";
 import { mediaPaths } from "#model/media-paths.ts";
 import { SESSION_COOKIE } from "#edit/service/auth.ts";
+import { expectNoViolations } from "#tests/support/axe.ts";
+import { coveredControls } from "#tests/support/covered.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { LOGIN_FORM, TEST_USERS, type TestUser } from "#tests/support/oidc-provider.ts";
 import { rawRequest, sendRaw } from "#tests/support/raw-http.ts";
@@ -236,9 +238,17 @@ test.describe("the editing service for a team", () => {
     // Sign-out, from the screen: her old cookie opens nothing after it.
     const old = await sessionCookie(page.context());
     expect(old).toBeTruthy();
-    await page.goto(`${origin}/keystatic`);
+    // Her name and the service's links, in a corner on a desktop and below the screen on a phone: over no field either way.
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.goto(`${origin}/keystatic`);
+      await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Editing" }).getByText(TEST_USERS.ada.name)).toBeVisible();
+      expect(await coveredControls(page), `${width}`).toEqual([]);
+    }
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(`${origin}/auth/signed-out`);
+    await expectNoViolations(page);
     expect(await sessionCookie(page.context())).toBeUndefined();
     const withOld = await ask(`${origin}/keystatic`, {
       headers: { cookie: `${SESSION_COOKIE}=${old}` },
@@ -265,6 +275,7 @@ test.describe("the editing service for a team", () => {
         const stranger = await context.newPage();
         expect((await signIn(stranger, user)).status(), user.email).toBe(403);
         await expect(stranger.getByRole("heading", { name: "Not allowed" })).toBeVisible();
+        await expectNoViolations(stranger);
         expect(await sessionCookie(context), user.email).toBeUndefined();
         const api = await context.request.get(`${origin}/api/keystatic/tree`, { headers: { "no-cors": "1" } });
         expect(api.status(), user.email).toBe(401);
@@ -428,6 +439,14 @@ test.describe("the editing service for a team", () => {
     await ada.goto(`${origin}/edit/saves`);
     for (const { subject } of saves) await expect(ada.getByText(subject).first()).toBeVisible();
     for (const branch of benBranches()) await expect(ada.getByText(branch)).toBeVisible();
+    for (const width of [1440, 390]) {
+      await ada.setViewportSize({ width, height: 844 });
+      expect(
+        await ada.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+        `${width}`,
+      ).toBeLessThanOrEqual(0);
+      await expectNoViolations(ada);
+    }
     await Promise.all([ada.close(), ben.close()]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The editing servers' bounds on a request (edit/server/request-body.ts, editingServer, which
+ * The editing servers' bounds on a request (edit/http/request-body.ts, editingServer, which
  * `npm run edit` and the team's service are made with), against a raw socket that declares a large
  * body and trickles it a byte at a time, as a client that never finishes would.
  */
@@ -8,8 +8,8 @@ import net, { type AddressInfo } from "node:net";
 
 import { afterEach, describe, expect, test } from "vitest";
 
-import { bodyOf, editingServer } from "#edit/server/request-body.ts";
-import { send } from "#edit/server/send.ts";
+import { bodyOf, editingServer } from "#edit/http/request-body.ts";
+import { send } from "#edit/http/send.ts";
 
 const servers: Server[] = [];
 afterEach(async () => {
