@@ -11,7 +11,8 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 const CODE = "**/*.{js,mjs,cjs,ts,tsx}";
-const APP = "app/**/*.{ts,tsx}";
+/** React code: the site's app, and the editing app (edit/app/). */
+const APP = "{app,edit/app}/**/*.{ts,tsx}";
 /**
  * Which top-level folders each folder's code may import (its own always): the model is imported by
  * everything and imports nothing; scripts/ holds entry points and tooling, which nothing imports;
@@ -59,9 +60,10 @@ const zone = (folder, allowed) => ({
 /**
  * Inside edit/, from the ground up: each folder imports only those before it here. http/ (answers,
  * bodies), views/ (the pages' kit and the views), links/, fields/ and schema/ (the screen's, in the
- * browser), server/ (one save, the screen's routes), service/ (the team's sign-in, git, sessions).
+ * browser), server/ (one save, the screen's routes), service/ (the team's sign-in, git, sessions), app/
+ * (the editing app's routes, which read them all; the screens load its build, never import it).
  */
-const EDIT_FLOORS = ["http", "views", "links", "fields", "schema", "server", "service"];
+const EDIT_FLOORS = ["http", "views", "links", "fields", "schema", "server", "service", "app"];
 /** @param {string} folder @param {number} index */
 const editFloor = (folder, index) => ({
   target: `./edit/${folder}`,
@@ -82,6 +84,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
+      "edit/build/",
       "public/",
       ".cache/",
       ".site-data/",
@@ -160,7 +163,7 @@ export default tseslint.config(
   {
     // A page's route takes its loader from app/loaders/ by re-export, never by import: esbuild keeps an
     // imported `.server` module, which Remix empties in the browser's build, as a chunk every visit preloads.
-    files: ["app/root.tsx", "app/routes/*.tsx"],
+    files: ["app/root.tsx", "app/routes/*.tsx", "edit/app/root.tsx", "edit/app/routes/*.tsx"],
     // A resource route: the browser's build has an empty module for it whatever it imports.
     ignores: ["app/routes/$.tsx"],
     rules: {
@@ -178,7 +181,7 @@ export default tseslint.config(
     // One naming style: kebab-case files and folders. Route files are URL syntax; `.server`, `.client`, `.test`, `.d`
     // and `.config` are middle extensions.
     files: [CODE],
-    ignores: ["app/routes/**"],
+    ignores: ["app/routes/**", "edit/app/routes/**"],
     plugins: { "check-file": checkFile },
     rules: {
       "check-file/filename-naming-convention": ["error", { [CODE]: "KEBAB_CASE" }, { ignoreMiddleExtensions: true }],

@@ -2,14 +2,15 @@
  * The links page's HTML (/edit/links): the form that makes a link for one recipient, the range form,
  * and a place for the list of links, which the script (links-page-script.ts) fills from
  * GET /edit/api/links, as any other client of that API would. Whether links are on is that answer's
- * to say: the form is shown until it says they are off. The views page's look (its STYLE), with what
- * this page adds; on a phone it never scrolls sideways either, the list scrolling in its own box.
+ * to say: the form is shown until it says they are off. The editing pages' look (EDITING_STYLE), with
+ * what this page adds; on a phone it never scrolls sideways either, the list scrolling in its own box.
  */
 import { escapeHtml } from "#lib/escape-html.ts";
 import type { DayRange } from "#edit/views/range.ts";
 import type { ViewsContent } from "#edit/views/views-content.ts";
 import { LINKS_PATHS, SCREEN_PATH, VIEWS_PATHS } from "#edit/views/editing-paths.ts";
-import { editingPage, rangeForm, STYLE } from "#edit/views/views-page.ts";
+import { editingNav } from "#edit/views/editing-nav.ts";
+import { EDITING_STYLE } from "#edit/views/editing-style.ts";
 import { MAX_RECIPIENT_LENGTH } from "#model/recipient-link.ts";
 
 /** Where the script finds the content's names and each part of the page it fills or reads. */
@@ -35,7 +36,7 @@ export const LINKS_PAGE_IDS = {
 } as const;
 
 /**
- * What this page adds to the views page's look (STYLE, put before it): the form in one column, the
+ * What this page adds to the editing pages' look (EDITING_STYLE, put before it): the form in one column, the
  * copy rows, the rows' buttons, and on a phone each link a card of its own, each figure under its
  * column's name, so the agent reads her buyers' rows without scrolling sideways. Joined in the page,
  * not here, so the script's bundle leaves both out.
@@ -72,6 +73,48 @@ td.actions button{display:inline-block;margin-right:.4rem}
 `;
 
 const ids = LINKS_PAGE_IDS;
+
+/** Puts JSON in a <script> element: no "</script>" or "<!--" can end it early. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+
+/**
+ * The links page's document: `content` as JSON for
+ * its script, which fills `main`; the corner links (`banner`) in a row above it.
+ */
+function editingPage(page: {
+  title: string;
+  style: string;
+  contentId: string;
+  content: unknown;
+  script: string;
+  banner: string;
+  main: string;
+}): string {
+  const { title, style, contentId, content, script, banner, main } = page;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} — editing</title>
+<style>${style}</style>
+<script type="application/json" id="${contentId}">${scriptJson(content)}</script>
+<script type="module" src="${escapeHtml(script)}"></script>
+</head>
+<body>${banner && editingNav(banner)}
+<main>
+${main}
+</main>
+</body>
+</html>`;
+}
+
+/** The form that asks a page of the editing screen (`action`) for other days. */
+const rangeForm = (action: string, { from, to }: DayRange) => `<form method="get" action="${action}">
+<label>From <input type="date" name="from" value="${escapeHtml(from)}" required></label>
+<label>To (included) <input type="date" name="to" value="${escapeHtml(to)}" required></label>
+<button type="submit">Show</button>
+</form>`;
 
 const makeSection = (artists: string) => `<section aria-labelledby="links-make-title">
 <h2 id="links-make-title">Make a link</h2>
@@ -136,6 +179,6 @@ export function linksPage({
 ${makeSection(artists)}
 ${listSection(range)}
 `;
-  const style = `${STYLE}${LINKS_STYLE}`;
+  const style = `${EDITING_STYLE}${LINKS_STYLE}`;
   return editingPage({ title: "Links", style, contentId: ids.content, content, script, banner, main });
 }

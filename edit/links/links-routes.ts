@@ -17,12 +17,17 @@ import { bodyOf } from "#edit/http/request-body.ts";
 import { LINKS_PATHS } from "#edit/views/editing-paths.ts";
 import { dayRange, shownRange } from "#edit/views/range.ts";
 import type { ViewsContent } from "#edit/views/views-content.ts";
-import type { PageScript } from "#edit/views/views-routes.ts";
 import { send } from "#edit/http/send.ts";
 import { storeFailure } from "#edit/views/views-store.ts";
 import { linkRequestShape } from "#model/recipient-link.ts";
 import { ARTISTS_PARAM, shortlistUrl } from "#model/shortlist-url.ts";
 import { linksPage } from "./links-page.ts";
+
+/** The page's script as the servers bundle it (edit/server/screen-bundle.ts): its URL path, and its answer. */
+export interface PageScript {
+  path: string;
+  send(request: IncomingMessage, response: ServerResponse): void;
+}
 
 // edit-server.ts still takes it from here.
 export { LINKS_PATHS };

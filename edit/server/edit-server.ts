@@ -1,9 +1,9 @@
 /**
  * The editing screen's routes on a working copy, and what its servers share: Keystatic's screen and
- * its local API (which reads and writes the working copy), the uploads, the entries' statuses, and
- * beside them the views page (edit/views/): the public site's figures, read from its store. Served by
- * `npm run edit` for one person (local-editor.ts) and by the team's service (edit/service/), with
- * sign-in and git around each save.
+ * its local API (which reads and writes the working copy), the uploads, the entries' statuses, the
+ * links page, and what the editing app's views are given (edit/app/, editing-context.ts): the public
+ * site's figures, read from its store. Served by `npm run edit` for one person (local-editor.ts) and
+ * by the team's service (edit/service/), with sign-in and git around each save.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
@@ -16,11 +16,11 @@ import { type MediaBuild, STAGED_DIR, STAGED_UPLOAD_LIFETIME_MS, UPLOADS_PATH } 
 import { viewsContent } from "#edit/views/views-content.ts";
 import { editingNav, SCREEN_NAV_STYLE } from "#edit/views/editing-nav.ts";
 import { SCREEN_PATH, STATUS_PATH } from "#edit/views/editing-paths.ts";
-import { viewsRoutes } from "#edit/views/views-routes.ts";
-import { analyticsStore, openOnce } from "#edit/views/views-store.ts";
+import { analyticsStore, openOnce, storeFigures } from "#edit/views/views-store.ts";
 import { linksRoutes } from "#edit/links/links-routes.ts";
 import { storeSettings } from "#analytics/settings.ts";
 import { publicOrigin } from "#model/site-url.ts";
+import type { EditingContext } from "./editing-context.ts";
 import { entryStatuses } from "./entry-status.ts";
 import { screenBundle } from "./screen-bundle.ts";
 import { send } from "#edit/http/send.ts";
@@ -135,14 +135,17 @@ export async function editingScreen(
     mediaInBucket?: boolean;
   } = {},
 ) {
-  const [screen, viewsScript, linksScript] = await Promise.all([
+  const [screen, linksScript] = await Promise.all([
     screenBundle(root),
-    screenBundle(root, "edit/views/views-page-script.ts", "views"),
     screenBundle(root, "edit/links/links-page-script.ts", "links"),
   ]);
   // One connection for the views and the links, opened on the first request that needs it.
   const store = openOnce(analyticsStore(env, analyticsRoot));
-  const views = viewsRoutes({ content: () => viewsContent(root), open: store.get, script: viewsScript });
+  const views: EditingContext["views"] = {
+    content: () => viewsContent(root),
+    figures: storeFigures(store.get),
+    now: () => new Date(),
+  };
   const links = linksRoutes({
     content: () => viewsContent(root),
     open: store.get,
@@ -163,14 +166,15 @@ export async function editingScreen(
   return {
     keystatic,
     statuses,
+    views,
     /** Closes what the screen opened: the analytics store, if the views or the links were asked for. */
     close: store.close,
     /** The working copy's listing, as Keystatic's API answers it. */
     listing: (): Promise<KeystaticAnswer> =>
       keystatic(new Request("http://edit/api/keystatic/tree", { headers: { "no-cors": "1" } })),
     /**
-     * Answers the screen's page and the views page (with `banner` above each), their scripts, the
-     * views' figures, an entry's status and the streamed uploads, each `owner`'s own (the signed-in
+     * Answers the screen's page and the links page (with `banner` above each), their scripts, the
+     * links' API, an entry's status and the streamed uploads, each `owner`'s own (the signed-in
      * editor's email); false for any other path.
      */
     async serve(
@@ -179,7 +183,6 @@ export async function editingScreen(
       url: URL,
       { build, banner = "", owner }: { build: MediaBuild; banner?: string; owner: string },
     ): Promise<boolean> {
-      if (await views.serve(request, response, url, banner)) return true;
       if (await links.serve(request, response, url, banner)) return true;
       if (url.pathname === screen.path) screen.send(request, response);
       else if (url.pathname === STATUS_PATH) {

@@ -4,14 +4,17 @@
  * DNS rebinding, gets nothing). Each save is save-request.ts's, as the team's service's, landed in
  * its working copy (save-landing.ts); beside it, the preview, the site's production server on
  * this working copy (preview-site.ts), rebuilt after each save. With EDIT_SITE_URL, each save is then
- * followed to the public site until it shows it (local-live.ts).
+ * followed to the public site until it shows it (local-live.ts). The editing app's pages (the views)
+ * are given the single editor and this working copy's figures (editing-context.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 import { settingsIfSet } from "#media-publish/settings.ts";
 import { watchSavedFiles } from "./local-live.ts";
+import { editingApp } from "#edit/http/editing-app.ts";
 import { VIEWS_AND_LINKS } from "#edit/views/editing-nav.ts";
-import { SCREEN_PATH } from "#edit/views/editing-paths.ts";
+import { EDITING_APP_PREFIXES, SCREEN_PATH } from "#edit/views/editing-paths.ts";
+import { loadContextOf } from "./editing-context.ts";
 import { editingScreen, keystaticRouteOf, refuseFraming, refuseRequest, relay } from "./edit-server.ts";
 import { previewSite } from "./preview-site.ts";
 import { bodyOf, editingServer } from "#edit/http/request-body.ts";
@@ -23,7 +26,7 @@ import { send } from "#edit/http/send.ts";
 import { siteOriginIfSet } from "./site-health.ts";
 
 export interface EditServerOptions {
-  /** The project whose app/content/ and media/ are edited. */
+  /** The project whose app/content/ and media/ are edited, and whose editing app (edit/build/, `npm run build:edit`) is served. */
   root: string;
   port: number;
   /** Where the preview listens, on the loopback; none for a screen without one (the views' tests). */
@@ -40,6 +43,8 @@ export async function startEditServer({ root, port, previewPort, env = process.e
   const preview = previewPort === undefined ? undefined : previewSite({ checkout: root, port: previewPort, env });
   const bucket = settingsIfSet(env);
   const screen = await editingScreen(root, preview?.origin ?? "", { mediaInBucket: bucket !== undefined });
+  const app = await editingApp(root, EDITING_APP_PREFIXES);
+  const context = loadContextOf({ editor: LOCAL_EDITOR, views: screen.views });
   const hosts = new Set([`${LOOPBACK}:${port}`, `localhost:${port}`]);
   const lock = saveQueue();
   const saves = saveLog();
@@ -85,8 +90,9 @@ export async function startEditServer({ root, port, previewPort, env = process.e
     const handle = async () => {
       if (url.pathname.startsWith("/api/keystatic/")) return api(request, url, response);
       const served = { build: saves.statusOf(LOCAL_EDITOR.email), banner: VIEWS_AND_LINKS, owner: LOCAL_EDITOR.email };
-      if (!(await screen.serve(request, response, url, served)))
-        response.writeHead(302, { location: SCREEN_PATH }).end();
+      if (await screen.serve(request, response, url, served)) return;
+      if (app.owns(url.pathname)) return app.serve(request, response, url, context);
+      response.writeHead(302, { location: SCREEN_PATH }).end();
     };
     handle().catch((error: unknown) => {
       console.error(error);

@@ -29,12 +29,20 @@ import { type Author, gitStore } from "./git-store.ts";
 import { gitLanding } from "./git-landing.ts";
 import { watchPushedSaves } from "./live-check.ts";
 import { screenViews, serviceGuard } from "./save-guard.ts";
-import { SAVES_PATHS } from "#edit/views/editing-paths.ts";
-import { banner, listedSaves, savesPage } from "./saves-page.ts";
+import { editingApp } from "#edit/http/editing-app.ts";
+import { loadContextOf } from "#edit/server/editing-context.ts";
+import { VIEWS_AND_LINKS } from "#edit/views/editing-nav.ts";
+import { EDITING_APP_PREFIXES, SAVES_PATHS } from "#edit/views/editing-paths.ts";
+import { escapeHtml as html } from "#lib/escape-html.ts";
+import { listedSaves } from "./recent-saves.ts";
 import { routeOf, SAFE_METHODS } from "./service-routes.ts";
 import type { ServiceSettings } from "./settings.ts";
 
 export { SERVICE_ROUTES } from "./service-routes.ts";
+
+/** Who is signed in, Recent saves, the views, the links and the sign-out, around Keystatic's screen and the links page. */
+const banner = ({ name, email }: Editor) =>
+  `<span title="${html(email)}">${html(name)}</span> · <a href="${SAVES_PATHS.page}">Recent saves</a> · ${VIEWS_AND_LINKS} · <form method="post" action="${AUTH_PATHS.signOut}"><button type="submit">Sign out</button></form>`;
 
 /** Saves Recent saves lists, newest first: a team's day. */
 const SAVES_LISTED = 30;
@@ -71,6 +79,8 @@ export async function startEditService(
     await symlink(path.join(serviceRoot, "node_modules"), path.join(checkout, "node_modules"));
 
   const auth = await createAuth(settings);
+  // The editing app as this project's code has it (built with the service: `npm run build:edit-service`).
+  const app = await editingApp(serviceRoot, EDITING_APP_PREFIXES);
   // The figures come from the store the site's settings name, read as from this project's folder, not the clone.
   const screen = await editingScreen(checkout, settings.publicUrl, {
     analyticsRoot: serviceRoot,
@@ -158,18 +168,20 @@ export async function startEditService(
     if (!SAFE_METHODS.has(request.method ?? "GET") && request.headers.origin !== settings.publicUrl)
       return send(response, 403, "Forbidden: a change must come from the editing screen itself.");
     if (route.prefix === "/api/keystatic/") return keystaticApi(request, response, url, editor);
-    if (route.prefix === SAVES_PATHS.api || route.prefix === SAVES_PATHS.page) {
-      const listed = listedSaves(await git.recentSaves(SAVES_LISTED), saves.unlanded(), saves.landed());
-      if (route.prefix === SAVES_PATHS.page) return send(response, 200, savesPage(listed), "text/html; charset=utf-8");
-      return send(response, 200, JSON.stringify(listed), "application/json");
-    }
     const served = {
       build: saves.statusOf(editor.email),
-      banner: banner(editor, AUTH_PATHS.signOut),
+      banner: banner(editor),
       owner: editor.email,
     };
     if (await screen.serve(request, response, url, served)) return;
-    showPreview(request, response);
+    if (!app.owns(url.pathname)) return showPreview(request, response);
+    const context = loadContextOf({
+      editor: { name: editor.name, email: editor.email },
+      signOut: AUTH_PATHS.signOut,
+      views: screen.views,
+      recentSaves: async () => listedSaves(await git.recentSaves(SAVES_LISTED), saves.unlanded(), saves.landed()),
+    });
+    await app.serve(request, response, url, context);
   }
 
   // Bounded in time, a slice of a film on a slow line within it; a 401 closes the connection, its body unread.

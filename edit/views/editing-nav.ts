@@ -1,7 +1,7 @@
 /**
  * The editing screen's own links (the views, the links; for the team, who is signed in, Recent
  * saves and the sign-out), each page drawing them in one `nav`: in a row above the editing pages'
- * own (views-page.ts); on Keystatic's screen, which has no place for them, in its corner on a wide
+ * own (the links page's here; the editing app's, edit/app/components/editing-nav.tsx); on Keystatic's screen, which has no place for them, in its corner on a wide
  * screen, and after it on a phone, where a corner would cover its fields.
  */
 import { LINKS_PATHS, VIEWS_PATHS } from "./editing-paths.ts";

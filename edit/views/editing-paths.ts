@@ -1,6 +1,6 @@
 /**
- * The editing screen's own pages and their APIs, named once: the servers route them
- * (views-routes.ts, links-routes.ts), the pages link to each other and their scripts ask the APIs.
+ * The editing screen's own pages and their APIs, named once: the editing app's routes
+ * (edit/app/routes/) and links-routes.ts answer them, the pages link to each other and their scripts ask the APIs.
  * No imports, so a page's script takes these without any server code.
  */
 
@@ -8,7 +8,12 @@
 export const SCREEN_PATH = "/keystatic";
 export const VIEWS_PATHS = { page: "/edit/views", api: "/edit/api/views", csv: "/edit/api/views.csv" } as const;
 export const LINKS_PATHS = { page: "/edit/links", api: "/edit/api/links" } as const;
-/** The team's service's Recent saves (edit/service/saves-page.ts). */
+/** The team's service's Recent saves (edit/app/routes/edit.saves.tsx). */
 export const SAVES_PATHS = { page: "/edit/saves", api: "/edit/api/saves" } as const;
+/**
+ * The paths both screens hand to the editing app (edit/app/, edit/http/editing-app.ts) once their own
+ * routes (Keystatic's, the links', the uploads', an entry's status) have not answered.
+ */
+export const EDITING_APP_PREFIXES = ["/edit/"] as const;
 /** An entry's status, which the screen's fields ask (edit/fields/use-entry-status.ts). */
 export const STATUS_PATH = "/edit/api/status";

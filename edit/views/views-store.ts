@@ -7,6 +7,20 @@ import { existsSync } from "node:fs";
 
 import { storeSettings } from "#analytics/settings.ts";
 import { type AnalyticsStore, openStore } from "#analytics/store.ts";
+import type { ViewFigures } from "#analytics/types.ts";
+import type { DayRange } from "./range.ts";
+
+/** The part of the analytics store (analytics/store.ts) the views read. */
+export interface FiguresStore {
+  figures(from: string, to: string, now: Date): Promise<ViewFigures>;
+  close(): Promise<void>;
+}
+
+/** Why a request has no figures: the store's 503, in the operator's words. */
+export interface NoFigures {
+  status: 503;
+  message: string;
+}
 
 /** A store that cannot be had, in the operator's words: which setting to look at. Answered 503, never as a stack trace. */
 export class StoreUnavailable extends Error {}
@@ -41,7 +55,7 @@ export function analyticsStore(env: NodeJS.ProcessEnv, root: string): () => Prom
 }
 
 /** The 503 a request the store could not answer gets: the reason, never a stack trace. */
-export function storeFailure(error: unknown): { status: 503; message: string } {
+export function storeFailure(error: unknown): NoFigures {
   if (error instanceof StoreUnavailable) return { status: 503, message: error.message };
   console.error(error);
   return { status: 503, message: `The analytics store did not answer: ${reasonOf(error)}` };
@@ -69,5 +83,16 @@ export function openOnce<Store extends { close(): Promise<void> }>(open: () => P
         () => undefined,
       );
     },
+  };
+}
+
+/** The figures of a range from the store `open` gives (openOnce's), or why there are none. */
+export function storeFigures(open: () => Promise<FiguresStore>) {
+  return async (range: DayRange, now: Date): Promise<ViewFigures | NoFigures> => {
+    try {
+      return await (await open()).figures(range.from, range.to, now);
+    } catch (error) {
+      return storeFailure(error);
+    }
   };
 }

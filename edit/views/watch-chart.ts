@@ -1,10 +1,9 @@
 /**
- * A reel's watch-through curve as an inline SVG: one bar per twentieth of the film, its height the
- * share of plays that played it (0–100 %), and a mark where each spot starts, so staff see whose
- * work is watched and where viewers leave. Markup as a string, with no DOM: the page's script puts
- * it in place, and the unit tests read it as it is.
+ * A reel's watch-through curve, as the views page draws it (edit/app/components/watch-chart.tsx):
+ * one bar per twentieth of the film, its height the share of plays that played it (0–100 %), and a
+ * mark where each spot starts, so staff see whose work is watched and where viewers leave. The
+ * chart's geometry and words here, without React, for the links page's shares too.
  */
-import { escapeHtml } from "#lib/escape-html.ts";
 import { TWENTIETHS } from "#model/analytics-event.ts";
 
 /** The chart's own units; the page sizes it with CSS. */
@@ -61,33 +60,33 @@ export function chartSummary({ title, curve, spots, duration }: WatchChart): str
   );
 }
 
-/** The chart's SVG markup. */
-export function watchChart(chart: WatchChart): string {
-  const { curve, spots, duration } = chart;
-  const bars = curve.map((share, index) => {
-    const height = Math.min(Math.max(share, 0), 1) * CHART_HEIGHT;
-    const from = (index * 100) / curve.length;
-    const to = ((index + 1) * 100) / curve.length;
-    return (
-      `<rect class="bar" x="${unit(index * SLOT + GAP / 2)}" y="${unit(CHART_HEIGHT - height)}" ` +
-      `width="${unit(SLOT - GAP)}" height="${unit(height)}"><title>${from}–${to}% of the film: ${percent(share)} of plays</title></rect>`
-    );
-  });
-  const marks = spots.flatMap(({ start, title, artist }) => {
-    const x = spotX(start, duration);
-    if (x === undefined) return [];
-    const label = escapeHtml(`${clock(start)} ${title}, ${artist}`);
-    return [
-      `<line class="spot" x1="${unit(x)}" x2="${unit(x)}" y1="0" y2="${CHART_HEIGHT}"><title>${label}</title></line>`,
-    ];
-  });
-  const summary = escapeHtml(chartSummary(chart));
-  return (
-    `<svg class="watch-chart" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" role="img" aria-label="${summary}">` +
-    `<title>${summary}</title>` +
-    `<line class="half" x1="0" x2="${CHART_WIDTH}" y1="${CHART_HEIGHT / 2}" y2="${CHART_HEIGHT / 2}"/>` +
-    bars.join("") +
-    marks.join("") +
-    `</svg>`
-  );
+/** A bar of the chart: one twentieth of the film, as high as the share of plays that played it. */
+export interface ChartBar {
+  x: string;
+  y: string;
+  width: string;
+  height: string;
+  /** What it shows, in words: "0–5% of the film: 100% of plays". */
+  label: string;
 }
+
+/** The chart's bars, in its own units. */
+export const chartBars = (curve: number[]): ChartBar[] =>
+  curve.map((share, index) => {
+    const height = Math.min(Math.max(share, 0), 1) * CHART_HEIGHT;
+    const [from, to] = [index, index + 1].map((edge) => (edge * 100) / curve.length);
+    return {
+      x: unit(index * SLOT + GAP / 2),
+      y: unit(CHART_HEIGHT - height),
+      width: unit(SLOT - GAP),
+      height: unit(height),
+      label: `${from}–${to}% of the film: ${percent(share)} of plays`,
+    };
+  });
+
+/** The chart's marks where the spots start (those that can be placed), each with its words. */
+export const chartMarks = ({ spots, duration }: WatchChart): { x: string; label: string }[] =>
+  spots.flatMap(({ start, title, artist }) => {
+    const x = spotX(start, duration);
+    return x === undefined ? [] : [{ x: unit(x), label: `${clock(start)} ${title}, ${artist}` }];
+  });

@@ -5,9 +5,11 @@
  * need) on a copy of the content, reading that store; visitors of their own in the browser; a reel
  * watched to a given second; and the text a fixed element covers.
  */
+import { execFile } from "node:child_process";
 import { cp, mkdir, rm } from "node:fs/promises";
 import type { Server } from "node:http";
 import path from "node:path";
+import { promisify } from "node:util";
 
 import { expect, type Browser, type Page } from "@playwright/test";
 
@@ -18,7 +20,7 @@ import { startServer } from "./server-process.mjs";
 import { SITE_URL } from "./site-url.mjs";
 
 const ROOT = path.join(import.meta.dirname, "../..");
-/** What the editing server reads: the content, and the code its pages' scripts are bundled from. */
+/** What the editing server reads: the content, and the code its pages' scripts and its app are built from. */
 const SOURCES = [
   "app/content",
   "edit",
@@ -52,6 +54,8 @@ export async function startCountingSite(name: string, env: Record<string, string
   const saved = Object.fromEntries(SETTINGS.map((setting) => [setting, process.env[setting]]));
   for (const setting of SETTINGS) delete process.env[setting];
   Object.assign(process.env, { ANALYTICS_DB: database, SITE_URL, ...env });
+  // As `npm run edit` does before it starts: the editing app's build (edit/build/), in the copy.
+  await promisify(execFile)(path.join(dir, "node_modules/.bin/remix"), ["build", "edit/remix"], { cwd: dir });
   const editPort = await freePort(2);
   const site = await startServer(editPort + 1, { env: { ANALYTICS_DB: database, SITE_URL, ...env } });
   const { server } = await startEditServer({ root: dir, port: editPort });

@@ -8,13 +8,16 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, test } from "vitest";
 
+import { SavesTable } from "#edit/app/components/saves-table.tsx";
 import { type SaveRecord, saveLog } from "#edit/server/save-log.ts";
 import { entryOfSubject } from "#edit/server/save-subject.ts";
 import { askSite, siteOrigin } from "#edit/server/site-health.ts";
 import { siteWatch } from "#edit/server/site-watch.ts";
-import { listedSaves, savesPage } from "#edit/service/saves-page.ts";
+import { listedSaves } from "#edit/service/recent-saves.ts";
 
 const A = "a".repeat(40);
 const B = "b".repeat(40);
@@ -287,11 +290,11 @@ describe("the words", () => {
     ];
     const listed = listedSaves(commits, [], followed);
     expect(listed.map(({ state }) => state)).toEqual(["live", "not live", "pushed"]);
-    const page = savesPage(listed);
+    const page = renderToStaticMarkup(createElement(SavesTable, { saves: listed }));
     expect(page).toContain(
-      `live: <a href="${SITE}/artists/film/theo-marchand?a=1&#38;b=&#34;2&#34;">${SITE}/artists/film/theo-marchand?a=1&#38;b=&#34;2&#34;</a>`,
+      `live: <a href="${SITE}/artists/film/theo-marchand?a=1&amp;b=&quot;2&quot;">${SITE}/artists/film/theo-marchand?a=1&amp;b=&quot;2&quot;</a>`,
     );
-    expect(page).toContain("not live: contact.yaml:3: &#60;bad&#62;");
+    expect(page).toContain("not live: contact.yaml:3: &lt;bad&gt;");
     expect(page).toMatch(/<td>pushed<\/td>/);
   });
 });

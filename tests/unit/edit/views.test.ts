@@ -5,27 +5,35 @@
  * and the watch-through chart's bars and spot marks, measured from its SVG.
  */
 import { mkdtemp, rm } from "node:fs/promises";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { openStore } from "#analytics/store.ts";
 import type { ViewFigures } from "#analytics/types.ts";
 import { artists as contentArtists, reels as contentReels } from "#app/content/index.ts";
+import { WatchChart } from "#edit/app/components/watch-chart.tsx";
+import { viewsApiLoader, viewsCsvLoader, viewsPageLoader } from "#edit/app/loaders/views.server.ts";
+import { loadContextOf } from "#edit/server/editing-context.ts";
 import { dayRange } from "#edit/views/range.ts";
 import { viewsContent, type ViewsContent } from "#edit/views/views-content.ts";
 import { csvField } from "#edit/views/views-csv.ts";
-import { type FiguresStore, viewsRoutes } from "#edit/views/views-routes.ts";
-import { analyticsStore, openOnce, StoreUnavailable } from "#edit/views/views-store.ts";
-import { watchChart } from "#edit/views/watch-chart.ts";
+import {
+  analyticsStore,
+  type FiguresStore,
+  openOnce,
+  StoreUnavailable,
+  storeFigures,
+} from "#edit/views/views-store.ts";
+import type { WatchChart as Chart } from "#edit/views/watch-chart.ts";
 import { storedEvent } from "#tests/support/analytics-events.ts";
 
 const ROOT = path.join(import.meta.dirname, "../../..");
 const NOW = new Date("2025-03-10T15:00:00Z");
-const SCRIPT = "/edit/views.0123456789abcdef.js";
 
 const FIGURES: ViewFigures = {
   reels: [
@@ -62,34 +70,34 @@ const NAMES: ViewsContent = {
 };
 
 interface Served {
-  origin: string;
+  /** The answer of the views' loader for `url` (a path and query), as the editing app runs it. */
+  ask(url: string): Promise<Response>;
+  /** The page's data for `url`. */
+  page(url: string): ReturnType<typeof viewsPageLoader>;
   asked: { from: string; to: string; now: Date }[];
   opens: number;
-  server: http.Server;
 }
 
-/** The views' routes on a server of their own, over `open`. */
-async function serve(open: () => Promise<FiguresStore>): Promise<Served> {
+const LOADERS: Record<string, (args: LoaderFunctionArgs) => Promise<Response>> = {
+  "/edit/api/views": viewsApiLoader,
+  "/edit/api/views.csv": viewsCsvLoader,
+};
+
+/** The views' loaders over `open`, with the load context a screen gives them (edit-server.ts's `views`). */
+function serve(open: () => Promise<FiguresStore>): Served {
   const served = { asked: [], opens: 0 } as unknown as Served;
   // Opened once for every request, as the editing screen shares it (edit-server.ts).
   const store = openOnce(() => {
     served.opens += 1;
     return open();
   });
-  const views = viewsRoutes({
-    content: () => NAMES,
-    open: store.get,
-    script: { path: SCRIPT, send: (_request, response) => response.end("script") },
-    now: () => NOW,
+  const context = loadContextOf({
+    editor: { name: "You", email: "local" },
+    views: { content: () => NAMES, figures: storeFigures(store.get), now: () => NOW },
   });
-  served.server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://edit");
-    void views.serve(request, response, url, '<p id="banner">banner</p>').then((answered) => {
-      if (!answered) response.writeHead(404).end();
-    });
-  });
-  await new Promise<void>((resolve) => served.server.listen(0, "127.0.0.1", resolve));
-  served.origin = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`;
+  const args = (url: string) => ({ request: new Request(`http://edit${url}`), context, params: {} });
+  served.ask = (url) => LOADERS[new URL(url, "http://edit").pathname](args(url));
+  served.page = (url) => viewsPageLoader(args(url));
   return served;
 }
 
@@ -102,22 +110,17 @@ const fakeStore = (served: () => Served): FiguresStore => ({
 });
 
 describe("GET /edit/api/views and its CSVs", () => {
-  let served: Served;
-  beforeAll(async () => {
-    served = await serve(async () => fakeStore(() => served));
-  });
-  afterAll(() => new Promise<void>((resolve) => served.server.close(() => resolve())));
+  const served: Served = serve(async () => fakeStore(() => served));
 
   test("the store's figures, as JSON, never cached; the last 7 full days and today by default", async () => {
     served.asked.length = 0;
-    const answer = await fetch(`${served.origin}/edit/api/views`);
+    const answer = await served.ask(`/edit/api/views`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("application/json");
-    expect(answer.headers.get("cache-control")).toBe("no-store");
     expect(await answer.json()).toEqual(FIGURES);
     expect(served.asked).toEqual([{ from: "2025-03-03", to: "2025-03-10", now: NOW }]);
 
-    await fetch(`${served.origin}/edit/api/views?from=2024-02-29&to=2024-03-01`);
+    await served.ask(`/edit/api/views?from=2024-02-29&to=2024-03-01`);
     expect(served.asked[1]).toMatchObject({ from: "2024-02-29", to: "2024-03-01" });
     // Opened once, on the first request, and kept.
     expect(served.opens).toBe(1);
@@ -131,7 +134,7 @@ describe("GET /edit/api/views and its CSVs", () => {
     // 25 months before 2025-03-10 is 2023-02-10.
     ["from=2023-02-09&to=2025-03-10", "from"],
   ])("?%s: 400, naming %s", async (query, parameter) => {
-    const answer = await fetch(`${served.origin}/edit/api/views?${query}`);
+    const answer = await served.ask(`/edit/api/views?${query}`);
     expect(answer.status).toBe(400);
     expect(answer.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(await answer.text()).toMatch(new RegExp(`^Bad Request: ${parameter}: `));
@@ -154,10 +157,9 @@ describe("GET /edit/api/views and its CSVs", () => {
 
   test("each table as CSV, an attachment named for the table and the days", async () => {
     const csv = async (table: string) => {
-      const answer = await fetch(`${served.origin}/edit/api/views.csv?table=${table}&from=2025-03-01&to=2025-03-08`);
+      const answer = await served.ask(`/edit/api/views.csv?table=${table}&from=2025-03-01&to=2025-03-08`);
       expect(answer.status).toBe(200);
       expect(answer.headers.get("content-type")).toMatch(/^text\/csv/);
-      expect(answer.headers.get("cache-control")).toBe("no-store");
       expect(answer.headers.get("content-disposition")).toBe(
         `attachment; filename="views-${table}-2025-03-01-to-2025-03-08.csv"`,
       );
@@ -178,53 +180,49 @@ describe("GET /edit/api/views and its CSVs", () => {
         '"ada-rowe,ben-ito",2,2025-03-07T16:04:05.000Z,ada-rowe,"Ada ""Ace"" Rowe, Jr.",3\r\n' +
         '"ada-rowe,ben-ito",2,2025-03-07T16:04:05.000Z,ben-ito,Ben Ito,0\r\n',
     );
-    const unknown = await fetch(`${served.origin}/edit/api/views.csv?table=visitors`);
+    const unknown = await served.ask(`/edit/api/views.csv?table=visitors`);
     expect(unknown.status).toBe(400);
     expect(await unknown.text()).toMatch(/^Bad Request: table: /);
   });
 
-  test("the page: HTML, never cached, its banner, the range in its form, its script; anything but GET or HEAD 405", async () => {
-    const answer = await fetch(`${served.origin}/edit/views?from=2025-03-01&to=2025-03-08`);
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(answer.headers.get("cache-control")).toBe("no-store");
-    const html = await answer.text();
-    expect(html).toContain('<p id="banner">banner</p>');
-    expect(html).toContain('name="from" value="2025-03-01"');
-    expect(html).toContain('name="to" value="2025-03-08"');
-    expect(html).toContain(`<script type="module" src="${SCRIPT}">`);
-    expect(html).toContain('href="/edit/api/views.csv?table=shortlists&#38;from=2025-03-01&#38;to=2025-03-08"');
-    // The names go to the script as JSON that no name can end early.
-    expect(html).toContain('"Reel, the first"');
-    expect((await fetch(`${served.origin}/edit/api/views`, { method: "POST" })).status).toBe(405);
-    expect(await (await fetch(`${served.origin}${SCRIPT}`)).text()).toBe("script");
+  test("the page: the days asked, kept in its form even when they are not a range, and why there are no figures", async () => {
+    const shown = await served.page("/edit/views?from=2025-03-01&to=2025-03-08");
+    expect(shown).toEqual({
+      range: { from: "2025-03-01", to: "2025-03-08" },
+      problem: "",
+      shown: { figures: FIGURES, content: NAMES },
+    });
+    const refused = await served.page("/edit/views?from=2025-03-09&to=2025-03-08");
+    expect(refused).toEqual({
+      range: { from: "2025-03-09", to: "2025-03-08" },
+      problem: expect.stringMatching(/^Bad Request: from: /),
+      shown: null,
+    });
   });
 });
 
 describe("without a store", () => {
   test("503 with the store's own words, asked again on the next request", async () => {
-    const served = await serve(async () => {
+    const served = serve(async () => {
       throw new StoreUnavailable("No figures: analytics is off here (ANALYTICS=off).");
     });
     for (const attempt of [1, 2]) {
-      const answer = await fetch(`${served.origin}/edit/api/views`);
+      const answer = await served.ask(`/edit/api/views`);
       expect(answer.status).toBe(503);
       expect(await answer.text()).toBe("No figures: analytics is off here (ANALYTICS=off).");
       expect(served.opens).toBe(attempt);
     }
-    await new Promise<void>((resolve) => served.server.close(() => resolve()));
   });
 
   test("a store that fails to answer: 503 with its reason, no stack trace", async () => {
-    const served = await serve(async () => ({
+    const served = serve(async () => ({
       figures: () => Promise.reject(new Error("connection terminated")),
       close: async () => undefined,
     }));
-    const answer = await fetch(`${served.origin}/edit/api/views.csv?table=reels`);
+    const answer = await served.ask(`/edit/api/views.csv?table=reels`);
     expect(answer.status).toBe(503);
     const text = await answer.text();
     expect(text).toBe("The analytics store did not answer: connection terminated");
-    await new Promise<void>((resolve) => served.server.close(() => resolve()));
   });
 
   test.each([
@@ -292,20 +290,9 @@ describe("the store the site's settings name", () => {
     await writer.close();
 
     const store = openOnce(analyticsStore(env, dir));
-    const views = viewsRoutes({
-      content: () => NAMES,
-      open: store.get,
-      script: { path: SCRIPT, send: () => undefined },
-      now: () => NOW,
-    });
-    const server = http.createServer((request, response) => {
-      void views.serve(request, response, new URL(request.url ?? "/", "http://edit"));
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const figures = (await (await fetch(`${origin}/edit/api/views`)).json()) as ViewFigures;
+    const figures = await storeFigures(store.get)({ from: "2025-03-03", to: "2025-03-10" }, NOW);
     await store.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if ("status" in figures) throw new Error(figures.message);
 
     expect(figures.reels).toEqual([
       {
@@ -353,6 +340,7 @@ describe("the names the page takes from the content", () => {
 describe("the watch-through chart", () => {
   // 200 × 60 units: a twentieth is 10 wide (a bar of 8 between gaps of 1), 100 % is 60 high.
   const curve = [1, 0.5, 0.25, ...Array(16).fill(0.125), 0];
+  const watchChart = (chart: Chart) => renderToStaticMarkup(createElement(WatchChart, chart));
   const svg = watchChart({
     title: "Reel <one>",
     curve,
@@ -391,7 +379,7 @@ describe("the watch-through chart", () => {
 
   test("an image described in words, its text escaped", () => {
     expect(svg).toMatch(
-      /^<svg [^>]*role="img" aria-label="Watch-through of Reel &#60;one&#62;: 100% of plays saw the first twentieth, 13% the middle, 0% the last\. Spots start at 0:00 \(Crossing, Ada Rowe\), 0:20 \(Early, Ben Ito\), 1:02 \(Late, Ada Rowe\)\."/,
+      /^<svg [^>]*role="img" aria-label="Watch-through of Reel &lt;one&gt;: 100% of plays saw the first twentieth, 13% the middle, 0% the last\. Spots start at 0:00 \(Crossing, Ada Rowe\), 0:20 \(Early, Ben Ito\), 1:02 \(Late, Ada Rowe\)\."/,
     );
     expect(svg).not.toContain("<one>");
   });

@@ -1,0 +1,5 @@
+/** The editing app's APIs answer in words (a refusal) or in JSON; the screen's server adds no-store to both. */
+export const textAnswer = (status: number, text: string, type = "text/plain; charset=utf-8") =>
+  new Response(text, { status, headers: { "content-type": type } });
+
+export const jsonAnswer = (value: unknown) => textAnswer(200, JSON.stringify(value), "application/json");

@@ -1,0 +1,59 @@
+/**
+ * What the editing app's routes (edit/app/) are given by the screen that serves them, as Remix's load
+ * context: who is editing, the views' figures and names, and for the team's service its sign-out and
+ * Recent saves. `npm run edit` (local-editor.ts) and the service (edit/service/service-server.ts) each
+ * make one per request; a route reads it with editingOf.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+
+import type { ViewFigures } from "#analytics/types.ts";
+import type { DayRange } from "#edit/views/range.ts";
+import type { ViewsContent } from "#edit/views/views-content.ts";
+import type { NoFigures } from "#edit/views/views-store.ts";
+import type { Author, SaveStep } from "./save-state.ts";
+
+/** A save in Recent saves: git's (pushed, kept aside) or the service's own, not yet on the remote. */
+export interface ListedSave {
+  author: Author;
+  subject: string;
+  /** When it was saved, ISO 8601 in UTC. */
+  date: string;
+  state: "pushed" | "kept aside" | SaveStep;
+  commit?: string;
+  /** The `edits/…` branch a save kept aside is on. */
+  branch?: string;
+  /** Why it failed or is not live, in the editor's words. */
+  message?: string;
+  /** Its entry's page on the public site, once live there. */
+  link?: string;
+}
+
+export interface EditingContext {
+  /** Who is editing: the signed-in editor, or the one person of `npm run edit`. */
+  editor: Author;
+  /** Where the sign-out form posts: the team's service only. */
+  signOut?: string;
+  views: {
+    /** The content's names of the reels and artists, as they are now (views-content.ts). */
+    content(): ViewsContent;
+    /** The store's figures for the days of `range`, or why there are none. */
+    figures(range: DayRange, now: Date): Promise<ViewFigures | NoFigures>;
+    /** The clock the default range and the figures are read by. */
+    now(): Date;
+  };
+  /** Recent saves, newest first: the team's service only. */
+  recentSaves?(): Promise<ListedSave[]>;
+}
+
+const KEY = "editing";
+
+/** The load context a screen hands to Remix's request handler. */
+export const loadContextOf = (editing: EditingContext): AppLoadContext => ({ [KEY]: editing });
+
+/** The editing context a screen put in Remix's load context. */
+export function editingOf(context: AppLoadContext): EditingContext {
+  const editing = context[KEY];
+  if (editing === undefined) throw new Error("The editing app was served without its load context (loadContextOf).");
+  // loadContextOf put it there, typed; Remix types every member of the context as unknown.
+  return editing as EditingContext;
+}
