@@ -4,9 +4,10 @@
  * own, behind the agency's sign-in (auth.ts). Each save is the same one save as `npm run edit`'s
  * (edit/server/save-request.ts), with the service's guard (save-guard.ts: refused with 409 when her
  * screen's copy of a file is out of date, her version kept on a branch) and git as its landing
- * (git-landing.ts: one commit by its author, pushed, through git-store.ts). The
- * preview is the site's own production server on that clone (edit/server/preview-site.ts), shown at
- * this origin for every other path.
+ * (git-landing.ts: one commit by its author, pushed, through git-store.ts). The editing app
+ * (edit/app/: the views, Recent saves) answers the rest of /edit/, given the signed-in editor
+ * (edit/server/editing-context.ts). The preview is the site's own production server on that clone
+ * (edit/server/preview-site.ts), shown at this origin for every other path.
  */
 import { existsSync } from "node:fs";
 import { symlink } from "node:fs/promises";
