@@ -55,7 +55,10 @@ export async function startCountingSite(name: string, env: Record<string, string
   for (const setting of SETTINGS) delete process.env[setting];
   Object.assign(process.env, { ANALYTICS_DB: database, SITE_URL, ...env });
   // As `npm run edit` does before it starts: the editing app's build (edit/build/), in the copy.
-  await promisify(execFile)(path.join(dir, "node_modules/.bin/remix"), ["build", "edit/remix"], { cwd: dir });
+  await promisify(execFile)(path.join(dir, "node_modules/.bin/remix"), ["build", "edit/remix"], {
+    cwd: dir,
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   const editPort = await freePort(2);
   const site = await startServer(editPort + 1, { env: { ANALYTICS_DB: database, SITE_URL, ...env } });
   const { server } = await startEditServer({ root: dir, port: editPort });
