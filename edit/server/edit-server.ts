@@ -12,10 +12,10 @@ import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
 
 import config from "#edit/keystatic.config.ts";
 import { PREVIEW_META } from "#edit/preview.ts";
-import { type MediaBuild, STAGED_DIR, STAGED_UPLOAD_LIFETIME_MS, UPLOADS_PATH } from "#edit/upload-rules.ts";
+import { STAGED_DIR, STAGED_UPLOAD_LIFETIME_MS, UPLOADS_PATH } from "#edit/upload-rules.ts";
 import { viewsContent } from "#edit/views/views-content.ts";
 import { editingNav, SCREEN_NAV_STYLE } from "#edit/views/editing-nav.ts";
-import { SCREEN_PATH, STATUS_PATH } from "#edit/views/editing-paths.ts";
+import { SCREEN_PATH } from "#edit/views/editing-paths.ts";
 import { analyticsStore, openOnce, storeFigures } from "#edit/views/views-store.ts";
 import { linksRoutes } from "#edit/links/links-routes.ts";
 import { storeSettings } from "#analytics/settings.ts";
@@ -174,21 +174,18 @@ export async function editingScreen(
       keystatic(new Request("http://edit/api/keystatic/tree", { headers: { "no-cors": "1" } })),
     /**
      * Answers the screen's page and the links page (with `banner` above each), their scripts, the
-     * links' API, an entry's status and the streamed uploads, each `owner`'s own (the signed-in
-     * editor's email); false for any other path.
+     * links' API and the streamed uploads, each `owner`'s own (the signed-in editor's email); false
+     * for any other path.
      */
     async serve(
       request: IncomingMessage,
       response: ServerResponse,
       url: URL,
-      { build, banner = "", owner }: { build: MediaBuild; banner?: string; owner: string },
+      { banner = "", owner }: { banner?: string; owner: string },
     ): Promise<boolean> {
       if (await links.serve(request, response, url, banner)) return true;
       if (url.pathname === screen.path) screen.send(request, response);
-      else if (url.pathname === STATUS_PATH) {
-        const status = statuses.of(url.searchParams.get("entry") ?? "", build);
-        send(response, 200, JSON.stringify(status), "application/json");
-      } else if (url.pathname === UPLOADS_PATH || url.pathname.startsWith(`${UPLOADS_PATH}/`))
+      else if (url.pathname === UPLOADS_PATH || url.pathname.startsWith(`${UPLOADS_PATH}/`))
         await serveUploads(uploads, request, response, url, owner);
       else if (url.pathname === SCREEN_PATH || url.pathname.startsWith(`${SCREEN_PATH}/`))
         send(response, 200, page(previewOrigin, screen.path, banner), "text/html; charset=utf-8");

@@ -1,12 +1,13 @@
 /**
  * What the editing app's routes (edit/app/) are given by the screen that serves them, as Remix's load
- * context: who is editing, the views' figures and names, and for the team's service its sign-out and
- * Recent saves. `npm run edit` (local-editor.ts) and the service (edit/service/service-server.ts) each
+ * context: who is editing, an entry's status, the views' figures and names, and for the team's
+ * service its sign-out and Recent saves. `npm run edit` (local-editor.ts) and the service (edit/service/service-server.ts) each
  * make one per request; a route reads it with editingOf.
  */
 import type { AppLoadContext } from "@remix-run/node";
 
 import type { ViewFigures } from "#analytics/types.ts";
+import type { EntryStatus } from "#edit/upload-rules.ts";
 import type { DayRange } from "#edit/views/range.ts";
 import type { ViewsContent } from "#edit/views/views-content.ts";
 import type { NoFigures } from "#edit/views/views-store.ts";
@@ -31,6 +32,8 @@ export interface ListedSave {
 export interface EditingContext {
   /** Who is editing: the signed-in editor, or the one person of `npm run edit`. */
   editor: Author;
+  /** The entry's status as the editor's screen shows it (entry-status.ts): "directors/ada-rowe", "contact". */
+  entryStatus(entry: string): EntryStatus;
   /** Where the sign-out form posts: the team's service only. */
   signOut?: string;
   views: {

@@ -44,12 +44,16 @@ export async function startEditServer({ root, port, previewPort, env = process.e
   const bucket = settingsIfSet(env);
   const screen = await editingScreen(root, preview?.origin ?? "", { mediaInBucket: bucket !== undefined });
   const app = await editingApp(root, EDITING_APP_PREFIXES);
-  const context = loadContextOf({ editor: LOCAL_EDITOR, views: screen.views });
   const hosts = new Set([`${LOOPBACK}:${port}`, `localhost:${port}`]);
   const lock = saveQueue();
   const saves = saveLog();
   const siteUrl = siteOriginIfSet(env);
   const site = siteUrl === undefined ? undefined : watchSavedFiles(siteUrl, root, saves.landed);
+  const context = loadContextOf({
+    editor: LOCAL_EDITOR,
+    entryStatus: (entry) => screen.statuses.of(entry, saves.statusOf(LOCAL_EDITOR.email)),
+    views: screen.views,
+  });
   const pipeline = savePipeline({
     root,
     lock,
@@ -89,8 +93,7 @@ export async function startEditServer({ root, port, previewPort, env = process.e
     if (!hosts.has(request.headers.host ?? "")) return send(response, 421, "Misdirected Request");
     const handle = async () => {
       if (url.pathname.startsWith("/api/keystatic/")) return api(request, url, response);
-      const served = { build: saves.statusOf(LOCAL_EDITOR.email), banner: VIEWS_AND_LINKS, owner: LOCAL_EDITOR.email };
-      if (await screen.serve(request, response, url, served)) return;
+      if (await screen.serve(request, response, url, { banner: VIEWS_AND_LINKS, owner: LOCAL_EDITOR.email })) return;
       if (app.owns(url.pathname)) return app.serve(request, response, url, context);
       response.writeHead(302, { location: SCREEN_PATH }).end();
     };

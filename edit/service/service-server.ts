@@ -169,15 +169,11 @@ export async function startEditService(
     if (!SAFE_METHODS.has(request.method ?? "GET") && request.headers.origin !== settings.publicUrl)
       return send(response, 403, "Forbidden: a change must come from the editing screen itself.");
     if (route.prefix === "/api/keystatic/") return keystaticApi(request, response, url, editor);
-    const served = {
-      build: saves.statusOf(editor.email),
-      banner: banner(editor),
-      owner: editor.email,
-    };
-    if (await screen.serve(request, response, url, served)) return;
+    if (await screen.serve(request, response, url, { banner: banner(editor), owner: editor.email })) return;
     if (!app.owns(url.pathname)) return showPreview(request, response);
     const context = loadContextOf({
       editor: { name: editor.name, email: editor.email },
+      entryStatus: (entry) => screen.statuses.of(entry, saves.statusOf(editor.email)),
       signOut: AUTH_PATHS.signOut,
       views: screen.views,
       recentSaves: async () => listedSaves(await git.recentSaves(SAVES_LISTED), saves.unlanded(), saves.landed()),

@@ -93,6 +93,9 @@ function serve(open: () => Promise<FiguresStore>): Served {
   });
   const context = loadContextOf({
     editor: { name: "You", email: "local" },
+    entryStatus: () => {
+      throw new Error("the views ask no entry's status");
+    },
     views: { content: () => NAMES, figures: storeFigures(store.get), now: () => NOW },
   });
   const args = (url: string) => ({ request: new Request(`http://edit${url}`), context, params: {} });
