@@ -53,6 +53,7 @@ const ROUTES = [
       ["GET", "/edit/screen.0123456789abcdef.js"],
       ["GET", "/edit/views?from=2025-01-01&to=2025-01-07"],
       ["GET", "/edit/views.0123456789abcdef.js"],
+      ["GET", "/edit/build/entry.client-ABCDEFGH.js"],
       ["GET", "/edit/links"],
       ["GET", "/edit/links.0123456789abcdef.js"],
     ],
