@@ -59,11 +59,11 @@ const zone = (folder, allowed) => ({
 });
 /**
  * Inside edit/, from the ground up: each folder imports only those before it here. http/ (answers,
- * bodies), views/ (the pages' kit and the views), links/, fields/ and schema/ (the screen's, in the
+ * bodies), views/ (the pages' kit and the views), fields/ and schema/ (the screen's, in the
  * browser), server/ (one save, the screen's routes), service/ (the team's sign-in, git, sessions), app/
  * (the editing app's routes, which read them all; the screens load its build, never import it).
  */
-const EDIT_FLOORS = ["http", "views", "links", "fields", "schema", "server", "service", "app"];
+const EDIT_FLOORS = ["http", "views", "fields", "schema", "server", "service", "app"];
 /** @param {string} folder @param {number} index */
 const editFloor = (folder, index) => ({
   target: `./edit/${folder}`,

@@ -1,8 +1,8 @@
 /**
  * The editing screen's routes on a working copy, and what its servers share: Keystatic's screen and
- * its local API (which reads and writes the working copy), the uploads, the entries' statuses, the
- * links page, and what the editing app's views are given (edit/app/, editing-context.ts): the public
- * site's figures, read from its store. Served by `npm run edit` for one person (local-editor.ts) and
+ * its local API (which reads and writes the working copy), the uploads, the entries' statuses, and
+ * what the editing app's views and links are given (edit/app/, editing-context.ts): the public
+ * site's figures and links, read from its store. Served by `npm run edit` for one person (local-editor.ts) and
  * by the team's service (edit/service/), with sign-in and git around each save.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -17,7 +17,6 @@ import { viewsContent } from "#edit/views/views-content.ts";
 import { editingNav, SCREEN_NAV_STYLE } from "#edit/views/editing-nav.ts";
 import { SCREEN_PATH } from "#edit/views/editing-paths.ts";
 import { analyticsStore, openOnce, storeFigures } from "#edit/views/views-store.ts";
-import { linksRoutes } from "#edit/links/links-routes.ts";
 import { storeSettings } from "#analytics/settings.ts";
 import { publicOrigin } from "#model/site-url.ts";
 import type { EditingContext } from "./editing-context.ts";
@@ -135,10 +134,7 @@ export async function editingScreen(
     mediaInBucket?: boolean;
   } = {},
 ) {
-  const [screen, linksScript] = await Promise.all([
-    screenBundle(root),
-    screenBundle(root, "edit/links/links-page-script.ts", "links"),
-  ]);
+  const screen = await screenBundle(root);
   // One connection for the views and the links, opened on the first request that needs it.
   const store = openOnce(analyticsStore(env, analyticsRoot));
   const views: EditingContext["views"] = {
@@ -146,14 +142,12 @@ export async function editingScreen(
     figures: storeFigures(store.get),
     now: () => new Date(),
   };
-  const links = linksRoutes({
-    content: () => viewsContent(root),
+  const links: EditingContext["links"] = {
     open: store.get,
     // Read as the site reads them (a wrong value is the store's 503, naming the setting).
     settings: () => storeSettings(env, analyticsRoot),
     siteUrl: publicOrigin(env.SITE_URL),
-    script: linksScript,
-  });
+  };
   const keystatic = localKeystaticApi(root);
   const statuses = entryStatuses(root, mediaInBucket);
   // The quotas are read here, so a malformed setting stops the start, naming it.
@@ -167,15 +161,15 @@ export async function editingScreen(
     keystatic,
     statuses,
     views,
+    links,
     /** Closes what the screen opened: the analytics store, if the views or the links were asked for. */
     close: store.close,
     /** The working copy's listing, as Keystatic's API answers it. */
     listing: (): Promise<KeystaticAnswer> =>
       keystatic(new Request("http://edit/api/keystatic/tree", { headers: { "no-cors": "1" } })),
     /**
-     * Answers the screen's page and the links page (with `banner` above each), their scripts, the
-     * links' API and the streamed uploads, each `owner`'s own (the signed-in editor's email); false
-     * for any other path.
+     * Answers the screen's page (with `banner` above it), its script and the streamed uploads, each
+     * `owner`'s own (the signed-in editor's email); false for any other path.
      */
     async serve(
       request: IncomingMessage,
@@ -183,7 +177,6 @@ export async function editingScreen(
       url: URL,
       { banner = "", owner }: { banner?: string; owner: string },
     ): Promise<boolean> {
-      if (await links.serve(request, response, url, banner)) return true;
       if (url.pathname === screen.path) screen.send(request, response);
       else if (url.pathname === UPLOADS_PATH || url.pathname.startsWith(`${UPLOADS_PATH}/`))
         await serveUploads(uploads, request, response, url, owner);

@@ -1,11 +1,13 @@
 /**
  * What the editing app's routes (edit/app/) are given by the screen that serves them, as Remix's load
- * context: who is editing, an entry's status, the views' figures and names, and for the team's
+ * context: who is editing, an entry's status, the views' figures and names, the links' store, and for the team's
  * service its sign-out and Recent saves. `npm run edit` (local-editor.ts) and the service (edit/service/service-server.ts) each
  * make one per request; a route reads it with editingOf.
  */
 import type { AppLoadContext } from "@remix-run/node";
 
+import type { StoreSettings } from "#analytics/settings.ts";
+import type { AnalyticsStore } from "#analytics/store.ts";
 import type { ViewFigures } from "#analytics/types.ts";
 import type { EntryStatus } from "#edit/upload-rules.ts";
 import type { DayRange } from "#edit/views/range.ts";
@@ -43,6 +45,15 @@ export interface EditingContext {
     figures(range: DayRange, now: Date): Promise<ViewFigures | NoFigures>;
     /** The clock the default range and the figures are read by. */
     now(): Date;
+  };
+  /** Links for one recipient (docs/privacy.md), named by views.content() and dated by views.now(). */
+  links: {
+    /** The analytics store the links and their visits are kept in (views-store.ts), or a StoreUnavailable saying why not. */
+    open(): Promise<AnalyticsStore>;
+    /** Whether links count, and how long what they record is kept, as the site reads its settings. */
+    settings(): Pick<StoreSettings, "recipientLinks" | "recipientRetentionDays">;
+    /** The public site's origin, which the links' URLs start with. */
+    siteUrl: string;
   };
   /** Recent saves, newest first: the team's service only. */
   recentSaves?(): Promise<ListedSave[]>;

@@ -17,6 +17,7 @@ import { EDITING_APP_PREFIXES, SCREEN_PATH } from "#edit/views/editing-paths.ts"
 import { loadContextOf } from "./editing-context.ts";
 import { editingScreen, keystaticRouteOf, refuseFraming, refuseRequest, relay } from "./edit-server.ts";
 import { previewSite } from "./preview-site.ts";
+import { fromElsewhere } from "#edit/http/origin-check.ts";
 import { bodyOf, editingServer } from "#edit/http/request-body.ts";
 import { type Author, saveLog } from "./save-log.ts";
 import { savePipeline } from "./save-pipeline.ts";
@@ -45,6 +46,7 @@ export async function startEditServer({ root, port, previewPort, env = process.e
   const screen = await editingScreen(root, preview?.origin ?? "", { mediaInBucket: bucket !== undefined });
   const app = await editingApp(root, EDITING_APP_PREFIXES);
   const hosts = new Set([`${LOOPBACK}:${port}`, `localhost:${port}`]);
+  const origins = [...hosts].map((host) => `http://${host}`);
   const lock = saveQueue();
   const saves = saveLog();
   const siteUrl = siteOriginIfSet(env);
@@ -53,6 +55,7 @@ export async function startEditServer({ root, port, previewPort, env = process.e
     editor: LOCAL_EDITOR,
     entryStatus: (entry) => screen.statuses.of(entry, saves.statusOf(LOCAL_EDITOR.email)),
     views: screen.views,
+    links: screen.links,
   });
   const pipeline = savePipeline({
     root,
@@ -91,6 +94,8 @@ export async function startEditServer({ root, port, previewPort, env = process.e
     const url = new URL(request.url ?? "/", `http://${LOOPBACK}:${port}`);
     refuseFraming(response);
     if (!hosts.has(request.headers.host ?? "")) return send(response, 421, "Misdirected Request");
+    if (fromElsewhere(request, origins, false))
+      return send(response, 403, "Forbidden: a change must come from the editing screen itself.");
     const handle = async () => {
       if (url.pathname.startsWith("/api/keystatic/")) return api(request, url, response);
       if (await screen.serve(request, response, url, { banner: VIEWS_AND_LINKS, owner: LOCAL_EDITOR.email })) return;

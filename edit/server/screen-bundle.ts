@@ -1,7 +1,6 @@
 /**
- * The editing screen's script (edit/ui.tsx and Keystatic, about 3 MB), and the views page's
- * (edit/views/): each bundled and compressed once at start, served under a URL naming its content
- * hash. A browser keeps it for a year without asking again; a start that bundles other code names
+ * The editing screen's script (edit/ui.tsx and Keystatic, about 3 MB), bundled and compressed once
+ * at start, served under a URL naming its content hash. A browser keeps it for a year without asking again; a start that bundles other code names
  * another URL in the page, which is never cached.
  */
 import { execFile } from "node:child_process";
@@ -24,7 +23,7 @@ type Encoding = (typeof ENCODINGS)[number];
 const BROTLI_QUALITY = 9;
 
 export interface ScreenBundle {
-  /** The script's URL path, with its content hash: /edit/{name}.{hash}.js. */
+  /** The script's URL path, with its content hash: /edit/screen.{hash}.js. */
   path: string;
   /** Answers a request for `path` in the best encoding it accepts. */
   send(request: IncomingMessage, response: ServerResponse): void;
@@ -35,10 +34,10 @@ export interface ScreenBundle {
  * JavaScript API (build and buildSync alike, in 0.17) keeps its service process, about 210 MB, beside
  * the server for good.
  */
-async function bundleScreen(root: string, entry: string): Promise<Buffer> {
+async function bundleScreen(root: string): Promise<Buffer> {
   const esbuild = path.join(root, "node_modules/.bin/esbuild");
   const args = [
-    entry,
+    "edit/ui.tsx",
     "--bundle",
     "--format=esm",
     "--jsx=automatic",
@@ -54,9 +53,9 @@ async function bundleScreen(root: string, entry: string): Promise<Buffer> {
   return bundled.stdout;
 }
 
-/** `entry` (from `root`) bundled, served as /edit/{name}.{hash}.js. */
-export async function screenBundle(root: string, entry = "edit/ui.tsx", name = "screen"): Promise<ScreenBundle> {
-  const script = await bundleScreen(root, entry);
+/** The screen's script of the project at `root`, bundled, served as /edit/screen.{hash}.js. */
+export async function screenBundle(root: string): Promise<ScreenBundle> {
+  const script = await bundleScreen(root);
   const hash = createHash("sha256").update(script).digest("hex").slice(0, 16);
   const [brotli, gzipped] = await Promise.all([
     promisify(brotliCompress)(script, {
@@ -69,7 +68,7 @@ export async function screenBundle(root: string, entry = "edit/ui.tsx", name = "
   ]);
   const bodies: Record<Encoding, Buffer> = { br: brotli, gzip: gzipped, identity: script };
   return {
-    path: `/edit/${name}.${hash}.js`,
+    path: `/edit/screen.${hash}.js`,
     send(request, response) {
       // Nothing acceptable (`identity;q=0` alone): the plain bytes, as RFC 9110 (12.5.3) allows.
       const encoding = new Negotiator(request).encoding(ENCODINGS, ENCODINGS) ?? "identity";

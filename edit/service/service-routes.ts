@@ -2,9 +2,6 @@
  * The editing service's routes (service-server.ts), each behind sign-in, with a concrete request of
  * each for the test that asks every one without a session (tests/e2e/editing/service.spec.ts).
  */
-/** Methods that change nothing: every other must come from the service's own pages (its Origin). */
-export const SAFE_METHODS = new Set(["GET", "HEAD"]);
-
 /**
  * The service's routes, each behind sign-in: a page is redirected to it, an API answered 401. The
  * examples are concrete requests of each, for the test that asks every one without a session.
@@ -55,7 +52,6 @@ const ROUTES = [
       ["GET", "/edit/views.0123456789abcdef.js"],
       ["GET", "/edit/build/entry.client-ABCDEFGH.js"],
       ["GET", "/edit/links"],
-      ["GET", "/edit/links.0123456789abcdef.js"],
     ],
   },
   { prefix: "/", kind: "page", examples: [["GET", "/artists/directors"]] },

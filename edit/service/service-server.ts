@@ -16,6 +16,7 @@ import path from "node:path";
 
 import { settingsIfSet } from "#media-publish/settings.ts";
 import { editingScreen, keystaticRouteOf, refuseFraming, relay } from "#edit/server/edit-server.ts";
+import { fromElsewhere } from "#edit/http/origin-check.ts";
 import { editingServer } from "#edit/http/request-body.ts";
 import { send } from "#edit/http/send.ts";
 import { mayLand } from "#edit/server/save-paths.ts";
@@ -36,7 +37,7 @@ import { VIEWS_AND_LINKS } from "#edit/views/editing-nav.ts";
 import { EDITING_APP_PREFIXES, SAVES_PATHS } from "#edit/views/editing-paths.ts";
 import { escapeHtml as html } from "#lib/escape-html.ts";
 import { listedSaves } from "./recent-saves.ts";
-import { routeOf, SAFE_METHODS } from "./service-routes.ts";
+import { routeOf } from "./service-routes.ts";
 import type { ServiceSettings } from "./settings.ts";
 
 export { SERVICE_ROUTES } from "./service-routes.ts";
@@ -166,7 +167,7 @@ export async function startEditService(
     const route = routeOf(url.pathname);
     const editor = auth.editorOf(request);
     if (!editor) return auth.refuse(request, response, url, route.kind === "api");
-    if (!SAFE_METHODS.has(request.method ?? "GET") && request.headers.origin !== settings.publicUrl)
+    if (fromElsewhere(request, [settings.publicUrl], true))
       return send(response, 403, "Forbidden: a change must come from the editing screen itself.");
     if (route.prefix === "/api/keystatic/") return keystaticApi(request, response, url, editor);
     if (await screen.serve(request, response, url, { banner: banner(editor), owner: editor.email })) return;
@@ -176,6 +177,7 @@ export async function startEditService(
       entryStatus: (entry) => screen.statuses.of(entry, saves.statusOf(editor.email)),
       signOut: AUTH_PATHS.signOut,
       views: screen.views,
+      links: screen.links,
       recentSaves: async () => listedSaves(await git.recentSaves(SAVES_LISTED), saves.unlanded(), saves.landed()),
     });
     await app.serve(request, response, url, context);

@@ -1,7 +1,7 @@
 /**
  * The editing screen's own pages and their APIs, named once: the editing app's routes
- * (edit/app/routes/) and links-routes.ts answer them, the pages link to each other and their scripts ask the APIs.
- * No imports, so a page's script takes these without any server code.
+ * (edit/app/routes/) answer them, the pages link to each other and the screen's fields ask the APIs.
+ * No imports, so the screen's script takes these without any server code.
  */
 
 /** Keystatic's screen: its own path, fixed by Keystatic. */
@@ -12,7 +12,7 @@ export const LINKS_PATHS = { page: "/edit/links", api: "/edit/api/links" } as co
 export const SAVES_PATHS = { page: "/edit/saves", api: "/edit/api/saves" } as const;
 /**
  * The paths both screens hand to the editing app (edit/app/, edit/http/editing-app.ts) once their own
- * routes (Keystatic's, the links', the uploads', an entry's status) have not answered.
+ * routes (Keystatic's, the uploads') have not answered.
  */
 export const EDITING_APP_PREFIXES = ["/edit/"] as const;
 /** An entry's status, which the screen's fields ask (edit/fields/use-entry-status.ts). */

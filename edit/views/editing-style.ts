@@ -1,8 +1,7 @@
 /**
- * The editing pages' look: the editing app's (edit/app/root.tsx) and the links page's
- * (edit/links/links-page.ts, until it is a route of the app). On a phone a page never scrolls
- * sideways: each table scrolls in its own focusable box, and the editing screen's links
- * (nav.editing) stand in a row above the page.
+ * The editing pages' look (edit/app/root.tsx; the Links page adds its own, styles/links.css). On a
+ * phone a page never scrolls sideways: each table scrolls in its own focusable box, and the editing
+ * screen's links (nav.editing) stand in a row above the page.
  */
 export const EDITING_STYLE = `
 body{font:15px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1d1f;background:#fff;max-width:78rem}

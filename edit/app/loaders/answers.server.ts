@@ -2,4 +2,5 @@
 export const textAnswer = (status: number, text: string, type = "text/plain; charset=utf-8") =>
   new Response(text, { status, headers: { "content-type": type } });
 
-export const jsonAnswer = (value: unknown) => textAnswer(200, JSON.stringify(value), "application/json");
+export const jsonAnswer = (value: unknown, status = 200) =>
+  textAnswer(status, JSON.stringify(value), "application/json");

@@ -97,6 +97,11 @@ function serve(open: () => Promise<FiguresStore>): Served {
       throw new Error("the views ask no entry's status");
     },
     views: { content: () => NAMES, figures: storeFigures(store.get), now: () => NOW },
+    links: {
+      open: () => Promise.reject(new Error("the views ask no link")),
+      settings: () => ({ recipientLinks: false, recipientRetentionDays: 30 }),
+      siteUrl: "https://agency.example",
+    },
   });
   const args = (url: string) => ({ request: new Request(`http://edit${url}`), context, params: {} });
   served.ask = (url) => LOADERS[new URL(url, "http://edit").pathname](args(url));

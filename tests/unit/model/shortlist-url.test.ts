@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { pastedEntries } from "#edit/links/links-format.ts";
+import { pastedEntries } from "#edit/app/lib/links-format.ts";
 import { isLinkToken, shortlistEntries, shortlistPath, shortlistUrl } from "#model/shortlist-url.ts";
 
 const TOKEN = "AbCdEfGhIjKlMnOpQrSt_-";

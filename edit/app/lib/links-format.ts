@@ -1,7 +1,7 @@
 /**
- * The links page's pure parts (links-page-script.ts): reading a pasted shortlist, the request
- * POST /edit/api/links takes (checked as the API checks it), and the words of a link's row and of the confirmations. No DOM, so the
- * unit tests read them as they are and the page's script stays a matter of putting them in place.
+ * The Links page's words (routes/edit.links.tsx), in the browser and on the server alike: reading a
+ * pasted shortlist, the request its form makes (checked by the API's schema), and the words of a
+ * link's row and of the confirmations. No React, so the unit tests read them as they are.
  */
 import type { LinkFigures } from "#analytics/types.ts";
 import { percent } from "#edit/views/watch-chart.ts";

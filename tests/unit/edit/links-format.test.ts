@@ -1,7 +1,6 @@
 /**
- * The links page (edit/links/): reading a pasted shortlist, the request the form makes and what it
- * refuses before sending, the untracked URL, the words of a link's row and of the confirmations, and
- * the page's HTML (its ids, its escaping, the prefill from ?artists=).
+ * The Links page's words (edit/links/links-format.ts): reading a pasted shortlist, the request the
+ * form makes and what it refuses, the words of a link's row and of the confirmations.
  */
 import { describe, expect, it } from "vitest";
 
@@ -17,8 +16,7 @@ import {
   reelLine,
   pastedEntries,
   when,
-} from "#edit/links/links-format.ts";
-import { LINKS_PAGE_IDS, linksPage } from "#edit/links/links-page.ts";
+} from "#edit/app/lib/links-format.ts";
 
 const NAMES = { "ada-rowe": "Ada Rowe", "ben-ito": "Ben Ito", "cleo-marsh": "Cleo Marsh" };
 const TODAY = "2026-11-29";
@@ -160,39 +158,5 @@ describe("a link's row", () => {
     );
     expect(eraseQuestion("Juniper Films — Sam ", links)).toMatch(/^Erase the link made for “Juniper Films — Sam ”/);
     expect(erasedMessage("Sam", 1)).toBe("Erased 1 link made for “Sam”, and what their visits did.");
-  });
-});
-
-describe("the page", () => {
-  const page = linksPage({
-    range: { from: "2026-11-22", to: "2026-11-29" },
-    content: { reels: {}, artists: { "ada-rowe": "Ada </script> Rowe" } },
-    script: "/edit/links.0123456789abcdef.js",
-    banner: '<a href="/edit/views">Views</a>',
-    artists: 'ada-rowe,"><script>',
-  });
-
-  it("has every element the script looks for", () => {
-    for (const id of Object.values(LINKS_PAGE_IDS)) expect(page, id).toContain(`id="${id}"`);
-    expect(page).toMatch(
-      new RegExp(`<div id="${LINKS_PAGE_IDS.list}" class="table-box" tabindex="0" role="region" aria-label="[^"]+">`),
-    );
-    expect(page).toContain(`<p id="${LINKS_PAGE_IDS.status}" role="status">`);
-    expect(page).toContain(`<p id="${LINKS_PAGE_IDS.formError}" class="alert" role="alert">`);
-  });
-
-  it("prefills the shortlist, escaped, and keeps the content's JSON inside its script element", () => {
-    expect(page).toContain('spellcheck="false" autocomplete="off"');
-    expect(page).toContain(">ada-rowe,&#34;&#62;&#60;script&#62;</textarea>");
-    expect(page).toContain("Ada \\u003c/script> Rowe");
-    expect(page).not.toContain("Ada </script>");
-  });
-
-  it("shows the range, the way back, the views page and the corner links", () => {
-    expect(page).toContain('<input type="date" name="from" value="2026-11-22" required>');
-    expect(page).toContain('<a href="/keystatic">Back to the editing screen</a>');
-    expect(page).toContain('<a href="/edit/views">Views</a></p>');
-    expect(page).toContain('<nav class="editing" aria-label="Editing"><a href="/edit/views">Views</a></nav>');
-    expect(page).toContain("ANALYTICS_RECIPIENT_LINKS=on; see docs/privacy.md.");
   });
 });
