@@ -3,15 +3,7 @@
  * `main`. The pages read and work without JavaScript; Remix's scripts then only enhance them.
  */
 import type { MetaFunction } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Meta, Outlet, Scripts, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { SCREEN_PATH } from "#edit/views/editing-paths.ts";
@@ -31,7 +23,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
         <style dangerouslySetInnerHTML={{ __html: EDITING_STYLE }} />
       </head>
       <body>

@@ -11,7 +11,7 @@ import type { LinkFigures, LinksAnswer } from "#analytics/types.ts";
 import { eraseQuestion, linkStatus, pagesLine, reelLine, revokeQuestion, when } from "#edit/app/lib/links-format.ts";
 import type { ViewsContent } from "#edit/views/views-content.ts";
 
-/** Each column's cell class and heading; on a phone the heading stands above each figure (styles/links.css). */
+/** Each column's cell class and heading; on a phone the heading stands above each figure (edit/views/editing-style.ts). */
 const COLUMNS = {
   recipient: "Recipient",
   shortlist: "Shortlist",
@@ -23,7 +23,7 @@ const COLUMNS = {
 
 /*
  * The table's roles are given though each is its element's own: on a phone its parts are display:block
- * (styles/links.css), and a browser then drops the roles they had, so a screen reader reads no table.
+ * (edit/views/editing-style.ts), and a browser then drops the roles they had, so a screen reader reads no table.
  */
 
 /** A cell, named by its column's heading for a phone, where the rows stand as cards. */

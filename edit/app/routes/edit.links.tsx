@@ -3,7 +3,7 @@
  * a link, and every link made with what its recipient's visits did in the days asked. Its forms post
  * to the page's action (loaders/links.server.ts); the same figures are JSON at /edit/api/links.
  */
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
@@ -14,11 +14,8 @@ import { LinksTable } from "../components/links-table.tsx";
 import { copyText, MakeLink } from "../components/make-link.tsx";
 import { RangeForm } from "../components/range-form.tsx";
 import type { linksPageAction, linksPageLoader } from "../loaders/links.server.ts";
-import style from "../styles/links.css";
 
 export { linksPageAction as action, linksPageLoader as loader } from "../loaders/links.server.ts";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: style }];
 
 export const meta: MetaFunction = () => [{ title: "Links — editing" }];
 
