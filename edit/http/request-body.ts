@@ -1,6 +1,6 @@
 /**
- * A request's body read whole, for the editing servers' small JSON requests (a save, an upload's id),
- * and the servers' bounds on how long a request may take to arrive.
+ * A request's body read whole, for the editing servers' small requests (a save, an upload's id, a
+ * link), and the servers' bounds on how long a request may take to arrive.
  */
 import { createServer, type IncomingMessage, type Server, ServerResponse } from "node:http";
 
@@ -17,6 +17,29 @@ export async function bodyOf(request: IncomingMessage, limit: number): Promise<B
     size += chunk.length;
     if (size > limit) return undefined;
     chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A Fetch request's body (the editing app's: a save, a link's request, a form), or undefined once
+ * past `limit` bytes: refused unread when its Content-Length says so, else as soon as it goes past.
+ * Given up, never cancelled: cancelling would destroy the connection the refusal is still to be
+ * answered on (ClosingResponse below closes it after the answer).
+ */
+export async function boundedBody(request: Request, limit: number): Promise<Buffer | undefined> {
+  if (Number(request.headers.get("content-length") ?? 0) > limit) return undefined;
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > limit) {
+      reader.releaseLock();
+      return undefined;
+    }
+    chunks.push(read.value);
   }
   return Buffer.concat(chunks);
 }

@@ -8,9 +8,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 
-import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
-
-import config from "#edit/keystatic.config.ts";
 import { PREVIEW_META } from "#edit/preview.ts";
 import { STAGED_DIR, STAGED_UPLOAD_LIFETIME_MS, UPLOADS_PATH } from "#edit/upload-rules.ts";
 import { viewsContent } from "#edit/views/views-content.ts";
@@ -21,15 +18,11 @@ import { storeSettings } from "#analytics/settings.ts";
 import { publicOrigin } from "#model/site-url.ts";
 import type { EditingContext } from "./editing-context.ts";
 import { entryStatuses } from "./entry-status.ts";
+import { type KeystaticAnswer, localKeystaticApi } from "./keystatic-api.ts";
 import { screenBundle } from "./screen-bundle.ts";
 import { send } from "#edit/http/send.ts";
-import { workingTree } from "./working-tree.ts";
 import { serveUploads } from "./upload-routes.ts";
 import { uploadQuotas, uploadStaging } from "./upload-staging.ts";
-
-/** Keystatic's local API, as makeGenericAPIRouteHandler makes it. */
-export type KeystaticApi = ReturnType<typeof makeGenericAPIRouteHandler>;
-export type KeystaticAnswer = Awaited<ReturnType<KeystaticApi>>;
 
 /** The screen's page: never cached, so each visit names the script this start bundled (screen-bundle.ts). */
 const page = (previewOrigin: string, script: string, banner: string) => `<!doctype html>
@@ -46,73 +39,12 @@ const page = (previewOrigin: string, script: string, banner: string) => `<!docty
 </html>`;
 
 /**
- * What Keystatic's local API acts on at `pathname`, read as its handler reads it
- * (makeGenericAPIRouteHandler's getParams: the prefix off, each segment decoded, empty ones dropped),
- * so that `/api/keystatic//%75pdate/` is as much its save as `/api/keystatic/update`. Undefined for a
- * segment that does not decode, on which the handler would throw.
- */
-export function keystaticAction(pathname: string): string | undefined {
-  const segments = pathname.replace(/^\/api\/keystatic\/?/, "").split("/");
-  try {
-    return segments
-      .map((segment) => decodeURIComponent(segment))
-      .filter(Boolean)
-      .join("/");
-  } catch {
-    return undefined;
-  }
-}
-
-/** Where a request under /api/keystatic/ goes: the save gate, the listing, the rest of Keystatic's API, or a 400. */
-export type KeystaticRoute = "save" | "listing" | "api" | "malformed";
-
-/** The route of `pathname`, decided on the path Keystatic itself would act on, however it is spelt. */
-export function keystaticRouteOf(pathname: string): KeystaticRoute {
-  const action = keystaticAction(pathname);
-  if (action === undefined) return "malformed";
-  return action === "update" ? "save" : action === "tree" ? "listing" : "api";
-}
-
-/**
- * Keystatic's local API on the working copy at `root`, its listing made by git where it is a repository
- * (working-tree.ts). Its own save is never reached, however the path is spelt: a save is the gate's
- * (save-request.ts), which the servers route to by keystaticRouteOf.
- */
-export function localKeystaticApi(root: string): KeystaticApi {
-  const generic = makeGenericAPIRouteHandler({ config, localBaseDirectory: root });
-  return async (request) => {
-    const route = keystaticRouteOf(new URL(request.url).pathname);
-    if (route === "malformed") return { status: 400, body: "Bad Request" };
-    if (route === "save") return { status: 404, body: "Not Found" };
-    if (route !== "listing" || request.method !== "GET" || request.headers.get("no-cors") !== "1")
-      return generic(request);
-    const entries = await workingTree(root).catch(() => undefined);
-    if (entries === undefined) return generic(request);
-    return { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify(entries) };
-  };
-}
-
-/** Answers a refused save request; one refused for its size unread, so its connection is closed after. */
-export function refuseRequest(response: ServerResponse, { status, message }: { status: number; message: string }) {
-  if (status === 413) response.setHeader("connection", "close");
-  send(response, status, message);
-}
-
-/**
  * Nothing of the screen's may be framed: a page elsewhere (even on the agency's own site, which
  * SameSite=Lax counts as the same site) could show it, signed in, under its own buttons.
  */
 export function refuseFraming(response: ServerResponse) {
   response.setHeader("content-security-policy", "frame-ancestors 'none'");
   response.setHeader("x-frame-options", "DENY");
-}
-
-/** Sends Keystatic's answer on as it gave it, but never cached. */
-export function relay(response: ServerResponse, answer: KeystaticAnswer) {
-  for (const [name, value] of new Headers(answer.headers)) response.setHeader(name, value);
-  response.setHeader("cache-control", "no-store");
-  response.writeHead(answer.status ?? 200);
-  response.end(answer.body);
 }
 
 /**

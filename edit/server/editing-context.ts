@@ -34,6 +34,8 @@ export interface ListedSave {
 export interface EditingContext {
   /** Who is editing: the signed-in editor, or the one person of `npm run edit`. */
   editor: Author;
+  /** Keystatic's API for this editor (keystatic-api.ts's keystaticRoute): a save, or Keystatic's own answer. */
+  keystatic(request: Request): Promise<Response>;
   /** The entry's status as the editor's screen shows it (entry-status.ts): "directors/ada-rowe", "contact". */
   entryStatus(entry: string): EntryStatus;
   /** Where the sign-out form posts: the team's service only. */

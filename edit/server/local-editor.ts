@@ -7,22 +7,21 @@
  * followed to the public site until it shows it (local-live.ts). The editing app's pages (the views)
  * are given the single editor and this working copy's figures (editing-context.ts).
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
-
 import { settingsIfSet } from "#media-publish/settings.ts";
 import { watchSavedFiles } from "./local-live.ts";
 import { editingApp } from "#edit/http/editing-app.ts";
 import { VIEWS_AND_LINKS } from "#edit/views/editing-nav.ts";
 import { EDITING_APP_PREFIXES, SCREEN_PATH } from "#edit/views/editing-paths.ts";
 import { loadContextOf } from "./editing-context.ts";
-import { editingScreen, keystaticRouteOf, refuseFraming, refuseRequest, relay } from "./edit-server.ts";
+import { editingScreen, refuseFraming } from "./edit-server.ts";
+import { keystaticRoute } from "./keystatic-api.ts";
 import { previewSite } from "./preview-site.ts";
 import { fromElsewhere } from "#edit/http/origin-check.ts";
-import { bodyOf, editingServer } from "#edit/http/request-body.ts";
+import { editingServer } from "#edit/http/request-body.ts";
 import { type Author, saveLog } from "./save-log.ts";
 import { savePipeline } from "./save-pipeline.ts";
 import { saveQueue } from "./save-queue.ts";
-import { MAX_SAVE_BYTES, saveRequests } from "./save-request.ts";
+import { saveRequests } from "./save-request.ts";
 import { send } from "#edit/http/send.ts";
 import { siteOriginIfSet } from "./site-health.ts";
 
@@ -51,12 +50,6 @@ export async function startEditServer({ root, port, previewPort, env = process.e
   const saves = saveLog();
   const siteUrl = siteOriginIfSet(env);
   const site = siteUrl === undefined ? undefined : watchSavedFiles(siteUrl, root, saves.landed);
-  const context = loadContextOf({
-    editor: LOCAL_EDITOR,
-    entryStatus: (entry) => screen.statuses.of(entry, saves.statusOf(LOCAL_EDITOR.email)),
-    views: screen.views,
-    links: screen.links,
-  });
   const pipeline = savePipeline({
     root,
     lock,
@@ -78,17 +71,13 @@ export async function startEditServer({ root, port, previewPort, env = process.e
     recorded: (record, files) => site?.follow(record, files),
   });
 
-  async function api(request: IncomingMessage, url: URL, response: ServerResponse) {
-    const route = keystaticRouteOf(url.pathname);
-    if (route === "malformed") return refuseRequest(response, { status: 400, message: "Bad Request" });
-    if (route === "save") return update(request, response, LOCAL_EDITOR);
-    const body = request.method === "POST" ? await bodyOf(request, MAX_SAVE_BYTES) : undefined;
-    if (request.method === "POST" && body === undefined)
-      return refuseRequest(response, { status: 413, message: "Payload Too Large" });
-    const headers = request.headers as Record<string, string>;
-    const asked = new Request(url, { method: request.method, headers, body: body && new Uint8Array(body) });
-    relay(response, await screen.keystatic(asked));
-  }
+  const context = loadContextOf({
+    editor: LOCAL_EDITOR,
+    keystatic: keystaticRoute({ keystatic: screen.keystatic, save: (request) => update(request, LOCAL_EDITOR) }),
+    entryStatus: (entry) => screen.statuses.of(entry, saves.statusOf(LOCAL_EDITOR.email)),
+    views: screen.views,
+    links: screen.links,
+  });
 
   const server = editingServer((request, response) => {
     const url = new URL(request.url ?? "/", `http://${LOOPBACK}:${port}`);
@@ -97,7 +86,6 @@ export async function startEditServer({ root, port, previewPort, env = process.e
     if (fromElsewhere(request, origins, false))
       return send(response, 403, "Forbidden: a change must come from the editing screen itself.");
     const handle = async () => {
-      if (url.pathname.startsWith("/api/keystatic/")) return api(request, url, response);
       if (await screen.serve(request, response, url, { banner: VIEWS_AND_LINKS, owner: LOCAL_EDITOR.email })) return;
       if (app.owns(url.pathname)) return app.serve(request, response, url, context);
       response.writeHead(302, { location: SCREEN_PATH }).end();

@@ -7,14 +7,14 @@
  * (save-pipeline.ts), which lands it through its landing (save-landing.ts).
  */
 import { existsSync } from "node:fs";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 
 import type { Job } from "#media-build/kinds.ts";
 import { applySave, type SaveOutcome } from "./apply-save.ts";
 import { SAVE_DISK_FULL, unlessDiskFull } from "./disk-full.ts";
-import { type KeystaticAnswer, refuseRequest, relay } from "./edit-server.ts";
-import { bodyOf } from "#edit/http/request-body.ts";
+import { type KeystaticAnswer, keystaticResponse, MAX_SAVE_BYTES } from "./keystatic-api.ts";
+import { textAnswer } from "#edit/http/answers.ts";
+import { boundedBody } from "#edit/http/request-body.ts";
 import { type DecodedSave, decodeSave, type Save, saveShape } from "./save-gate.ts";
 import type { Saved } from "./save-landing.ts";
 import type { SaveLog } from "./save-log.ts";
@@ -22,13 +22,6 @@ import { savePathProblems } from "./save-paths.ts";
 import type { SaveQueue } from "./save-queue.ts";
 import type { Author, SaveEntry, SaveRecord } from "./save-state.ts";
 import { contentFilesOf, entryOfSave } from "./save-subject.ts";
-import { send } from "#edit/http/send.ts";
-
-/**
- * The largest body the screen's API takes: an entry's text, a reel's captions. Films and pictures
- * are streamed before the save (upload-stream.ts), so a body past this is refused, unread.
- */
-export const MAX_SAVE_BYTES = 1024 * 1024;
 
 /** A save, or why its request is refused: 400 not a save, 413 too large. */
 export type SaveRequest = { save: Save } | { status: 400 | 413; message: string };
@@ -37,11 +30,12 @@ export type SaveRequest = { save: Save } | { status: 400 | 413; message: string 
  * A save as Keystatic's local API takes one: a POST of JSON with a header a page elsewhere cannot
  * send without asking first (no-cors), so no other site can save through a visitor's browser.
  */
-export async function saveOf(request: IncomingMessage): Promise<SaveRequest> {
+export async function saveOf(request: Request): Promise<SaveRequest> {
   const refused = { status: 400, message: "Bad Request" } as const;
   const { method, headers } = request;
-  if (method !== "POST" || headers["no-cors"] !== "1" || headers["content-type"] !== "application/json") return refused;
-  const body = await bodyOf(request, MAX_SAVE_BYTES);
+  if (method !== "POST" || headers.get("no-cors") !== "1" || headers.get("content-type") !== "application/json")
+    return refused;
+  const body = await boundedBody(request, MAX_SAVE_BYTES);
   if (body === undefined)
     return {
       status: 413,
@@ -104,38 +98,54 @@ const workingCopyGuard = (root: string): SaveGuard => ({
   refuse: async () => undefined,
 });
 
-/** The screens' save: `answer(request, response, author)` answers one save request and hands it on. */
+/**
+ * The screens' save: `answer(request, author)` answers one save request, then hands it on. The answer
+ * is given as soon as the save is journaled; its landing goes on under the lock after it, so the
+ * next save waits for it. An error once answered is the landing's, logged here: the journal keeps
+ * the save for the pipeline's resume().
+ */
 export function saveRequests({ root, lock, log, pipeline, listing, recorded }: SaveRequestsOptions) {
   return async function answer(
-    request: IncomingMessage,
-    response: ServerResponse,
+    request: Request,
     author: Author,
     guard: SaveGuard = workingCopyGuard(root),
-  ): Promise<void> {
+  ): Promise<Response> {
     const asked = await saveOf(request);
-    if (!("save" in asked)) return refuseRequest(response, asked);
+    if (!("save" in asked)) return textAnswer(asked.status, asked.message);
     const save = decodeSave(asked.save);
     // Before anything is compared, written, kept or pushed: only content, in normal form.
     const outside = savePathProblems(root, save);
-    if (outside.length > 0) return send(response, 400, refusal({ status: 400, problems: outside }));
-    await lock.run(async () => {
-      const files = contentFilesOf(save);
-      const entry = entryOfSave(save, await guard.landed(files), root);
-      const refused = await guard.refuse(save, entry);
-      if (refused) return send(response, refused.status, refused.message);
-      let jobs: Job[] | undefined;
-      const saved = (planned: Job[] | undefined) => (jobs = planned);
-      const outcome = await unlessDiskFull(applySave(root, save, { saved }, author.email), SAVE_DISK_FULL);
-      if (outcome.status === 507) return send(response, 507, outcome.message);
-      if (outcome.status !== 200) return send(response, outcome.status, refusal(outcome));
-      const answered = await listing();
-      await guard.written?.(answered);
-      const handed: Saved = { record: log.add(author, entry), author, save, touched: outcome.touched, jobs };
-      recorded?.(handed.record, files);
-      // Journaled before the answer: once answered, a stop at any moment leaves it to the pipeline's resume().
-      await pipeline.keep(handed);
-      relay(response, answered);
-      await pipeline.land(handed);
+    if (outside.length > 0) return textAnswer(400, refusal({ status: 400, problems: outside }));
+    return new Promise<Response>((answered, failed) => {
+      let given = false;
+      const give = (response: Response) => {
+        given = true;
+        answered(response);
+      };
+      lock
+        .run(async () => {
+          const files = contentFilesOf(save);
+          const entry = entryOfSave(save, await guard.landed(files), root);
+          const refused = await guard.refuse(save, entry);
+          if (refused) return give(textAnswer(refused.status, refused.message));
+          let jobs: Job[] | undefined;
+          const saved = (planned: Job[] | undefined) => (jobs = planned);
+          const outcome = await unlessDiskFull(applySave(root, save, { saved }, author.email), SAVE_DISK_FULL);
+          if (outcome.status === 507) return give(textAnswer(507, outcome.message));
+          if (outcome.status !== 200) return give(textAnswer(outcome.status, refusal(outcome)));
+          const listed = await listing();
+          await guard.written?.(listed);
+          const handed: Saved = { record: log.add(author, entry), author, save, touched: outcome.touched, jobs };
+          recorded?.(handed.record, files);
+          // Journaled before the answer: once answered, a stop at any moment leaves it to the pipeline's resume().
+          await pipeline.keep(handed);
+          give(keystaticResponse(listed));
+          await pipeline.land(handed);
+        })
+        .catch((error: unknown) => {
+          if (!given) return failed(error);
+          console.error(error);
+        });
     });
   };
 }

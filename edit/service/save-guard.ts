@@ -11,7 +11,7 @@ import path from "node:path";
 import { LRUCache } from "lru-cache";
 
 import { isContentFile } from "#model/content-files.ts";
-import type { KeystaticAnswer } from "#edit/server/edit-server.ts";
+import type { KeystaticAnswer } from "#edit/server/keystatic-api.ts";
 import type { DecodedSave } from "#edit/server/save-gate.ts";
 import type { Refused, SaveGuard } from "#edit/server/save-request.ts";
 import { type Author, type SaveEntry, subjectLine } from "#edit/server/save-state.ts";

@@ -15,7 +15,8 @@ import { type IncomingMessage, request as forward, type ServerResponse } from "n
 import path from "node:path";
 
 import { settingsIfSet } from "#media-publish/settings.ts";
-import { editingScreen, keystaticRouteOf, refuseFraming, relay } from "#edit/server/edit-server.ts";
+import { editingScreen, refuseFraming } from "#edit/server/edit-server.ts";
+import { keystaticRoute } from "#edit/server/keystatic-api.ts";
 import { fromElsewhere } from "#edit/http/origin-check.ts";
 import { editingServer } from "#edit/http/request-body.ts";
 import { send } from "#edit/http/send.ts";
@@ -42,7 +43,7 @@ import type { ServiceSettings } from "./settings.ts";
 
 export { SERVICE_ROUTES } from "./service-routes.ts";
 
-/** Who is signed in, Recent saves, the views, the links and the sign-out, around Keystatic's screen and the links page. */
+/** Who is signed in, Recent saves, the views, the links and the sign-out, around Keystatic's screen. */
 const banner = ({ name, email }: Editor) =>
   `<span title="${html(email)}">${html(name)}</span> · <a href="${SAVES_PATHS.page}">Recent saves</a> · ${VIEWS_AND_LINKS} · <form method="post" action="${AUTH_PATHS.signOut}"><button type="submit">Sign out</button></form>`;
 
@@ -131,20 +132,16 @@ export async function startEditService(
     },
   };
 
-  async function keystaticApi(request: IncomingMessage, response: ServerResponse, url: URL, editor: Editor) {
-    const route = keystaticRouteOf(url.pathname);
-    if (route === "malformed") return send(response, 400, "Bad Request");
-    // Checked, under the lock, against the clone as the remote has it and what her screen was given.
-    if (route === "save") {
-      const author: Author = { name: editor.name, email: editor.email };
-      return save(request, response, author, serviceGuard(guard, author, editor.sessionId));
-    }
-    const asked = new Request(url, { method: request.method, headers: request.headers as Record<string, string> });
-    const answer = await screen.keystatic(asked);
-    // The listing her screen now shows: a save is checked against it.
-    if (route === "listing" && answer.status === 200) await views.given(editor.sessionId, answer);
-    relay(response, answer);
-  }
+  /** Keystatic's API for `editor`: a save checked, under the lock, against the clone as the remote has it and what her screen was given. */
+  const keystaticFor = (editor: Editor) => {
+    const author: Author = { name: editor.name, email: editor.email };
+    return keystaticRoute({
+      keystatic: screen.keystatic,
+      save: (request) => save(request, author, serviceGuard(guard, author, editor.sessionId)),
+      // The listing her screen now shows: a save is checked against it.
+      listed: (answer) => views.given(editor.sessionId, answer),
+    });
+  };
 
   /** Any other page: the preview, the site's production server on the clone, as this origin. */
   function showPreview(request: IncomingMessage, response: ServerResponse) {
@@ -169,11 +166,11 @@ export async function startEditService(
     if (!editor) return auth.refuse(request, response, url, route.kind === "api");
     if (fromElsewhere(request, [settings.publicUrl], true))
       return send(response, 403, "Forbidden: a change must come from the editing screen itself.");
-    if (route.prefix === "/api/keystatic/") return keystaticApi(request, response, url, editor);
     if (await screen.serve(request, response, url, { banner: banner(editor), owner: editor.email })) return;
     if (!app.owns(url.pathname)) return showPreview(request, response);
     const context = loadContextOf({
       editor: { name: editor.name, email: editor.email },
+      keystatic: keystaticFor(editor),
       entryStatus: (entry) => screen.statuses.of(entry, saves.statusOf(editor.email)),
       signOut: AUTH_PATHS.signOut,
       views: screen.views,

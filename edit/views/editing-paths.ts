@@ -14,6 +14,6 @@ export const SAVES_PATHS = { page: "/edit/saves", api: "/edit/api/saves" } as co
  * The paths both screens hand to the editing app (edit/app/, edit/http/editing-app.ts) once their own
  * routes (Keystatic's, the uploads') have not answered.
  */
-export const EDITING_APP_PREFIXES = ["/edit/"] as const;
+export const EDITING_APP_PREFIXES = ["/edit/", "/api/keystatic/"] as const;
 /** An entry's status, which the screen's fields ask (edit/fields/use-entry-status.ts). */
 export const STATUS_PATH = "/edit/api/status";

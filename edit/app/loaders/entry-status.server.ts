@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { editingOf } from "#edit/server/editing-context.ts";
-import { jsonAnswer } from "./answers.server.ts";
+import { jsonAnswer } from "#edit/http/answers.ts";
 
 export function entryStatusLoader({ request, context }: LoaderFunctionArgs) {
   const entry = new URL(request.url).searchParams.get("entry") ?? "";

@@ -15,12 +15,12 @@ import { linkFigures } from "#analytics/link-figures.ts";
 import { dayOf, type LinksAnswer } from "#analytics/types.ts";
 import { erasedMessage, type FieldError, linkRequest, quoted } from "#edit/app/lib/links-format.ts";
 import { type EditingContext, editingOf } from "#edit/server/editing-context.ts";
+import { boundedBody } from "#edit/http/request-body.ts";
 import { dayRange, type DayRange, shownRange } from "#edit/views/range.ts";
 import { storeFailure } from "#edit/views/views-store.ts";
 import { type LinkRequest, linkRequestShape } from "#model/recipient-link.ts";
 import { ARTISTS_PARAM, shortlistUrl } from "#model/shortlist-url.ts";
-import { boundedText } from "./body.server.ts";
-import { jsonAnswer, textAnswer } from "./answers.server.ts";
+import { jsonAnswer, textAnswer } from "#edit/http/answers.ts";
 
 /** A link's request is a few ids and a name. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -122,9 +122,9 @@ const done = (value: Done, status = 200) => json(value, { status });
  */
 export async function linksPageAction({ request, context }: ActionFunctionArgs) {
   const editing = editingOf(context);
-  const text = await boundedText(request, MAX_BODY_BYTES);
-  if (text === undefined) return done({ intent: "none", message: TOO_LARGE }, 413);
-  const form = new URLSearchParams(text);
+  const body = await boundedBody(request, MAX_BODY_BYTES);
+  if (body === undefined) return done({ intent: "none", message: TOO_LARGE }, 413);
+  const form = new URLSearchParams(body.toString("utf8"));
   const field = (name: string) => form.get(name) ?? "";
   const intent = field("intent");
   try {
@@ -172,11 +172,11 @@ async function create(request: Request, editing: EditingContext) {
   if (request.headers.get("content-type")?.split(";")[0].trim() !== "application/json")
     return refused("a link is asked for as application/json");
   if (!editing.links.settings().recipientLinks) return textAnswer(409, LINKS_OFF);
-  const body = await boundedText(request, MAX_BODY_BYTES);
+  const body = await boundedBody(request, MAX_BODY_BYTES);
   if (body === undefined) return textAnswer(413, TOO_LARGE);
   let asked: unknown;
   try {
-    asked = JSON.parse(body);
+    asked = JSON.parse(body.toString("utf8"));
   } catch {
     return refused("the body is not JSON");
   }

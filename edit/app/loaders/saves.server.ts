@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { editingOf } from "#edit/server/editing-context.ts";
-import { jsonAnswer } from "./answers.server.ts";
+import { jsonAnswer } from "#edit/http/answers.ts";
 
 async function recentSaves({ context }: LoaderFunctionArgs) {
   const { recentSaves: listed } = editingOf(context);

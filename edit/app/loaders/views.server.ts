@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { editingOf } from "#edit/server/editing-context.ts";
 import { dayRange, shownRange } from "#edit/views/range.ts";
 import { CSV_TABLES, type CsvTable, viewsCsv } from "#edit/views/views-csv.ts";
-import { jsonAnswer, textAnswer } from "./answers.server.ts";
+import { jsonAnswer, textAnswer } from "#edit/http/answers.ts";
 
 const isCsvTable = (table: string): table is CsvTable => (CSV_TABLES as readonly string[]).includes(table);
 

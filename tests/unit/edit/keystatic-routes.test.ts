@@ -1,6 +1,6 @@
 /**
  * Every spelling of Keystatic's save reaches the save gate, never Keystatic's own write
- * (edit/server/edit-server.ts, keystaticRouteOf and localKeystaticApi, which `npm run edit` and the
+ * (edit/server/keystatic-api.ts, keystaticRouteOf and localKeystaticApi, which `npm run edit` and the
  * team's service both route by). The truth of what is a save is Keystatic's own handler: each spelling
  * below is first shown to write a file through it, unguarded.
  */
@@ -12,7 +12,7 @@ import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
 import { afterAll, describe, expect, test } from "vitest";
 
 import config from "#edit/keystatic.config.ts";
-import { keystaticRouteOf, localKeystaticApi } from "#edit/server/edit-server.ts";
+import { keystaticRouteOf, localKeystaticApi } from "#edit/server/keystatic-api.ts";
 import { routeOf } from "#edit/service/service-routes.ts";
 
 const roots: string[] = [];

@@ -5,8 +5,6 @@
  * handed to the pipeline.
  */
 import { readFile, rm } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
@@ -28,8 +26,7 @@ const THEO = "app/content/artists/directors/theo-marchand.md";
 const LISTING = JSON.stringify([{ path: THEO, mode: "100644", type: "blob", sha: "0".repeat(40) }]);
 
 let root: string;
-let server: Server;
-let origin: string;
+let answer: ReturnType<typeof saveRequests>;
 let guard: SaveGuard | undefined;
 const log = saveLog();
 const steps: string[] = [];
@@ -41,19 +38,15 @@ const pipeline = {
 
 beforeAll(async () => {
   root = await scratchProject("save-request-", ["app/content", "media/manifest.json"]);
-  const answer = saveRequests({
+  answer = saveRequests({
     root,
     lock: saveQueue(),
     log,
     pipeline,
     listing: async () => ({ status: 200, headers: { "content-type": "application/json" }, body: LISTING }),
   });
-  server = createServer((request, response) => void answer(request, response, ADA, guard));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  server.close();
   await rm(root, { recursive: true, force: true });
 });
 afterEach(() => {
@@ -67,11 +60,12 @@ afterEach(() => {
 const file = (name: string, text: string) => ({ path: name, contents: Buffer.from(text).toString("base64url") });
 
 async function post(save: unknown, headers: Record<string, string> = { "no-cors": "1" }) {
-  const response = await fetch(`${origin}/api/keystatic/update`, {
+  const request = new Request("http://edit/api/keystatic/update", {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify(save),
   });
+  const response = await answer(request, ADA, guard);
   return { status: response.status, text: await response.text() };
 }
 

@@ -1,4 +1,7 @@
-/** The editing app's APIs answer in words (a refusal) or in JSON; the screen's server adds no-store to both. */
+/**
+ * The editing app's answers, as Fetch responses: in words (a refusal) or in JSON. The screens'
+ * adapter (editing-app.ts) sends each on never cached.
+ */
 export const textAnswer = (status: number, text: string, type = "text/plain; charset=utf-8") =>
   new Response(text, { status, headers: { "content-type": type } });
 
