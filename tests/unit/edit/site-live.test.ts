@@ -162,7 +162,7 @@ describe("the service: live, not live, from what the site serves and refused", (
     ];
     try {
       for (const watch of watches) watch.wake();
-      await expect.poll(() => told.step, { timeout: 10_000 }).toBe("not live");
+      await expect.poll(() => told.step, { timeout: 15_000 }).toBe("not live");
       expect(told.message).toBe(REASON);
       // Asked as often, the other is told nothing of the refusal: its save waits, as for a site still building.
       await expect.poll(() => asked.includes(undefined)).toBe(true);
@@ -174,7 +174,7 @@ describe("the service: live, not live, from what the site serves and refused", (
       for (const watch of watches) watch.stop();
       server.close();
     }
-  });
+  }, 40_000);
 });
 
 describe("npm run edit: live once the served commit holds the saved files as the working copy has them", () => {
@@ -213,7 +213,9 @@ describe("npm run edit: live once the served commit holds the saved files as the
     } = await repositories("local-watch", "working");
     await writeFile(path.join(working, FILE), "phone: deployed\n");
     let served = git(working, "rev-parse", "HEAD");
+    let asked = 0;
     const server = createServer((_request, response) => {
+      asked += 1;
       response.writeHead(200, { "content-type": "application/json" });
       response.end(JSON.stringify({ status: "ok", commit: served }));
     });
@@ -230,15 +232,16 @@ describe("npm run edit: live once the served commit holds the saved files as the
     try {
       watch.follow(record, [FILE]);
       watch.wake();
-      await sleep(2500);
+      // Asked twice, and the site serves no commit with her file yet: still only saved.
+      await expect.poll(() => asked, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
       expect(record.step).toBe("saved");
       // Someone commits the working copy as it is, and the site deploys that commit.
       served = await commit(working, "phone: deployed\n");
-      await expect.poll(() => record.step, { timeout: 5_000 }).toBe("live");
+      await expect.poll(() => record.step, { timeout: 15_000 }).toBe("live");
       expect(record.link).toBe(`${origin}/contact`);
     } finally {
       watch.stop();
       server.close();
     }
-  });
+  }, 40_000);
 });
