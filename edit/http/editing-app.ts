@@ -58,9 +58,14 @@ function fetchRequest(request: IncomingMessage, response: ServerResponse, url: U
   });
 }
 
-/** Remix's answer, its headers as given (each Set-Cookie its own), never cached. */
+/**
+ * Remix's answer, its headers as given (each Set-Cookie its own), never cached. A header the app sets takes the
+ * place of the screen's of that name: a sign-in page's Content-Security-Policy, stricter than the screen's.
+ */
 async function sendAnswer(response: ServerResponse, answer: Response) {
-  for (const [name, value] of answer.headers) response.appendHeader(name, value);
+  for (const [name, value] of answer.headers)
+    if (name === "set-cookie") response.appendHeader(name, value);
+    else response.setHeader(name, value);
   response.setHeader("cache-control", "no-store");
   response.writeHead(answer.status, answer.statusText);
   if (answer.body) await writeReadableStreamToWritable(answer.body, response);

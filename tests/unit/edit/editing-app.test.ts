@@ -24,7 +24,11 @@ export const isSpaMode = false;
 export const assets = { entry: { module: "/edit/build/entry.js", imports: [] }, routes: {}, url: "/edit/build/manifest.js", version: "1" };
 export const entry = { module: { default: () => new Response("a document") } };
 const echo = async ({ request, context }) => {
-  const headers = new Headers({ "x-route": "echo", "cache-control": "public, max-age=60" });
+  const headers = new Headers({
+    "x-route": "echo",
+    "cache-control": "public, max-age=60",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  });
   headers.append("set-cookie", "a=1");
   headers.append("set-cookie", "b=2");
   const body = request.method === "POST" ? await request.text() : "";
@@ -52,6 +56,8 @@ describe("the editing app as the screens mount it", () => {
     server = createServer((request, response) => {
       const url = new URL(request.url ?? "/", "http://edit");
       if (!app.owns(url.pathname)) return void response.writeHead(418).end();
+      // The screen's own header, before the app's answer, as refuseFraming sets it.
+      response.setHeader("content-security-policy", "frame-ancestors 'none'");
       void app.serve(request, response, url, { editing: { editor: "Ada" } });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -63,11 +69,13 @@ describe("the editing app as the screens mount it", () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  test("Remix's answer: its status and headers, each cookie its own, never cached; the body and the context reach the route", async () => {
+  test("Remix's answer: its status and headers, the screen's replaced, each cookie its own, never cached; the body and the context reach the route", async () => {
     const answer = await fetch(`${origin}/edit/echo`, { method: "POST", body: "hello" });
     expect(answer.status).toBe(201);
     expect(answer.headers.get("x-route")).toBe("echo");
     expect(answer.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+    // The app's header of a name the screen set too takes its place, once.
+    expect(answer.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(answer.headers.get("cache-control")).toBe("no-store");
     expect(await answer.json()).toEqual({ method: "POST", body: "hello", context: { editing: { editor: "Ada" } } });
     expect((await fetch(`${origin}/keystatic`)).status).toBe(418);
