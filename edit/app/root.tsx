@@ -1,15 +1,17 @@
 /**
  * The editing app's document: its look, the editing screen's links above every page, the page in
- * `main`. The pages read and work without JavaScript; Remix's scripts then only enhance them.
+ * `main`. The pages read and work without JavaScript; Remix's scripts then only enhance them. A page
+ * anyone may open (the sign-in's, page-handle.ts) has neither the links nor the scripts.
  */
 import type { MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Meta, Outlet, Scripts, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Meta, Outlet, Scripts, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { SCREEN_PATH } from "#edit/views/editing-paths.ts";
 import { EDITING_STYLE } from "#edit/views/editing-style.ts";
 import { EditingNav } from "./components/editing-nav.tsx";
+import { ErrorPage } from "./components/error-page.tsx";
 import type { loader } from "./loaders/root.server.ts";
+import { isWithoutSession } from "./page-handle.ts";
 
 export { loader } from "./loaders/root.server.ts";
 
@@ -17,6 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Editing" }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const withoutSession = isWithoutSession(useMatches());
   return (
     <html lang="en">
       <head>
@@ -26,9 +29,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <style dangerouslySetInnerHTML={{ __html: EDITING_STYLE }} />
       </head>
       <body>
-        <EditingNav team={data?.team ?? undefined} />
+        {!withoutSession && <EditingNav team={data?.team ?? undefined} />}
         <main>{children}</main>
-        <Scripts />
+        {!withoutSession && <Scripts />}
       </body>
     </html>
   );
@@ -38,15 +41,4 @@ export default function EditingApp() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Error";
-  return (
-    <>
-      <h1>{status}</h1>
-      <p>
-        <a href={SCREEN_PATH}>Back to the editing screen</a>
-      </p>
-    </>
-  );
-}
+export const ErrorBoundary = ErrorPage;

@@ -1,8 +1,9 @@
 /**
  * What the editing app's routes (edit/app/) are given by the screen that serves them, as Remix's load
- * context: who is editing, an entry's status, the views' figures and names, the links' store, and for the team's
- * service its sign-out and Recent saves. `npm run edit` (local-editor.ts) and the service (edit/service/service-server.ts) each
- * make one per request; a route reads it with editingOf.
+ * context: who is editing, Keystatic's API, an entry's status, the views' figures and names, the
+ * links' store, and for the team's service its sign-in, sign-out and Recent saves. `npm run edit` (local-editor.ts) and the service (edit/service/service-server.ts) each
+ * make one per request; a route reads it with editingOf, or signInOf for the sign-in's own routes
+ * (/auth/), which the service hands to the app before anyone has signed in: their context has no editor.
  */
 import type { AppLoadContext } from "@remix-run/node";
 
@@ -29,6 +30,29 @@ export interface ListedSave {
   message?: string;
   /** Its entry's page on the public site, once live there. */
   link?: string;
+}
+
+/** Why a callback signed nobody in, for its page (edit/app/routes/auth.callback.tsx), with the status it is sent with. */
+export type SignInRefusal =
+  | { status: 400; reason: "expired"; minutes: number }
+  | { status: 400; reason: "failed" }
+  | { status: 403; reason: "no email" }
+  | { status: 403; reason: "unverified" | "not allowed"; address: string };
+
+/**
+ * The team's sign-in as its routes (edit/app/routes/auth.*) call it, a Fetch request in and an answer out; the
+ * service's edit/service/auth.ts keeps its sessions, cookies and the provider behind these.
+ */
+export interface SignIn {
+  /** GET /auth/sign-in: 302 to the provider, the sign-in's own cookie set. */
+  signIn(request: Request): Promise<Response>;
+  /**
+   * GET /auth/callback: 302 to the page the sign-in started from, with a session's cookie; or why not, and the
+   * Set-Cookie that clears the sign-in's cookie (a callback is answered once).
+   */
+  callback(request: Request): Promise<Response | { refusal: SignInRefusal; spent: string }>;
+  /** POST /auth/sign-out: 303 to /auth/signed-out, the session ended and its cookie cleared; 403 from another origin. */
+  signOut(request: Request): Response;
 }
 
 export interface EditingContext {
@@ -59,17 +83,42 @@ export interface EditingContext {
   };
   /** Recent saves, newest first: the team's service only. */
   recentSaves?(): Promise<ListedSave[]>;
+  /** The sign-in: the team's service only. */
+  auth?: SignIn;
+}
+
+/** What the service gives its sign-in's routes (/auth/), which anyone may reach: the sign-in, and nobody editing yet. */
+export interface SigningInContext {
+  auth: SignIn;
+  editor?: never;
 }
 
 const KEY = "editing";
 
 /** The load context a screen hands to Remix's request handler. */
-export const loadContextOf = (editing: EditingContext): AppLoadContext => ({ [KEY]: editing });
+export const loadContextOf = (given: EditingContext | SigningInContext): AppLoadContext => ({ [KEY]: given });
 
-/** The editing context a screen put in Remix's load context. */
-export function editingOf(context: AppLoadContext): EditingContext {
-  const editing = context[KEY];
-  if (editing === undefined) throw new Error("The editing app was served without its load context (loadContextOf).");
+/** What a screen put in Remix's load context: an editor's, or the sign-in's alone. */
+export function givenOf(context: AppLoadContext): EditingContext | SigningInContext {
+  const given = context[KEY];
+  if (given === undefined) throw new Error("The editing app was served without its load context (loadContextOf).");
   // loadContextOf put it there, typed; Remix types every member of the context as unknown.
-  return editing as EditingContext;
+  return given as EditingContext | SigningInContext;
+}
+
+/**
+ * The editing context of a route that needs an editor. The screens ask for a session before they hand such a
+ * path to the app; a request that reached one without it anyway is refused here, 401, its loader not run.
+ */
+export function editingOf(context: AppLoadContext): EditingContext {
+  const given = givenOf(context);
+  if (given.editor === undefined) throw new Response("Not signed in: sign in again.", { status: 401 });
+  return given;
+}
+
+/** The sign-in, for its own routes; 404 where there is none (`npm run edit` has no sign-in). */
+export function signInOf(context: AppLoadContext): SignIn {
+  const { auth } = givenOf(context);
+  if (auth === undefined) throw new Response("Not Found", { status: 404 });
+  return auth;
 }

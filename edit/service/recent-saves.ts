@@ -1,5 +1,5 @@
 /**
- * Recent saves, as the team's service lists them (edit/app/routes/edit.saves.tsx draws them): git's
+ * Recent saves, as the team's service lists them (edit/app/routes/_editor.edit.saves.tsx draws them): git's
  * own history of saves, pushed and kept aside, with what the service followed to the public site
  * (live, not live), and above them the saves of this run not yet on the remote.
  */

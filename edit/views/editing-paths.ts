@@ -8,8 +8,16 @@
 export const SCREEN_PATH = "/keystatic";
 export const VIEWS_PATHS = { page: "/edit/views", api: "/edit/api/views", csv: "/edit/api/views.csv" } as const;
 export const LINKS_PATHS = { page: "/edit/links", api: "/edit/api/links" } as const;
-/** The team's service's Recent saves (edit/app/routes/edit.saves.tsx). */
+/** The team's service's Recent saves (edit/app/routes/_editor.edit.saves.tsx). */
 export const SAVES_PATHS = { page: "/edit/saves", api: "/edit/api/saves" } as const;
+/** The team's sign-in (edit/app/routes/auth.*, the service only), which the service hands to the app without a session. */
+export const AUTH_PATHS = {
+  prefix: "/auth/",
+  signIn: "/auth/sign-in",
+  callback: "/auth/callback",
+  signOut: "/auth/sign-out",
+  signedOut: "/auth/signed-out",
+} as const;
 /**
  * The paths both screens hand to the editing app (edit/app/, edit/http/editing-app.ts) once their own
  * routes (Keystatic's, the uploads') have not answered.
