@@ -1,7 +1,9 @@
 /**
  * The editing service's sign-in, by OpenID Connect with the agency's identity provider (openid-client), and its
  * sessions. The code flow with PKCE (S256), state and nonce; the editor's email must be verified by the provider
- * and listed in EDIT_ALLOWED, checked at sign-in and again on every request.
+ * and listed in EDIT_ALLOWED, checked at sign-in and again on every request. Its pages and redirects are the editing
+ * app's routes (edit/app/routes/auth.*), which call the functions here (SignIn, edit/server/editing-context.ts)
+ * through their load context; the service asks editorOf for every other request.
  *
  * Sessions are kept in an SQLite file in the service's data folder (session-store.ts), so a restart or a deploy
  * signs nobody out and need not wait for the team to stop working. The file holds each session id's SHA-256, never
@@ -16,22 +18,15 @@
  * attempts in memory; and a restart between the provider's page and the callback costs nothing. The verifier is
  * thereby visible to the browser that holds it, which is the one party entitled to redeem the code anyway.
  */
-import { escapeHtml } from "#lib/escape-html.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 
 import * as oidc from "openid-client";
 
-import {
-  cleared,
-  cookie,
-  cookieSigner,
-  cookiesOf,
-  methodNotAllowed,
-  redirect,
-  sendPage,
-  sendText,
-} from "./auth-pages.ts";
+import { send } from "#edit/http/send.ts";
+import type { SignIn, SignInRefusal } from "#edit/server/editing-context.ts";
+import { AUTH_PATHS } from "#edit/views/editing-paths.ts";
+import { cleared, cookie, cookieSigner, cookiesOf } from "./auth-cookies.ts";
 import { discoverProvider, identityOf, message, type Expected, type Identity } from "./auth-provider.ts";
 import { ABSOLUTE_TIMEOUT_MS, openSessionStore } from "./session-store.ts";
 import type { ServiceSettings } from "./settings.ts";
@@ -44,9 +39,8 @@ export interface Editor {
   sessionId: string;
 }
 
-export interface Auth {
-  /** Answers /auth/sign-in, /auth/callback, /auth/sign-out, /auth/signed-out; false for any other path. */
-  handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<boolean>;
+/** The sign-in's routes (SignIn: /auth/sign-in, /auth/callback, /auth/sign-out), and the session of every other request. */
+export interface Auth extends SignIn {
   /** The signed-in, admitted editor of a request, or undefined (no/forged/expired cookie). Touches the idle timer (see TOUCH_EVERY_MS). */
   editorOf(request: IncomingMessage): Editor | undefined;
   /** For a request without an editor: a page gets 302 to /auth/sign-in?return=<path>, an API (`api: true`) 401 with a short text. */
@@ -54,13 +48,6 @@ export interface Auth {
   /** Closes the sessions' file: the last call, once the server has stopped answering. */
   close(): void;
 }
-
-export const AUTH_PATHS = {
-  signIn: "/auth/sign-in",
-  callback: "/auth/callback",
-  signOut: "/auth/sign-out",
-  signedOut: "/auth/signed-out",
-} as const;
 
 export const SESSION_COOKIE = "__Host-edit-session";
 export const SIGN_IN_COOKIE = "__Host-edit-signin";
@@ -71,9 +58,16 @@ export const SIGN_IN_TIMEOUT_MS = 10 * MINUTE;
 
 const SCOPES = "openid email profile";
 
-interface SignIn extends Expected {
+interface Attempt extends Expected {
   returnTo: string;
   expires: number;
+}
+
+/** A redirect of the sign-in's, never cached, each cookie its own Set-Cookie. */
+function redirected(status: 302 | 303, location: string, cookies: string[]): Response {
+  const headers = new Headers({ location, "cache-control": "no-store" });
+  for (const line of cookies) headers.append("set-cookie", line);
+  return new Response(null, { status, headers });
 }
 
 /** Whether EDIT_ALLOWED admits an address: listed itself, or its domain listed as "@domain" (not its subdomains). */
@@ -97,7 +91,7 @@ export function safeReturnPath(value: string | null, publicUrl: string): string 
   } catch {
     return "/";
   }
-  if (url.origin !== new URL(publicUrl).origin || url.pathname.startsWith("/auth/")) return "/";
+  if (url.origin !== new URL(publicUrl).origin || url.pathname.startsWith(AUTH_PATHS.prefix)) return "/";
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
@@ -113,135 +107,93 @@ export async function createAuth(settings: ServiceSettings, options: { now?: () 
   });
   const { signed, verified } = cookieSigner(settings.sessionSecret);
 
-  const sessionIdOf = (request: IncomingMessage) => verified("session", cookiesOf(request).get(SESSION_COOKIE));
+  const sessionIdOf = (header: string | null | undefined) => verified("session", cookiesOf(header).get(SESSION_COOKIE));
 
-  function signInOf(request: IncomingMessage): SignIn | undefined {
-    const value = verified("signin", cookiesOf(request).get(SIGN_IN_COOKIE));
+  function attemptOf(request: Request): Attempt | undefined {
+    const value = verified("signin", cookiesOf(request.headers.get("cookie")).get(SIGN_IN_COOKIE));
     if (!value) return undefined;
-    const signIn = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as SignIn;
-    return signIn.expires > now() ? signIn : undefined;
+    const attempt = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as Attempt;
+    return attempt.expires > now() ? attempt : undefined;
   }
 
-  async function signIn(response: ServerResponse, url: URL) {
-    const verifier = oidc.randomPKCECodeVerifier();
-    const attempt: SignIn = {
-      state: oidc.randomState(),
-      nonce: oidc.randomNonce(),
-      verifier,
-      returnTo: safeReturnPath(url.searchParams.get("return"), settings.publicUrl),
-      expires: now() + SIGN_IN_TIMEOUT_MS,
-    };
-    const provider = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: settings.redirectUri,
-      scope: SCOPES,
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: "S256",
-      state: attempt.state,
-      nonce: attempt.nonce,
-    });
-    const value = signed("signin", Buffer.from(JSON.stringify(attempt)).toString("base64url"));
-    redirect(response, 302, provider.href, [cookie(SIGN_IN_COOKIE, value, SIGN_IN_TIMEOUT_MS)]);
-  }
-
-  const signInAgain = `<p><a href="${AUTH_PATHS.signIn}">Sign in again</a>.</p>`;
-
-  async function callback(request: IncomingMessage, response: ServerResponse, url: URL) {
-    const attempt = signInOf(request);
-    // The sign-in cookie is spent whatever happens next: a callback is answered once.
-    const spent = cleared(SIGN_IN_COOKIE);
-    if (!attempt)
-      return sendPage(
-        response,
-        400,
-        "Sign-in expired",
-        `<p>This sign-in took longer than ${SIGN_IN_TIMEOUT_MS / MINUTE} minutes or was started in another browser.</p>${signInAgain}`,
-        [spent],
-      );
-
+  /** Who signed in at the provider, as a session's owner, or why nobody. */
+  async function admitted(
+    request: Request,
+    attempt: Attempt,
+  ): Promise<SignInRefusal | { address: string; name: string }> {
     // The redirect URI the provider was given, whatever address the request reached this process by.
     const answered = new URL(settings.redirectUri);
-    answered.search = url.search;
+    answered.search = new URL(request.url).search;
     let identity: Identity;
     try {
       identity = await identityOf(config, answered, attempt);
     } catch (error) {
       console.error(`sign-in failed: ${message(error)}`);
-      return sendPage(response, 400, "Sign-in failed", `<p>The sign-in did not complete.</p>${signInAgain}`, [spent]);
+      return { status: 400, reason: "failed" };
     }
-
     const { email, emailVerified, name } = identity;
-    if (typeof email !== "string" || email === "")
-      return sendPage(response, 403, "Not allowed", "<p>Your identity provider gave no email address.</p>", [spent]);
+    if (typeof email !== "string" || email === "") return { status: 403, reason: "no email" };
     const address = email.trim().toLowerCase();
-    if (emailVerified !== true)
-      return sendPage(
-        response,
-        403,
-        "Not allowed",
-        `<p>Your identity provider has not verified ${escapeHtml(address)}.</p>`,
-        [spent],
-      );
-    if (!isAllowed(address, settings.allowed))
-      return sendPage(
-        response,
-        403,
-        "Not allowed",
-        `<p>${escapeHtml(address)} may not edit here. Ask whoever runs this service to add it.</p>`,
-        [spent],
-      );
-
-    // A new session at each sign-in, so an id planted before it (session fixation) is worth nothing after.
-    const previous = sessionIdOf(request);
-    if (previous) sessions.delete(previous);
-    const id = sessions.open(address, typeof name === "string" && name.trim() !== "" ? name.trim() : address);
-    redirect(response, 302, `${settings.publicUrl}${attempt.returnTo}`, [
-      spent,
-      cookie(SESSION_COOKIE, signed("session", id), ABSOLUTE_TIMEOUT_MS),
-    ]);
-  }
-
-  function signOut(request: IncomingMessage, response: ServerResponse) {
-    // SameSite=Lax already keeps the cookie off a cross-site POST; this keeps another site from even clearing it.
-    if (request.headers.origin !== settings.publicUrl)
-      return sendText(response, 403, "Sign out from the editing service's own page.");
-    const id = sessionIdOf(request);
-    if (id) sessions.delete(id);
-    redirect(response, 303, `${settings.publicUrl}${AUTH_PATHS.signedOut}`, [cleared(SESSION_COOKIE)]);
+    if (emailVerified !== true) return { status: 403, reason: "unverified", address };
+    if (!isAllowed(address, settings.allowed)) return { status: 403, reason: "not allowed", address };
+    return { address, name: typeof name === "string" && name.trim() !== "" ? name.trim() : address };
   }
 
   return {
-    async handle(request, response, url) {
-      const method = request.method ?? "GET";
-      switch (url.pathname) {
-        case AUTH_PATHS.signIn:
-          if (method !== "GET") methodNotAllowed(response, "GET");
-          else await signIn(response, url);
-          return true;
-        case AUTH_PATHS.callback:
-          if (method !== "GET") methodNotAllowed(response, "GET");
-          else await callback(request, response, url);
-          return true;
-        case AUTH_PATHS.signOut:
-          if (method !== "POST") methodNotAllowed(response, "POST");
-          else signOut(request, response);
-          return true;
-        case AUTH_PATHS.signedOut:
-          if (method !== "GET" && method !== "HEAD") methodNotAllowed(response, "GET, HEAD");
-          else
-            sendPage(
-              response,
-              200,
-              "Signed out",
-              `<p>You are signed out of the editing service.</p><p><a href="${AUTH_PATHS.signIn}">Sign in</a>.</p>`,
-            );
-          return true;
-        default:
-          return false;
-      }
+    async signIn(request) {
+      const verifier = oidc.randomPKCECodeVerifier();
+      const attempt: Attempt = {
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        verifier,
+        returnTo: safeReturnPath(new URL(request.url).searchParams.get("return"), settings.publicUrl),
+        expires: now() + SIGN_IN_TIMEOUT_MS,
+      };
+      const provider = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: settings.redirectUri,
+        scope: SCOPES,
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: "S256",
+        state: attempt.state,
+        nonce: attempt.nonce,
+      });
+      const value = signed("signin", Buffer.from(JSON.stringify(attempt)).toString("base64url"));
+      return redirected(302, provider.href, [cookie(SIGN_IN_COOKIE, value, SIGN_IN_TIMEOUT_MS)]);
+    },
+
+    async callback(request) {
+      const attempt = attemptOf(request);
+      // The sign-in cookie is spent whatever happens next: a callback is answered once.
+      const spent = cleared(SIGN_IN_COOKIE);
+      const expired: SignInRefusal = { status: 400, reason: "expired", minutes: SIGN_IN_TIMEOUT_MS / MINUTE };
+      if (!attempt) return { refusal: expired, spent };
+      const who = await admitted(request, attempt);
+      if ("reason" in who) return { refusal: who, spent };
+
+      // A new session at each sign-in, so an id planted before it (session fixation) is worth nothing after.
+      const previous = sessionIdOf(request.headers.get("cookie"));
+      if (previous) sessions.delete(previous);
+      const id = sessions.open(who.address, who.name);
+      return redirected(302, `${settings.publicUrl}${attempt.returnTo}`, [
+        spent,
+        cookie(SESSION_COOKIE, signed("session", id), ABSOLUTE_TIMEOUT_MS),
+      ]);
+    },
+
+    signOut(request) {
+      // SameSite=Lax already keeps the cookie off a cross-site POST; this keeps another site from even clearing it.
+      if (request.headers.get("origin") !== settings.publicUrl)
+        return new Response("Sign out from the editing service's own page.", {
+          status: 403,
+          headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+        });
+      const id = sessionIdOf(request.headers.get("cookie"));
+      if (id) sessions.delete(id);
+      return redirected(303, `${settings.publicUrl}${AUTH_PATHS.signedOut}`, [cleared(SESSION_COOKIE)]);
     },
 
     editorOf(request) {
-      const id = sessionIdOf(request);
+      const id = sessionIdOf(request.headers.cookie);
       const session = id && sessions.get(id);
       if (!id || !session) return undefined;
       if (!isAllowed(session.email, settings.allowed)) {
@@ -255,11 +207,13 @@ export async function createAuth(settings: ServiceSettings, options: { now?: () 
     refuse(request, response, url, api) {
       // A redirect would drop a POST's body and mean nothing to a script: only a page read with GET is sent to sign in.
       const page = !api && (request.method === "GET" || request.method === "HEAD");
-      if (page) {
-        const back = encodeURIComponent(`${url.pathname}${url.search}`);
-        return redirect(response, 302, `${settings.publicUrl}${AUTH_PATHS.signIn}?return=${back}`);
-      }
-      sendText(response, 401, "Not signed in, or the session has ended: sign in again.");
+      if (!page) return send(response, 401, "Not signed in, or the session has ended: sign in again.");
+      const back = encodeURIComponent(`${url.pathname}${url.search}`);
+      response.writeHead(302, {
+        location: `${settings.publicUrl}${AUTH_PATHS.signIn}?return=${back}`,
+        "cache-control": "no-store",
+      });
+      response.end();
     },
 
     close() {

@@ -6,7 +6,7 @@
  * screen's copy of a file is out of date, her version kept on a branch) and git as its landing
  * (git-landing.ts: one commit by its author, pushed, through git-store.ts). The editing app
  * (edit/app/: the views, Recent saves) answers the rest of /edit/, given the signed-in editor
- * (edit/server/editing-context.ts). The preview is the site's own production server on that clone
+ * (edit/server/editing-context.ts), and the sign-in's pages under /auth/, given the sign-in alone. The preview is the site's own production server on that clone
  * (edit/server/preview-site.ts), shown at this origin for every other path.
  */
 import { existsSync } from "node:fs";
@@ -27,7 +27,7 @@ import { savePipeline } from "#edit/server/save-pipeline.ts";
 import { saveQueue } from "#edit/server/save-queue.ts";
 import { saveRequests } from "#edit/server/save-request.ts";
 import { entryOfSubject } from "#edit/server/save-subject.ts";
-import { AUTH_PATHS, createAuth, type Editor } from "./auth.ts";
+import { createAuth, type Editor } from "./auth.ts";
 import { type Author, gitStore } from "./git-store.ts";
 import { gitLanding } from "./git-landing.ts";
 import { watchPushedSaves } from "./live-check.ts";
@@ -35,7 +35,7 @@ import { screenViews, serviceGuard } from "./save-guard.ts";
 import { editingApp } from "#edit/http/editing-app.ts";
 import { loadContextOf } from "#edit/server/editing-context.ts";
 import { VIEWS_AND_LINKS } from "#edit/views/editing-nav.ts";
-import { EDITING_APP_PREFIXES, SAVES_PATHS } from "#edit/views/editing-paths.ts";
+import { AUTH_PATHS, EDITING_APP_PREFIXES, SAVES_PATHS } from "#edit/views/editing-paths.ts";
 import { escapeHtml as html } from "#lib/escape-html.ts";
 import { listedSaves } from "./recent-saves.ts";
 import { routeOf } from "./service-routes.ts";
@@ -160,7 +160,8 @@ export async function startEditService(
     // A page elsewhere that reaches the service under another name (DNS rebinding) gets nothing.
     if (request.headers.host !== publicHost) return send(response, 421, "Misdirected Request");
     const url = new URL(request.url ?? "/", settings.publicUrl);
-    if (await auth.handle(request, response, url)) return;
+    // The sign-in's own routes, which need no session: the app's, given the sign-in and nobody editing.
+    if (url.pathname.startsWith(AUTH_PATHS.prefix)) return app.serve(request, response, url, loadContextOf({ auth }));
     const route = routeOf(url.pathname);
     const editor = auth.editorOf(request);
     if (!editor) return auth.refuse(request, response, url, route.kind === "api");
@@ -176,6 +177,7 @@ export async function startEditService(
       views: screen.views,
       links: screen.links,
       recentSaves: async () => listedSaves(await git.recentSaves(SAVES_LISTED), saves.unlanded(), saves.landed()),
+      auth,
     });
     await app.serve(request, response, url, context);
   }

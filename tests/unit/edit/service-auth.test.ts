@@ -1,9 +1,11 @@
 /**
  * The editing service's sign-in (edit/service/auth.ts) against a real OpenID provider (tests/support/oidc-provider.ts)
- * and a bare node:http server that asks createAuth for every request, as the service does: the code flow driven by
- * hand — each redirect followed and each cookie kept as a browser would — then every way a session is refused, and
- * what of a session is kept in the data folder across a restart.
+ * and a bare node:http server that, as the service does, hands /auth/ to the editing app's routes (edit/app/routes/auth.*,
+ * built here as `npm run build:edit` builds them) with the sign-in in their load context, and asks createAuth for the
+ * session of every other request: the code flow driven by hand — each redirect followed and each cookie kept as a
+ * browser would — then every way a session is refused, and what of a session is kept in the data folder across a restart.
  */
+import { execFile } from "node:child_process";
 import { createHash, createHmac } from "node:crypto";
 import { once } from "node:events";
 import { existsSync } from "node:fs";
@@ -12,6 +14,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 
 import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
@@ -27,6 +30,9 @@ import {
   type Auth,
 } from "#edit/service/auth.ts";
 import type { ServiceSettings } from "#edit/service/settings.ts";
+import { editingApp, type EditingApp } from "#edit/http/editing-app.ts";
+import { loadContextOf } from "#edit/server/editing-context.ts";
+import { AUTH_PATHS } from "#edit/views/editing-paths.ts";
 import {
   LOGIN_FORM,
   TEST_USERS,
@@ -35,6 +41,7 @@ import {
   type TestUser,
 } from "#tests/support/oidc-provider.ts";
 
+const ROOT = path.join(import.meta.dirname, "../../..");
 const SECRET = "a-session-secret-of-at-least-32-characters";
 const MINUTE = 60_000;
 
@@ -80,6 +87,17 @@ interface Service {
   server: Server;
 }
 
+/** The editing app as this checkout's code has it, built as `npm run build:edit` builds it, then loaded as the service loads it. */
+async function builtApp(): Promise<EditingApp> {
+  await promisify(execFile)(path.join(ROOT, "node_modules/.bin/remix"), ["build", "edit/remix"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  return editingApp(ROOT, [AUTH_PATHS.prefix, "/edit/"]);
+}
+
+let app: EditingApp;
+
 /** A server that listens first (its redirect URI is the provider's to know), then takes its Auth. */
 async function listen(): Promise<{
   server: Server;
@@ -94,7 +112,9 @@ async function listen(): Promise<{
     server.on("request", async (request, response) => {
       const url = new URL(request.url ?? "/", settings.publicUrl);
       try {
-        if (await auth.handle(request, response, url)) return;
+        // The sign-in's routes as the service hands them over; /edit/ too, given nobody, to test the app's own check.
+        if (url.pathname.startsWith(AUTH_PATHS.prefix) || url.pathname.startsWith("/edit/"))
+          return await app.serve(request, response, url, loadContextOf({ auth }));
         const editor = auth.editorOf(request);
         if (!editor) return auth.refuse(request, response, url, url.pathname.startsWith("/api/"));
         response.writeHead(200, { "content-type": "application/json" });
@@ -157,6 +177,7 @@ let data: string;
 const tempFolder = () => mkdtemp(path.join(tmpdir(), "edit-auth-"));
 
 beforeAll(async () => {
+  app = await builtApp();
   data = await tempFolder();
   listening = await listen();
   provider = await startOidcProvider({ redirectUris: [`${listening.origin}/auth/callback`] });
@@ -353,6 +374,52 @@ describe("signing in to the editing service", () => {
     expect(byLink.status).toBe(405);
     expect(byLink.headers.get("allow")).toBe("POST");
     expect((await whoAmI(browser, cookie)).status).toBe(200);
+  });
+
+  test("the sign-in's pages: never cached, nothing to run but their own style, nothing to frame", async () => {
+    const browser = new Browser();
+    const { callback } = await toCallback(new Browser(), TEST_USERS.ada);
+    for (const [answer, status] of [
+      [await browser.request(`${service.origin}/auth/signed-out`), 200],
+      [await browser.request(callback), 400],
+    ] as const) {
+      expect(answer.status).toBe(status);
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+      const policy = answer.headers.get("content-security-policy") ?? "";
+      expect(policy).toMatch(/^default-src 'none'; style-src 'sha256-[\w+/]+=*'; frame-ancestors 'none'$/);
+      const page = await answer.text();
+      expect(page).not.toMatch(/<script/i);
+      // The one style the policy admits is the page's own, by its hash.
+      const style = /<style>([^<]*)<\/style>/.exec(page)?.[1] ?? "";
+      expect(policy).toContain(`'sha256-${createHash("sha256").update(style).digest("base64")}'`);
+    }
+  });
+
+  test("each of the sign-in's routes answers its own method, any other 405 with Allow", async () => {
+    const browser = new Browser();
+    for (const [method, route, allow] of [
+      ["POST", "/auth/sign-in", "GET"],
+      ["HEAD", "/auth/callback", "GET"],
+      ["POST", "/auth/callback", "GET"],
+      ["PUT", "/auth/sign-out", "POST"],
+      ["POST", "/auth/signed-out", "GET, HEAD"],
+    ]) {
+      const answer = await browser.request(`${service.origin}${route}`, { method });
+      expect(answer.status, `${method} ${route}`).toBe(405);
+      expect(answer.headers.get("allow"), `${method} ${route}`).toBe(allow);
+    }
+    expect(browser.cookies.size).toBe(0);
+  });
+
+  test("the app's pages that need an editor send a request without one to sign in; its APIs refuse it", async () => {
+    const browser = new Browser();
+    for (const page of ["/edit/views?from=2025-01-01&to=2025-01-07", "/edit/saves"]) {
+      const answer = await browser.request(`${service.origin}${page}`);
+      expect(answer.status, page).toBe(302);
+      expect(answer.headers.get("location"), page).toBe(`/auth/sign-in?return=${encodeURIComponent(page)}`);
+    }
+    for (const api of ["/edit/api/saves", "/edit/api/status?entry=contact", "/edit/api/views"])
+      expect((await browser.request(`${service.origin}${api}`)).status, api).toBe(401);
   });
 
   describe("a cookie the service did not issue, or no longer honours, is refused", () => {
