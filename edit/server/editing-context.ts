@@ -108,7 +108,7 @@ export function givenOf(context: AppLoadContext): EditingContext | SigningInCont
 
 /**
  * The editing context of a route that needs an editor. The screens ask for a session before they hand such a
- * path to the app; a request that reached one without it anyway is refused here, 401, its loader not run.
+ * path to the app; a request that reached one without it anyway is refused here, 401, before its route reads anything.
  */
 export function editingOf(context: AppLoadContext): EditingContext {
   const given = givenOf(context);
