@@ -21,7 +21,7 @@ import {
   linksPageAction,
   linksPageLoader,
 } from "#edit/app/loaders/links.server.ts";
-import { loadContextOf } from "#edit/server/editing-context.ts";
+import { editingOf, loadContextOf } from "#edit/server/editing-context.ts";
 import { isLinkToken } from "#model/shortlist-url.ts";
 import { storedEvent } from "#tests/support/analytics-events.ts";
 
@@ -195,7 +195,7 @@ describe("the API's bounds", () => {
 
   test("answers a store that cannot be had with its 503 in words, never a stack", async () => {
     const broken = loadContextOf({
-      ...(context.editing as Parameters<typeof loadContextOf>[0]),
+      ...editingOf(context),
       links: {
         open: () => Promise.reject(new Error("SQLITE_CANTOPEN")),
         settings: () => ({ recipientLinks: true, recipientRetentionDays: 30 }),
