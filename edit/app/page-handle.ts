@@ -5,10 +5,18 @@ export interface PageHandle {
    * and without Remix's scripts, which its Content-Security-Policy would not let run.
    */
   withoutSession?: boolean;
+  /**
+   * Keystatic's screen (/keystatic): Keystatic's own script draws it, its own landmarks included, so the
+   * document gives it no `main`, no look of the editing pages' and none of Remix's scripts, only the
+   * editing links after it (SCREEN_NAV_STYLE).
+   */
+  screen?: boolean;
 }
 
 export const WITHOUT_SESSION: PageHandle = { withoutSession: true };
 
-/** Whether a page is one anyone may open: the route matched last says, from its `handle`. */
-export const isWithoutSession = (matches: { handle?: unknown }[]) =>
-  (matches.at(-1)?.handle as PageHandle | undefined)?.withoutSession === true;
+export const SCREEN: PageHandle = { screen: true };
+
+/** What the route matched last says of its page, from its `handle`. */
+export const pageHandle = (matches: { handle?: unknown }[]): PageHandle =>
+  (matches.at(-1)?.handle as PageHandle | undefined) ?? {};

@@ -8,11 +8,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 
-import { PREVIEW_META } from "#edit/preview.ts";
 import { STAGED_DIR, STAGED_UPLOAD_LIFETIME_MS, UPLOADS_PATH } from "#edit/upload-rules.ts";
 import { viewsContent } from "#edit/views/views-content.ts";
-import { editingNav, SCREEN_NAV_STYLE } from "#edit/views/editing-nav.ts";
-import { SCREEN_PATH } from "#edit/views/editing-paths.ts";
 import { analyticsStore, openOnce, storeFigures } from "#edit/views/views-store.ts";
 import { storeSettings } from "#analytics/settings.ts";
 import { publicOrigin } from "#model/site-url.ts";
@@ -20,23 +17,8 @@ import type { EditingContext } from "./editing-context.ts";
 import { entryStatuses } from "./entry-status.ts";
 import { type KeystaticAnswer, localKeystaticApi } from "./keystatic-api.ts";
 import { screenBundle } from "./screen-bundle.ts";
-import { send } from "#edit/http/send.ts";
 import { serveUploads } from "./upload-routes.ts";
 import { uploadQuotas, uploadStaging } from "./upload-staging.ts";
-
-/** The screen's page: never cached, so each visit names the script this start bundled (screen-bundle.ts). */
-const page = (previewOrigin: string, script: string, banner: string) => `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="${PREVIEW_META}" content="${previewOrigin}">
-<title>Roster — editing</title>
-<style>${SCREEN_NAV_STYLE}</style>
-<script type="module" src="${script}"></script>
-</head>
-<body><div id="root"></div>${banner && editingNav(banner)}</body>
-</html>`;
 
 /**
  * Nothing of the screen's may be framed: a page elsewhere (even on the agency's own site, which
@@ -94,26 +76,26 @@ export async function editingScreen(
     statuses,
     views,
     links,
+    /** What Keystatic's page is given (edit/app/routes/_editor.keystatic.$.tsx). */
+    page: { script: screen.path, previewOrigin },
     /** Closes what the screen opened: the analytics store, if the views or the links were asked for. */
     close: store.close,
     /** The working copy's listing, as Keystatic's API answers it. */
     listing: (): Promise<KeystaticAnswer> =>
       keystatic(new Request("http://edit/api/keystatic/tree", { headers: { "no-cors": "1" } })),
     /**
-     * Answers the screen's page (with `banner` above it), its script and the streamed uploads, each
-     * `owner`'s own (the signed-in editor's email); false for any other path.
+     * Answers the screen's script and the streamed uploads, each `owner`'s own (the signed-in
+     * editor's email); false for any other path.
      */
     async serve(
       request: IncomingMessage,
       response: ServerResponse,
       url: URL,
-      { banner = "", owner }: { banner?: string; owner: string },
+      { owner }: { owner: string },
     ): Promise<boolean> {
       if (url.pathname === screen.path) screen.send(request, response);
       else if (url.pathname === UPLOADS_PATH || url.pathname.startsWith(`${UPLOADS_PATH}/`))
         await serveUploads(uploads, request, response, url, owner);
-      else if (url.pathname === SCREEN_PATH || url.pathname.startsWith(`${SCREEN_PATH}/`))
-        send(response, 200, page(previewOrigin, screen.path, banner), "text/html; charset=utf-8");
       else return false;
       return true;
     },

@@ -1,6 +1,6 @@
 /**
  * What the editing app's routes (edit/app/) are given by the screen that serves them, as Remix's load
- * context: who is editing, Keystatic's API, an entry's status, the views' figures and names, the
+ * context: who is editing, Keystatic's screen and API, an entry's status, the views' figures and names, the
  * links' store, and for the team's service its sign-in, sign-out and Recent saves. `npm run edit` (local-editor.ts) and the service (edit/service/service-server.ts) each
  * make one per request; a route reads it with editingOf, or signInOf for the sign-in's own routes
  * (/auth/), which the service hands to the app before anyone has signed in: their context has no editor.
@@ -58,6 +58,8 @@ export interface SignIn {
 export interface EditingContext {
   /** Who is editing: the signed-in editor, or the one person of `npm run edit`. */
   editor: Author;
+  /** Keystatic's screen: its script's path (screen-bundle.ts) and the preview's origin its fields show. */
+  screen: { script: string; previewOrigin: string };
   /** Keystatic's API for this editor (keystatic-api.ts's keystaticRoute): a save, or Keystatic's own answer. */
   keystatic(request: Request): Promise<Response>;
   /** The entry's status as the editor's screen shows it (entry-status.ts): "directors/ada-rowe", "contact". */

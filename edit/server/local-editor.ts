@@ -10,7 +10,6 @@
 import { settingsIfSet } from "#media-publish/settings.ts";
 import { watchSavedFiles } from "./local-live.ts";
 import { editingApp } from "#edit/http/editing-app.ts";
-import { VIEWS_AND_LINKS } from "#edit/views/editing-nav.ts";
 import { EDITING_APP_PREFIXES, SCREEN_PATH } from "#edit/views/editing-paths.ts";
 import { loadContextOf } from "./editing-context.ts";
 import { editingScreen, refuseFraming } from "./edit-server.ts";
@@ -73,6 +72,7 @@ export async function startEditServer({ root, port, previewPort, env = process.e
 
   const context = loadContextOf({
     editor: LOCAL_EDITOR,
+    screen: screen.page,
     keystatic: keystaticRoute({ keystatic: screen.keystatic, save: (request) => update(request, LOCAL_EDITOR) }),
     entryStatus: (entry) => screen.statuses.of(entry, saves.statusOf(LOCAL_EDITOR.email)),
     views: screen.views,
@@ -86,7 +86,7 @@ export async function startEditServer({ root, port, previewPort, env = process.e
     if (fromElsewhere(request, origins, false))
       return send(response, 403, "Forbidden: a change must come from the editing screen itself.");
     const handle = async () => {
-      if (await screen.serve(request, response, url, { banner: VIEWS_AND_LINKS, owner: LOCAL_EDITOR.email })) return;
+      if (await screen.serve(request, response, url, { owner: LOCAL_EDITOR.email })) return;
       if (app.owns(url.pathname)) return app.serve(request, response, url, context);
       response.writeHead(302, { location: SCREEN_PATH }).end();
     };

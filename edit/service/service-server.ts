@@ -34,18 +34,12 @@ import { watchPushedSaves } from "./live-check.ts";
 import { screenViews, serviceGuard } from "./save-guard.ts";
 import { editingApp } from "#edit/http/editing-app.ts";
 import { loadContextOf } from "#edit/server/editing-context.ts";
-import { VIEWS_AND_LINKS } from "#edit/views/editing-nav.ts";
-import { AUTH_PATHS, EDITING_APP_PREFIXES, SAVES_PATHS } from "#edit/views/editing-paths.ts";
-import { escapeHtml as html } from "#lib/escape-html.ts";
+import { AUTH_PATHS, EDITING_APP_PREFIXES } from "#edit/views/editing-paths.ts";
 import { listedSaves } from "./recent-saves.ts";
 import { routeOf } from "./service-routes.ts";
 import type { ServiceSettings } from "./settings.ts";
 
 export { SERVICE_ROUTES } from "./service-routes.ts";
-
-/** Who is signed in, Recent saves, the views, the links and the sign-out, around Keystatic's screen. */
-const banner = ({ name, email }: Editor) =>
-  `<span title="${html(email)}">${html(name)}</span> · <a href="${SAVES_PATHS.page}">Recent saves</a> · ${VIEWS_AND_LINKS} · <form method="post" action="${AUTH_PATHS.signOut}"><button type="submit">Sign out</button></form>`;
 
 /** Saves Recent saves lists, newest first: a team's day. */
 const SAVES_LISTED = 30;
@@ -167,10 +161,11 @@ export async function startEditService(
     if (!editor) return auth.refuse(request, response, url, route.kind === "api");
     if (fromElsewhere(request, [settings.publicUrl], true))
       return send(response, 403, "Forbidden: a change must come from the editing screen itself.");
-    if (await screen.serve(request, response, url, { banner: banner(editor), owner: editor.email })) return;
+    if (await screen.serve(request, response, url, { owner: editor.email })) return;
     if (!app.owns(url.pathname)) return showPreview(request, response);
     const context = loadContextOf({
       editor: { name: editor.name, email: editor.email },
+      screen: screen.page,
       keystatic: keystaticFor(editor),
       entryStatus: (entry) => screen.statuses.of(entry, saves.statusOf(editor.email)),
       signOut: AUTH_PATHS.signOut,

@@ -20,8 +20,8 @@ export const AUTH_PATHS = {
 } as const;
 /**
  * The paths both screens hand to the editing app (edit/app/, edit/http/editing-app.ts) once their own
- * routes (Keystatic's, the uploads') have not answered.
+ * (the screen's script, the uploads) have not answered: its pages and APIs, Keystatic's page and API.
  */
-export const EDITING_APP_PREFIXES = ["/edit/", "/api/keystatic/"] as const;
+export const EDITING_APP_PREFIXES = ["/edit/", "/api/keystatic/", SCREEN_PATH] as const;
 /** An entry's status, which the screen's fields ask (edit/fields/use-entry-status.ts). */
 export const STATUS_PATH = "/edit/api/status";

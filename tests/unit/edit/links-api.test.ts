@@ -46,6 +46,7 @@ afterAll(async () => {
 /** The load context the screens give the app, its links on the test's store. */
 const context = loadContextOf({
   editor: { name: "You", email: "local" },
+  screen: { script: "/edit/screen.0123456789abcdef.js", previewOrigin: "" },
   keystatic: () => Promise.reject(new Error("the links ask nothing of Keystatic")),
   entryStatus: () => {
     throw new Error("the links ask no entry's status");

@@ -93,6 +93,7 @@ function serve(open: () => Promise<FiguresStore>): Served {
   });
   const context = loadContextOf({
     editor: { name: "You", email: "local" },
+    screen: { script: "/edit/screen.0123456789abcdef.js", previewOrigin: "" },
     keystatic: () => Promise.reject(new Error("the views ask nothing of Keystatic")),
     entryStatus: () => {
       throw new Error("the views ask no entry's status");
