@@ -105,7 +105,10 @@ export async function sendFile(client: S3Client, item: Outgoing, options: SendOp
     client,
     params: { Bucket: bucket, Key: key, Body: body, ...item.headers, Metadata: { sha256 } },
     partSize,
-    queueSize: 4,
+    // Parts in flight, each held in memory: with publish.ts's four files at once, at most 4 × 2 × 8 MiB
+    // (64 MiB) of a film's bytes, where 4 a file held 128 and the editing service's save went past its
+    // memory bound. Two keep a link busy while the next part is read.
+    queueSize: 2,
     // An interrupted upload keeps its parts, for the next run to finish (resumeUpload).
     leavePartsOnError: true,
   });
