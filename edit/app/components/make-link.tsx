@@ -49,46 +49,61 @@ function Recognised({ text, names }: { text: string; names: Record<string, strin
   );
 }
 
+/** A URL to copy: its field, named by `children`, and the button that copies it, saying so with `say`. */
+function CopyRow({
+  id,
+  value,
+  what,
+  say,
+  quiet,
+  children,
+}: {
+  id: string;
+  value: string;
+  what: string;
+  say(said: string): void;
+  quiet?: boolean;
+  children: string;
+}) {
+  const field = useRef<HTMLInputElement>(null);
+  return (
+    <div className="copy-row">
+      <label>
+        {children} <input id={id} ref={field} readOnly value={value} />
+      </label>
+      <button
+        type="button"
+        className={quiet ? "quiet" : undefined}
+        aria-label={`Copy ${what}`}
+        onClick={() => void copyText(value, what, say, field.current ?? undefined)}
+      >
+        Copy
+      </button>
+    </div>
+  );
+}
+
 function MadeLink({ made }: { made: { recipient: string; url: string; plainUrl: string } }) {
   const [copied, setCopied] = useState("");
-  const url = useRef<HTMLInputElement>(null);
-  const plain = useRef<HTMLInputElement>(null);
   useEffect(() => {
     setCopied("");
-    url.current?.focus();
-    url.current?.select();
+    // The new link's URL, selected, ready to copy.
+    const url = document.getElementById(ID.made);
+    if (!(url instanceof HTMLInputElement)) return;
+    url.focus();
+    url.select();
   }, [made]);
   return (
     <div id="links-made" className="made">
       <h3>
         The link for <span id="links-made-for">{made.recipient}</span>
       </h3>
-      <div className="copy-row">
-        <label>
-          Its URL, with the token <input id={ID.made} ref={url} readOnly value={made.url} />
-        </label>
-        <button
-          type="button"
-          aria-label="Copy the link"
-          onClick={() => void copyText(made.url, "the link", setCopied, url.current ?? undefined)}
-        >
-          Copy
-        </button>
-      </div>
-      <div className="copy-row">
-        <label>
-          The plain URL, untracked: the same shortlist, nothing of the visit kept for anyone{" "}
-          <input id="links-plain-url" ref={plain} readOnly value={made.plainUrl} />
-        </label>
-        <button
-          type="button"
-          className="quiet"
-          aria-label="Copy the plain URL"
-          onClick={() => void copyText(made.plainUrl, "the plain URL", setCopied, plain.current ?? undefined)}
-        >
-          Copy
-        </button>
-      </div>
+      <CopyRow id={ID.made} value={made.url} what="the link" say={setCopied}>
+        Its URL, with the token
+      </CopyRow>
+      <CopyRow id="links-plain-url" value={made.plainUrl} what="the plain URL" say={setCopied} quiet>
+        The plain URL, untracked: the same shortlist, nothing of the visit kept for anyone
+      </CopyRow>
       <p id="links-copied" className="note" aria-live="polite">
         {copied}
       </p>

@@ -22,6 +22,7 @@ import {
   linksPageLoader,
 } from "#edit/app/loaders/links.server.ts";
 import { editingOf, loadContextOf } from "#edit/server/editing-context.ts";
+import { editingContext } from "#tests/support/editing-context.ts";
 import { isLinkToken } from "#model/shortlist-url.ts";
 import { storedEvent } from "#tests/support/analytics-events.ts";
 
@@ -44,13 +45,7 @@ afterAll(async () => {
 });
 
 /** The load context the screens give the app, its links on the test's store. */
-const context = loadContextOf({
-  editor: { name: "You", email: "local" },
-  screen: { script: "/edit/screen.0123456789abcdef.js", previewOrigin: "" },
-  keystatic: () => Promise.reject(new Error("the links ask nothing of Keystatic")),
-  entryStatus: () => {
-    throw new Error("the links ask no entry's status");
-  },
+const context = editingContext({
   views: {
     content: () => NAMES,
     figures: () => Promise.reject(new Error("the links ask no figures")),

@@ -18,7 +18,7 @@ import type { ViewFigures } from "#analytics/types.ts";
 import { artists as contentArtists, reels as contentReels } from "#app/content/index.ts";
 import { WatchChart } from "#edit/app/components/watch-chart.tsx";
 import { viewsApiLoader, viewsCsvLoader, viewsPageLoader } from "#edit/app/loaders/views.server.ts";
-import { loadContextOf } from "#edit/server/editing-context.ts";
+import { editingContext } from "#tests/support/editing-context.ts";
 import { dayRange } from "#edit/views/range.ts";
 import { viewsContent, type ViewsContent } from "#edit/views/views-content.ts";
 import { csvField } from "#edit/views/views-csv.ts";
@@ -91,19 +91,8 @@ function serve(open: () => Promise<FiguresStore>): Served {
     served.opens += 1;
     return open();
   });
-  const context = loadContextOf({
-    editor: { name: "You", email: "local" },
-    screen: { script: "/edit/screen.0123456789abcdef.js", previewOrigin: "" },
-    keystatic: () => Promise.reject(new Error("the views ask nothing of Keystatic")),
-    entryStatus: () => {
-      throw new Error("the views ask no entry's status");
-    },
+  const context = editingContext({
     views: { content: () => NAMES, figures: storeFigures(store.get), now: () => NOW },
-    links: {
-      open: () => Promise.reject(new Error("the views ask no link")),
-      settings: () => ({ recipientLinks: false, recipientRetentionDays: 30 }),
-      siteUrl: "https://agency.example",
-    },
   });
   const args = (url: string) => ({ request: new Request(`http://edit${url}`), context, params: {} });
   served.ask = (url) => LOADERS[new URL(url, "http://edit").pathname](args(url));
