@@ -140,6 +140,8 @@ export function saveRequests({ root, lock, log, pipeline, listing, recorded }: S
           // Journaled before the answer: once answered, a stop at any moment leaves it to the pipeline's resume().
           await pipeline.keep(handed);
           give(keystaticResponse(listed));
+          // The answer on its way before the landing's first step (its commit spawns git).
+          await new Promise((resolve) => setImmediate(resolve));
           await pipeline.land(handed);
         })
         .catch((error: unknown) => {
