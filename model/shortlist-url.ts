@@ -1,7 +1,7 @@
 /**
  * A shortlist's URL (docs/selects.md): `/selects?artists=a,b,c`, with `&q=words` for an artist search
  * (the search form without JavaScript) or `&link=<token>` for a recipient link. Written by the site
- * (app/lib/selects.ts), the links the editing screen makes (edit/links/) and the figures it shows of
+ * (app/lib/selects.ts), the links the editing screen makes (edit/app/loaders/links.server.ts) and the figures it shows of
  * them; read back by the selects page, its analytics and the links page's pasted shortlist: one
  * spelling for all of them.
  */

@@ -1,5 +1,5 @@
 /**
- * The Links page's words (routes/edit.links.tsx), in the browser and on the server alike: reading a
+ * The Links page's words (routes/_editor.edit.links.tsx), in the browser and on the server alike: reading a
  * pasted shortlist, the request its form makes (checked by the API's schema), and the words of a
  * link's row and of the confirmations. No React, so the unit tests read them as they are.
  */

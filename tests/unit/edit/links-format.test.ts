@@ -1,5 +1,5 @@
 /**
- * The Links page's words (edit/links/links-format.ts): reading a pasted shortlist, the request the
+ * The Links page's words (edit/app/lib/links-format.ts): reading a pasted shortlist, the request the
  * form makes and what it refuses, the words of a link's row and of the confirmations.
  */
 import { describe, expect, it } from "vitest";
