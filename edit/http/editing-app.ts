@@ -66,7 +66,8 @@ async function sendAnswer(response: ServerResponse, answer: Response) {
   for (const [name, value] of answer.headers)
     if (name === "set-cookie") response.appendHeader(name, value);
     else response.setHeader(name, value);
-  response.setHeader("cache-control", "no-store");
+  // Never cached, but where the route says otherwise (the screen's script, named by its content's hash).
+  if (!answer.headers.has("cache-control")) response.setHeader("cache-control", "no-store");
   response.writeHead(answer.status, answer.statusText);
   if (answer.body) await writeReadableStreamToWritable(answer.body, response);
   else response.end();

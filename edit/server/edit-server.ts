@@ -77,15 +77,15 @@ export async function editingScreen(
     views,
     links,
     /** What Keystatic's page is given (edit/app/routes/_editor.keystatic.$.tsx). */
-    page: { script: screen.path, previewOrigin },
+    page: { script: screen.path, previewOrigin, answer: screen.answer },
     /** Closes what the screen opened: the analytics store, if the views or the links were asked for. */
     close: store.close,
     /** The working copy's listing, as Keystatic's API answers it. */
     listing: (): Promise<KeystaticAnswer> =>
       keystatic(new Request("http://edit/api/keystatic/tree", { headers: { "no-cors": "1" } })),
     /**
-     * Answers the screen's script and the streamed uploads, each `owner`'s own (the signed-in
-     * editor's email); false for any other path.
+     * Answers the streamed uploads, each `owner`'s own (the signed-in editor's email); false for any
+     * other path.
      */
     async serve(
       request: IncomingMessage,
@@ -93,8 +93,7 @@ export async function editingScreen(
       url: URL,
       { owner }: { owner: string },
     ): Promise<boolean> {
-      if (url.pathname === screen.path) screen.send(request, response);
-      else if (url.pathname === UPLOADS_PATH || url.pathname.startsWith(`${UPLOADS_PATH}/`))
+      if (url.pathname === UPLOADS_PATH || url.pathname.startsWith(`${UPLOADS_PATH}/`))
         await serveUploads(uploads, request, response, url, owner);
       else return false;
       return true;

@@ -58,8 +58,8 @@ export interface SignIn {
 export interface EditingContext {
   /** Who is editing: the signed-in editor, or the one person of `npm run edit`. */
   editor: Author;
-  /** Keystatic's screen: its script's path (screen-bundle.ts) and the preview's origin its fields show. */
-  screen: { script: string; previewOrigin: string };
+  /** Keystatic's screen: its script's path and answer (screen-bundle.ts), and the preview's origin its fields show. */
+  screen: { script: string; previewOrigin: string; answer(request: Request): Response };
   /** Keystatic's API for this editor (keystatic-api.ts's keystaticRoute): a save, or Keystatic's own answer. */
   keystatic(request: Request): Promise<Response>;
   /** The entry's status as the editor's screen shows it (entry-status.ts): "directors/ada-rowe", "contact". */

@@ -5,7 +5,6 @@
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -25,8 +24,8 @@ const BROTLI_QUALITY = 9;
 export interface ScreenBundle {
   /** The script's URL path, with its content hash: /edit/screen.{hash}.js. */
   path: string;
-  /** Answers a request for `path` in the best encoding it accepts. */
-  send(request: IncomingMessage, response: ServerResponse): void;
+  /** The answer to a request for `path`: the script in the best encoding it accepts, kept for good. */
+  answer(request: Request): Response;
 }
 
 /**
@@ -66,21 +65,28 @@ export async function screenBundle(root: string): Promise<ScreenBundle> {
     }),
     promisify(gzip)(script, { level: constants.Z_BEST_COMPRESSION }),
   ]);
-  const bodies: Record<Encoding, Buffer> = { br: brotli, gzip: gzipped, identity: script };
+  // Copied once into buffers of their own, which a Response takes as they are.
+  const bodies: Record<Encoding, Uint8Array<ArrayBuffer>> = {
+    br: new Uint8Array(brotli),
+    gzip: new Uint8Array(gzipped),
+    identity: new Uint8Array(script),
+  };
   return {
     path: `/edit/screen.${hash}.js`,
-    send(request, response) {
+    answer(request) {
       // Nothing acceptable (`identity;q=0` alone): the plain bytes, as RFC 9110 (12.5.3) allows.
-      const encoding = new Negotiator(request).encoding(ENCODINGS, ENCODINGS) ?? "identity";
+      const accepted = { headers: { "accept-encoding": request.headers.get("accept-encoding") ?? undefined } };
+      const encoding = new Negotiator(accepted).encoding(ENCODINGS, ENCODINGS) ?? "identity";
       const body = bodies[encoding];
-      response.writeHead(200, {
-        "content-type": "text/javascript; charset=utf-8",
-        "content-length": body.length,
-        "cache-control": "public, max-age=31536000, immutable",
-        vary: "accept-encoding",
-        ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
+      return new Response(body, {
+        headers: {
+          "content-type": "text/javascript; charset=utf-8",
+          "content-length": String(body.byteLength),
+          "cache-control": "public, max-age=31536000, immutable",
+          vary: "accept-encoding",
+          ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
+        },
       });
-      response.end(request.method === "HEAD" ? undefined : body);
     },
   };
 }

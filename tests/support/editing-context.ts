@@ -12,7 +12,13 @@ const refused = (member: string) => () => Promise.reject(new Error(`this test gi
 export function editingContext(given: Partial<EditingContext>): AppLoadContext {
   return loadContextOf({
     editor: { name: "You", email: "local" },
-    screen: { script: "/edit/screen.0123456789abcdef.js", previewOrigin: "" },
+    screen: {
+      script: "/edit/screen.0123456789abcdef.js",
+      previewOrigin: "",
+      answer: () => {
+        throw new Error("this test gives the app no screen's script");
+      },
+    },
     keystatic: refused("Keystatic API"),
     entryStatus: () => {
       throw new Error("this test gives the app no entry's status");

@@ -13,7 +13,10 @@ import { SCREEN } from "../page-handle.ts";
 
 export const handle = SCREEN;
 
-export const loader = ({ context }: LoaderFunctionArgs) => editingOf(context).screen;
+export function loader({ context }: LoaderFunctionArgs) {
+  const { script, previewOrigin } = editingOf(context).screen;
+  return { script, previewOrigin };
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: "Roster — editing" },

@@ -26,9 +26,9 @@ export const entry = { module: { default: () => new Response("a document") } };
 const echo = async ({ request, context }) => {
   const headers = new Headers({
     "x-route": "echo",
-    "cache-control": "public, max-age=60",
     "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
   });
+  if (new URL(request.url).searchParams.has("kept")) headers.set("cache-control", "public, max-age=60");
   headers.append("set-cookie", "a=1");
   headers.append("set-cookie", "b=2");
   const body = request.method === "POST" ? await request.text() : "";
@@ -69,7 +69,7 @@ describe("the editing app as the screens mount it", () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  test("Remix's answer: its status and headers, the screen's replaced, each cookie its own, never cached; the body and the context reach the route", async () => {
+  test("Remix's answer: its status and headers, the screen's replaced, each cookie its own, never cached unless the route says so; the body and the context reach the route", async () => {
     const answer = await fetch(`${origin}/edit/echo`, { method: "POST", body: "hello" });
     expect(answer.status).toBe(201);
     expect(answer.headers.get("x-route")).toBe("echo");
@@ -78,6 +78,8 @@ describe("the editing app as the screens mount it", () => {
     expect(answer.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(answer.headers.get("cache-control")).toBe("no-store");
     expect(await answer.json()).toEqual({ method: "POST", body: "hello", context: { editing: { editor: "Ada" } } });
+    // A route that says how long its answer may be kept (the screen's script, named by its hash) is taken at its word.
+    expect((await fetch(`${origin}/edit/echo?kept`)).headers.get("cache-control")).toBe("public, max-age=60");
     expect((await fetch(`${origin}/keystatic`)).status).toBe(418);
   });
 
