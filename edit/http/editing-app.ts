@@ -39,7 +39,7 @@ export interface EditingApp {
 }
 
 /** The Fetch request Remix is given: the path and query on `url`'s origin, the headers as sent, the body streamed. */
-function fetchRequest(request: IncomingMessage, response: ServerResponse, url: URL): Request {
+export function fetchRequest(request: IncomingMessage, response: ServerResponse, url: URL): Request {
   const headers = new Headers();
   for (let i = 0; i < request.rawHeaders.length; i += 2)
     headers.append(request.rawHeaders[i], request.rawHeaders[i + 1]);
@@ -62,7 +62,7 @@ function fetchRequest(request: IncomingMessage, response: ServerResponse, url: U
  * Remix's answer, its headers as given (each Set-Cookie its own), never cached. A header the app sets takes the
  * place of the screen's of that name: a sign-in page's Content-Security-Policy, stricter than the screen's.
  */
-async function sendAnswer(response: ServerResponse, answer: Response) {
+export async function sendAnswer(response: ServerResponse, answer: Response) {
   for (const [name, value] of answer.headers)
     if (name === "set-cookie") response.appendHeader(name, value);
     else response.setHeader(name, value);
@@ -116,7 +116,15 @@ export async function editingApp(root: string, prefixes: readonly string[]): Pro
         response.writeHead(404, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
         return void response.end("Not Found");
       }
-      await sendAnswer(response, await handle(fetchRequest(request, response, url), context));
+      let answer: Response;
+      try {
+        answer = await handle(fetchRequest(request, response, url), context);
+      } catch (error) {
+        // A client that left: the work it asked for was aborted, and there is nobody to answer.
+        if (response.destroyed) return;
+        throw error;
+      }
+      if (!response.destroyed) await sendAnswer(response, answer);
     },
   };
 }

@@ -1,14 +1,14 @@
 /**
- * The editing screen's routes on a working copy, and what its servers share: Keystatic's screen and
- * its local API (which reads and writes the working copy), the uploads, the entries' statuses, and
- * what the editing app's views and links are given (edit/app/, editing-context.ts): the public
- * site's figures and links, read from its store. Served by `npm run edit` for one person (local-editor.ts) and
- * by the team's service (edit/service/), with sign-in and git around each save.
+ * What the editing screen's two servers share on a working copy, and give the editing app's routes
+ * (edit/app/, editing-context.ts): Keystatic's script and its local API (which reads and writes the
+ * working copy), the uploads, the entries' statuses, and the public site's figures and links, read
+ * from its store. Served by `npm run edit` for one person (local-editor.ts) and by the team's
+ * service (edit/service/), with sign-in and git around each save.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 
-import { STAGED_DIR, STAGED_UPLOAD_LIFETIME_MS, UPLOADS_PATH } from "#edit/upload-rules.ts";
+import { STAGED_DIR, STAGED_UPLOAD_LIFETIME_MS } from "#edit/upload-rules.ts";
 import { viewsContent } from "#edit/views/views-content.ts";
 import { analyticsStore, openOnce, storeFigures } from "#edit/views/views-store.ts";
 import { storeSettings } from "#analytics/settings.ts";
@@ -17,7 +17,7 @@ import type { EditingContext } from "./editing-context.ts";
 import { entryStatuses } from "./entry-status.ts";
 import { type KeystaticAnswer, localKeystaticApi } from "./keystatic-api.ts";
 import { screenBundle } from "./screen-bundle.ts";
-import { serveUploads } from "./upload-routes.ts";
+import { uploadRoutes } from "./upload-routes.ts";
 import { uploadQuotas, uploadStaging } from "./upload-staging.ts";
 
 /**
@@ -30,7 +30,7 @@ export function refuseFraming(response: ServerResponse) {
 }
 
 /**
- * The screen's own routes on a working copy, for the single editor's server below and the team's
+ * The screen on a working copy, for the single editor's server (local-editor.ts) and the team's
  * service. The views read the analytics store that `env` names (the site's settings), its relative
  * paths from `analyticsRoot`.
  */
@@ -83,20 +83,7 @@ export async function editingScreen(
     /** The working copy's listing, as Keystatic's API answers it. */
     listing: (): Promise<KeystaticAnswer> =>
       keystatic(new Request("http://edit/api/keystatic/tree", { headers: { "no-cors": "1" } })),
-    /**
-     * Answers the streamed uploads, each `owner`'s own (the signed-in editor's email); false for any
-     * other path.
-     */
-    async serve(
-      request: IncomingMessage,
-      response: ServerResponse,
-      url: URL,
-      { owner }: { owner: string },
-    ): Promise<boolean> {
-      if (url.pathname === UPLOADS_PATH || url.pathname.startsWith(`${UPLOADS_PATH}/`))
-        await serveUploads(uploads, request, response, url, owner);
-      else return false;
-      return true;
-    },
+    /** The streamed uploads, each its owner's (the signed-in editor's email): upload-routes.ts. */
+    uploads: uploadRoutes(uploads),
   };
 }

@@ -60,6 +60,8 @@ export interface EditingContext {
   editor: Author;
   /** Keystatic's screen: its script's path and answer (screen-bundle.ts), and the preview's origin its fields show. */
   screen: { script: string; previewOrigin: string; answer(request: Request): Response };
+  /** The editor's uploads (upload-routes.ts): a token asked for, a file sent, asked after or discarded. */
+  uploads(request: Request): Promise<Response>;
   /** Keystatic's API for this editor (keystatic-api.ts's keystaticRoute): a save, or Keystatic's own answer. */
   keystatic(request: Request): Promise<Response>;
   /** The entry's status as the editor's screen shows it (entry-status.ts): "directors/ada-rowe", "contact". */

@@ -73,6 +73,7 @@ export async function startEditServer({ root, port, previewPort, env = process.e
   const context = loadContextOf({
     editor: LOCAL_EDITOR,
     screen: screen.page,
+    uploads: (request) => screen.uploads(request, LOCAL_EDITOR.email),
     keystatic: keystaticRoute({ keystatic: screen.keystatic, save: (request) => update(request, LOCAL_EDITOR) }),
     entryStatus: (entry) => screen.statuses.of(entry, saves.statusOf(LOCAL_EDITOR.email)),
     views: screen.views,
@@ -86,7 +87,6 @@ export async function startEditServer({ root, port, previewPort, env = process.e
     if (fromElsewhere(request, origins, false))
       return send(response, 403, "Forbidden: a change must come from the editing screen itself.");
     const handle = async () => {
-      if (await screen.serve(request, response, url, { owner: LOCAL_EDITOR.email })) return;
       if (app.owns(url.pathname)) return app.serve(request, response, url, context);
       response.writeHead(302, { location: SCREEN_PATH }).end();
     };

@@ -6,11 +6,10 @@
  */
 import { existsSync } from "node:fs";
 import { mkdir, open, rename, stat } from "node:fs/promises";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 
 import { inWords, UPLOAD_OFFSET } from "#edit/fields/upload-file.ts";
+import { textAnswer } from "#edit/http/answers.ts";
 import { isDiskFull, UPLOAD_DISK_FULL } from "./disk-full.ts";
 
 export interface UploadOptions {
@@ -31,7 +30,7 @@ export interface UploadOptions {
 
 /** The .part as an upload writes it: a node:fs FileHandle, or a test's stand-in. */
 export interface PartFile {
-  write(buffer: Buffer, offset: number, length: number): Promise<{ bytesWritten: number }>;
+  write(buffer: Uint8Array, offset: number, length: number): Promise<{ bytesWritten: number }>;
   close(): Promise<void>;
 }
 
@@ -99,23 +98,19 @@ function outside(root: string, target: string): boolean {
  * already whole is answered 201, unread, as the last byte of its upload was. The caller
  * answers with the result (`answerUpload`); a full disk is a 507, any other disk error rejects, the .part kept.
  */
-export async function receiveUpload(
-  request: IncomingMessage,
-  target: string,
-  options: UploadOptions,
-): Promise<UploadResult> {
+export async function receiveUpload(request: Request, target: string, options: UploadOptions): Promise<UploadResult> {
   const file = path.resolve(target);
   const part = partOf(file);
   if (request.method !== "PUT") return { status: 405, bytes: 0, message: "An upload is a PUT of the file." };
   if (!path.isAbsolute(target) || (options.root !== undefined && outside(options.root, file)))
     return { status: 400, bytes: 0, message: "This upload's name is not one the service keeps." };
-  const lengthHeader = request.headers["content-length"];
-  if (lengthHeader === undefined || !/^\d+$/.test(lengthHeader))
+  const lengthHeader = request.headers.get("content-length");
+  if (lengthHeader === null || !/^\d+$/.test(lengthHeader))
     return { status: 411, bytes: 0, message: "An upload must say its length (Content-Length)." };
   const length = Number(lengthHeader);
-  const rangeHeader = request.headers["content-range"];
-  const range = rangeHeader === undefined ? { start: 0, end: length - 1, total: length } : rangeOf(rangeHeader);
-  if (!range || (rangeHeader !== undefined && range.end - range.start + 1 !== length))
+  const rangeHeader = request.headers.get("content-range");
+  const range = rangeHeader === null ? { start: 0, end: length - 1, total: length } : rangeOf(rangeHeader);
+  if (!range || (rangeHeader !== null && range.end - range.start + 1 !== length))
     return { status: 400, bytes: 0, message: "The upload's Content-Range does not match its length." };
   if (options.total !== undefined && range.total !== options.total)
     return {
@@ -150,26 +145,27 @@ export async function receiveUpload(
     const handle = await (options.openPart ?? open)(part, range.start === 0 ? "w" : "a");
     let written = 0;
     let diskError: unknown;
+    const body = request.body?.getReader();
+    // Cancelling the body ends its read and drops the connection it comes on.
     const idle = setTimeout(
-      () => request.destroy(new Error("the upload sent nothing for too long")),
+      () => void body?.cancel(new Error("the upload sent nothing for too long")).catch(() => undefined),
       options.idleMs ?? DEFAULT_IDLE_MS,
     );
     try {
       // One chunk in memory at a time: the next is read only once this one is on disk (backpressure).
-      await pipeline(request, async (body: AsyncIterable<Buffer>) => {
-        for await (const chunk of body) {
-          idle.refresh();
-          try {
-            for (let done = 0; done < chunk.length;)
-              done += (await handle.write(chunk, done, chunk.length - done)).bytesWritten;
-          } catch (error) {
-            diskError = error;
-            throw error;
-          }
-          written += chunk.length;
-          idle.refresh();
+      for (let read = await body?.read(); read && !read.done; read = await body?.read()) {
+        idle.refresh();
+        const chunk = read.value;
+        try {
+          for (let done = 0; done < chunk.length;)
+            done += (await handle.write(chunk, done, chunk.length - done)).bytesWritten;
+        } catch (error) {
+          diskError = error;
+          throw error;
         }
-      });
+        written += chunk.length;
+        idle.refresh();
+      }
     } catch {
       // The request's own failure (the client gone, the idle cut) leaves what arrived for a resume.
       if (diskError !== undefined) throw diskError;
@@ -200,17 +196,14 @@ export async function receiveUpload(
 }
 
 /**
- * Answers an upload's request (a PUT's result, or `{ status: 200, bytes: await uploadOffset(target) }` for a HEAD)
- * with the bytes held in `Upload-Offset`; a client already gone is not answered.
+ * The answer to an upload's request (a PUT's result, or `{ status: 200, bytes: await uploadOffset(target) }` for a
+ * HEAD), with the bytes held in `Upload-Offset`. One refused before its body was read closes its connection after
+ * (edit/http/request-body.ts), sparing the gigabytes still on their way.
  */
-export function answerUpload(response: ServerResponse, { status, bytes, message }: UploadResult): void {
-  if (response.destroyed || !response.socket || response.socket.destroyed) return;
-  response.setHeader(UPLOAD_OFFSET, String(bytes));
-  response.setHeader("cache-control", "no-store");
-  // Refused before its body was read: closing spares reading (and throwing away) gigabytes still on their way.
-  if (!response.req.complete) response.setHeader("connection", "close");
-  response.writeHead(status, { "content-type": "text/plain; charset=utf-8" });
-  response.end(message ?? "");
+export function uploadAnswer({ status, bytes, message }: UploadResult): Response {
+  const answer = textAnswer(status, message ?? "");
+  answer.headers.set(UPLOAD_OFFSET, String(bytes));
+  return answer;
 }
 
 /**

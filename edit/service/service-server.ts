@@ -161,11 +161,11 @@ export async function startEditService(
     if (!editor) return auth.refuse(request, response, url, route.kind === "api");
     if (fromElsewhere(request, [settings.publicUrl], true))
       return send(response, 403, "Forbidden: a change must come from the editing screen itself.");
-    if (await screen.serve(request, response, url, { owner: editor.email })) return;
     if (!app.owns(url.pathname)) return showPreview(request, response);
     const context = loadContextOf({
       editor: { name: editor.name, email: editor.email },
       screen: screen.page,
+      uploads: (request) => screen.uploads(request, editor.email),
       keystatic: keystaticFor(editor),
       entryStatus: (entry) => screen.statuses.of(entry, saves.statusOf(editor.email)),
       signOut: AUTH_PATHS.signOut,

@@ -19,8 +19,8 @@ export const AUTH_PATHS = {
   signedOut: "/auth/signed-out",
 } as const;
 /**
- * The paths both screens hand to the editing app (edit/app/, edit/http/editing-app.ts) once their own
- * (the screen's script, the uploads) have not answered: its pages and APIs, Keystatic's page and API.
+ * The paths both screens hand to the editing app (edit/app/, edit/http/editing-app.ts), after their
+ * own checks: its pages and APIs, the uploads, Keystatic's page, script and API.
  */
 export const EDITING_APP_PREFIXES = ["/edit/", "/api/keystatic/", SCREEN_PATH] as const;
 /** An entry's status, which the screen's fields ask (edit/fields/use-entry-status.ts). */

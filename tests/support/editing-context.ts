@@ -20,6 +20,7 @@ export function editingContext(given: Partial<EditingContext>): AppLoadContext {
       },
     },
     keystatic: refused("Keystatic API"),
+    uploads: refused("uploads"),
     entryStatus: () => {
       throw new Error("this test gives the app no entry's status");
     },

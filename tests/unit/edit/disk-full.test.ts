@@ -8,7 +8,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, open, readFile, rm } from "node:fs/promises";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -20,6 +19,7 @@ import { applySave } from "#edit/server/apply-save.ts";
 import { SAVE_DISK_FULL, unlessDiskFull, UPLOAD_DISK_FULL } from "#edit/server/disk-full.ts";
 import { uploadStaging } from "#edit/server/upload-staging.ts";
 import { type PartFile, receiveUpload, type UploadResult } from "#edit/server/upload-stream.ts";
+import { fetchServer } from "#tests/support/fetch-server.ts";
 import { scratchProject } from "#tests/support/project-copy.ts";
 
 const full = vi.hoisted(() => ({ under: undefined as string | undefined }));
@@ -111,17 +111,12 @@ describe("an upload the disk has no room for", () => {
       };
     };
     const results: UploadResult[] = [];
-    const server = http.createServer((request, response) => {
-      void receiveUpload(request, target, { maxBytes: size, root: dir, openPart }).then(
-        (result) => {
-          results.push(result);
-          response.writeHead(result.status).end(result.message ?? "");
-        },
-        (error: unknown) => response.writeHead(500).end(String(error)),
-      );
+    const server = await fetchServer(async (request) => {
+      const result = await receiveUpload(request, target, { maxBytes: size, root: dir, openPart });
+      results.push(result);
+      return new Response(result.message ?? "", { status: result.status });
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const url = `${server.origin}/`;
     const put = (from: number) =>
       new Promise<number>((resolve) => {
         const request = http.request(url, {
@@ -143,7 +138,6 @@ describe("an upload the disk has no room for", () => {
     expect(await put(1500)).toBe(201);
     expect(await readFile(target)).toEqual(film);
     expect(existsSync(`${target}.part`)).toBe(false);
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
   });
 });

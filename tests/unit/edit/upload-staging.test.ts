@@ -6,14 +6,14 @@
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { afterAll, describe, expect, test, vi } from "vitest";
 
 import { startUpload } from "#edit/fields/upload-file.ts";
-import { serveUploads } from "#edit/server/upload-routes.ts";
+import { uploadRoutes } from "#edit/server/upload-routes.ts";
+import { fetchServer } from "#tests/support/fetch-server.ts";
 import { readRecord, type StagingLimits, uploadQuotas, uploadStaging } from "#edit/server/upload-staging.ts";
 import { isUploadToken } from "#edit/upload-names.ts";
 import { UPLOADS_PATH } from "#edit/upload-rules.ts";
@@ -33,19 +33,11 @@ afterAll(() => Promise.all(closing.map((close) => close())));
 async function served(limits: Partial<StagingLimits> = {}) {
   const dir = await mkdtemp(path.join(tmpdir(), "upload-staging-"));
   const staging = uploadStaging(dir, { freeBytes: () => Promise.resolve(1000 * GiB), ...limits });
-  const server = http.createServer((request, response) => {
-    const editor = request.headers["x-editor"];
-    const owner = typeof editor === "string" ? editor : ADA;
-    const url = new URL(request.url ?? "/", "http://edit");
-    serveUploads(staging, request, response, url, owner).catch((error: unknown) =>
-      response.writeHead(500).end(String(error)),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const routes = uploadRoutes(staging);
+  const server = await fetchServer((request) => routes(request, request.headers.get("x-editor") ?? ADA));
+  const base = server.origin;
   closing.push(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
     await rm(dir, { recursive: true, force: true });
   });
   const at = (token: string) => `${base}${UPLOADS_PATH}/${token}`;

@@ -8,7 +8,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import http, { type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
@@ -18,7 +17,8 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { UPLOAD_OFFSET, uploadFile } from "#edit/fields/upload-file.ts";
-import { answerUpload, receiveUpload, type UploadResult, uploadOffset } from "#edit/server/upload-stream.ts";
+import { receiveUpload, type UploadResult, uploadAnswer, uploadOffset } from "#edit/server/upload-stream.ts";
+import { fetchServer } from "#tests/support/fetch-server.ts";
 
 const MiB = 1024 * 1024;
 const BLOCK = 64 * 1024;
@@ -57,27 +57,18 @@ const servers: Served[] = [];
 async function serve(maxBytes: number, idleMs?: number): Promise<Served> {
   const puts: Promise<UploadResult>[] = [];
   const served = { puts, heads: 0 } as Served;
-  const server = http.createServer((request, response) => {
-    const target = path.join(dir, decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname));
+  const server = await fetchServer(async (request) => {
+    const target = path.join(dir, decodeURIComponent(new URL(request.url).pathname));
     if (request.method === "HEAD") {
       served.heads += 1;
-      void uploadOffset(target).then((bytes) => answerUpload(response, { status: 200, bytes }));
-      return;
+      return uploadAnswer({ status: 200, bytes: await uploadOffset(target) });
     }
     const result = receiveUpload(request, target, { maxBytes, root: dir, idleMs });
     puts.push(result);
-    result.then(
-      (answer) => answerUpload(response, answer),
-      (error: unknown) => response.writeHead(500).end(String(error)),
-    );
+    return uploadAnswer(await result);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  served.url = (name) => `http://127.0.0.1:${port}/${name}`;
-  served.close = () => {
-    server.closeAllConnections();
-    return new Promise((resolve) => server.close(() => resolve()));
-  };
+  served.url = (name) => `${server.origin}/${name}`;
+  served.close = server.close;
   servers.push(served);
   return served;
 }
