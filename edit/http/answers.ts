@@ -7,3 +7,11 @@ export const textAnswer = (status: number, text: string, type = "text/plain; cha
 
 export const jsonAnswer = (value: unknown, status = 200) =>
   textAnswer(status, JSON.stringify(value), "application/json");
+
+/** A refusal of any method but those `allow` names, its status in words too for a page that shows it. */
+export const methodNotAllowed = (allow: string) =>
+  new Response("Method Not Allowed", {
+    status: 405,
+    statusText: "Method Not Allowed",
+    headers: { allow, "content-type": "text/plain; charset=utf-8" },
+  });

@@ -5,7 +5,7 @@
 import type { IncomingMessage } from "node:http";
 
 /** Methods that change nothing: every other must come from the screen's own pages. */
-export const SAFE_METHODS = new Set(["GET", "HEAD"]);
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
 /**
  * Whether `request` changes something and comes from a page that is not one of `origins`. Without

@@ -5,23 +5,6 @@
 import { createServer, type IncomingMessage, type Server, ServerResponse } from "node:http";
 
 /**
- * The body, or undefined once it is past `limit` bytes: refused unread when its Content-Length says
- * so, else as soon as it goes past. The request is not destroyed on an early return: the refusal is
- * still to be answered on it.
- */
-export async function bodyOf(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  if (Number(request.headers["content-length"] ?? 0) > limit) return undefined;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
-/**
  * A Fetch request's body (the editing app's: a save, a link's request, a form), or undefined once
  * past `limit` bytes: refused unread when its Content-Length says so, else as soon as it goes past.
  * Given up, never cancelled: cancelling would destroy the connection the refusal is still to be

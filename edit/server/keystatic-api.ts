@@ -26,7 +26,7 @@ export const MAX_SAVE_BYTES = 1024 * 1024;
  * so that `/api/keystatic//%75pdate/` is as much its save as `/api/keystatic/update`. Undefined for a
  * segment that does not decode, on which the handler would throw.
  */
-export function keystaticAction(pathname: string): string | undefined {
+function keystaticAction(pathname: string): string | undefined {
   const segments = pathname.replace(/^\/api\/keystatic\/?/, "").split("/");
   try {
     return segments

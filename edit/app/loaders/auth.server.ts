@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 
 import { type ActionFunctionArgs, type HeadersFunction, json, type LoaderFunctionArgs } from "@remix-run/node";
 
+import { methodNotAllowed } from "#edit/http/answers.ts";
 import { signInOf } from "#edit/server/editing-context.ts";
 import { EDITING_STYLE } from "#edit/views/editing-style.ts";
 
@@ -18,14 +19,6 @@ const PAGE_HEADERS = {
   "cache-control": "no-store",
   "content-security-policy": `default-src 'none'; style-src ${STYLE_SOURCE}; frame-ancestors 'none'`,
 };
-
-/** A route's refusal of any method but `allow`, its status in words too for the page that shows it. */
-const methodNotAllowed = (allow: string) =>
-  new Response("Method Not Allowed", {
-    status: 405,
-    statusText: "Method Not Allowed",
-    headers: { allow, "content-type": "text/plain; charset=utf-8" },
-  });
 
 /** Every method but `allow`, refused: a route's action, or its loader when it answers POST only. */
 const only = (allow: string) => () => {

@@ -20,7 +20,7 @@ import { dayRange, type DayRange, shownRange } from "#edit/views/range.ts";
 import { storeFailure } from "#edit/views/views-store.ts";
 import { type LinkRequest, linkRequestShape } from "#model/recipient-link.ts";
 import { ARTISTS_PARAM, shortlistUrl } from "#model/shortlist-url.ts";
-import { jsonAnswer, textAnswer } from "#edit/http/answers.ts";
+import { jsonAnswer, methodNotAllowed, textAnswer } from "#edit/http/answers.ts";
 
 /** A link's request is a few ids and a name. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -70,12 +70,6 @@ function storeAnswer(error: unknown) {
 }
 
 const refused = (reason: string) => textAnswer(400, `Bad Request: ${reason}`);
-
-const methodNotAllowed = (allow: string) => {
-  const answer = textAnswer(405, "Method Not Allowed");
-  answer.headers.set("allow", allow);
-  return answer;
-};
 
 /**
  * The page's: the days shown, the content's names, the shortlist field's first value (its ?artists=,

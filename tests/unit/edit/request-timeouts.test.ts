@@ -1,29 +1,41 @@
 /**
  * The editing servers' bounds on a request (edit/http/request-body.ts, editingServer, which
- * `npm run edit` and the team's service are made with), against a raw socket that declares a large
+ * `npm run edit` and the team's service are made with; the routes read bodies with boundedBody through
+ * the screens' bridge), against a raw socket that declares a large
  * body and trickles it a byte at a time, as a client that never finishes would.
  */
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import net, { type AddressInfo } from "node:net";
 
 import { afterEach, describe, expect, test } from "vitest";
 
-import { bodyOf, editingServer } from "#edit/http/request-body.ts";
+import { boundedBody, editingServer, type RequestTimeouts } from "#edit/http/request-body.ts";
 import { send } from "#edit/http/send.ts";
+import { fetchServer } from "#tests/support/fetch-server.ts";
 
-const servers: Server[] = [];
+const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
+  for (const close of closers.splice(0)) await close();
 });
 
-async function listen(handler: (request: IncomingMessage, response: ServerResponse) => void, timeouts = {}) {
-  const server = editingServer(handler, timeouts);
-  servers.push(server);
+async function listen(handler: (request: IncomingMessage, response: ServerResponse) => void) {
+  const server = editingServer(handler);
+  closers.push(() => {
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(() => resolve()));
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return (server.address() as AddressInfo).port;
+}
+
+/** The port of a server whose routes read the body whole (at most `limit` bytes), as the editing app's do, then answer "ok". */
+async function reading(limit: number, timeouts?: RequestTimeouts) {
+  const server = await fetchServer(async (request) => {
+    await boundedBody(request, limit);
+    return new Response("ok");
+  }, timeouts);
+  closers.push(server.close);
+  return Number(new URL(server.origin).port);
 }
 
 /** What a client trickling a 32 MiB body a byte every 50 ms reads, and when the server closed on it (or "still open" at `waitMs`). */
@@ -58,9 +70,7 @@ describe("a request answered before its body is read", () => {
   });
 
   test("a request whose body was read whole keeps its connection for the next", async () => {
-    const port = await listen((request, response) => {
-      void bodyOf(request, 1024).then(() => send(response, 200, "ok"));
-    });
+    const port = await reading(1024);
     const answer = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body: "a small body" });
     expect(answer.status).toBe(200);
     expect(answer.headers.get("connection")).toBe("keep-alive");
@@ -70,14 +80,7 @@ describe("a request answered before its body is read", () => {
 describe("a request that never finishes arriving", () => {
   test("is answered 408 and closed once past the request timeout", async () => {
     // The body never ends: its read is cut when the server closes the connection.
-    const port = await listen(
-      (request, response) =>
-        void bodyOf(request, 64 * 1024 * 1024).then(
-          () => send(response, 200, "ok"),
-          () => undefined,
-        ),
-      { requestMs: 1_000, headersMs: 500, checkEveryMs: 100 },
-    );
+    const port = await reading(64 * 1024 * 1024, { requestMs: 1_000, headersMs: 500, checkEveryMs: 100 });
     const { answer, closedMs } = await trickle(port, 4_000);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedMs).toBeGreaterThanOrEqual(1_000);
