@@ -20,6 +20,7 @@ import {
 } from "@remix-run/node";
 
 import config from "#edit/remix/remix.config.mjs";
+import { textAnswer } from "./answers.ts";
 
 /** Where the build's values are relative to: the folder `remix build` is given. */
 const CONFIG_DIR = "edit/remix";
@@ -68,7 +69,8 @@ export async function sendAnswer(response: ServerResponse, answer: Response) {
     else response.setHeader(name, value);
   // Never cached, but where the route says otherwise (the screen's script, named by its content's hash).
   if (!answer.headers.has("cache-control")) response.setHeader("cache-control", "no-store");
-  response.writeHead(answer.status, answer.statusText);
+  // A route's own reason phrase where it gives one, else Node's for the status ("Not Found").
+  response.writeHead(answer.status, answer.statusText || undefined);
   if (answer.body) await writeReadableStreamToWritable(answer.body, response);
   else response.end();
 }
@@ -113,8 +115,7 @@ export async function editingApp(root: string, prefixes: readonly string[]): Pro
       const head = request.method === "HEAD";
       if (url.pathname.startsWith(config.publicPath)) {
         if ((request.method === "GET" || head) && (await sendAsset(response, assets, url.pathname, head))) return;
-        response.writeHead(404, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
-        return void response.end("Not Found");
+        return sendAnswer(response, textAnswer(404, "Not Found"));
       }
       let answer: Response;
       try {

@@ -4,6 +4,8 @@
  */
 import type { IncomingMessage } from "node:http";
 
+import { textAnswer } from "./answers.ts";
+
 /** Methods that change nothing: every other must come from the screen's own pages. */
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
@@ -17,3 +19,7 @@ export function fromElsewhere(request: IncomingMessage, origins: readonly string
   const { origin } = request.headers;
   return origin === undefined ? required : !origins.includes(origin);
 }
+
+/** The answer to a change from elsewhere: the same from both screens. */
+export const fromElsewhereRefused = () =>
+  textAnswer(403, "Forbidden: a change must come from the editing screen itself.");

@@ -8,6 +8,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 
 import type { StoreSettings } from "#analytics/settings.ts";
+import { textAnswer } from "#edit/http/answers.ts";
 import type { AnalyticsStore } from "#analytics/store.ts";
 import type { ViewFigures } from "#analytics/types.ts";
 import type { EntryStatus } from "#edit/upload-rules.ts";
@@ -116,13 +117,13 @@ export function givenOf(context: AppLoadContext): EditingContext | SigningInCont
  */
 export function editingOf(context: AppLoadContext): EditingContext {
   const given = givenOf(context);
-  if (given.editor === undefined) throw new Response("Not signed in: sign in again.", { status: 401 });
+  if (given.editor === undefined) throw textAnswer(401, "Not signed in: sign in again.");
   return given;
 }
 
 /** The sign-in, for its own routes; 404 where there is none (`npm run edit` has no sign-in). */
 export function signInOf(context: AppLoadContext): SignIn {
   const { auth } = givenOf(context);
-  if (auth === undefined) throw new Response("Not Found", { status: 404 });
+  if (auth === undefined) throw textAnswer(404, "Not Found");
   return auth;
 }

@@ -9,19 +9,21 @@
  */
 import { settingsIfSet } from "#media-publish/settings.ts";
 import { watchSavedFiles } from "./local-live.ts";
-import { editingApp } from "#edit/http/editing-app.ts";
+import { redirect } from "@remix-run/node";
+
+import { textAnswer } from "#edit/http/answers.ts";
+import { editingApp, sendAnswer } from "#edit/http/editing-app.ts";
 import { EDITING_APP_PREFIXES, SCREEN_PATH } from "#edit/views/editing-paths.ts";
 import { loadContextOf } from "./editing-context.ts";
 import { editingScreen, refuseFraming } from "./edit-server.ts";
 import { keystaticRoute } from "./keystatic-api.ts";
 import { previewSite } from "./preview-site.ts";
-import { fromElsewhere } from "#edit/http/origin-check.ts";
+import { fromElsewhere, fromElsewhereRefused } from "#edit/http/origin-check.ts";
 import { editingServer } from "#edit/http/request-body.ts";
 import { type Author, saveLog } from "./save-log.ts";
 import { savePipeline } from "./save-pipeline.ts";
 import { saveQueue } from "./save-queue.ts";
 import { saveRequests } from "./save-request.ts";
-import { send } from "#edit/http/send.ts";
 import { siteOriginIfSet } from "./site-health.ts";
 
 export interface EditServerOptions {
@@ -83,16 +85,17 @@ export async function startEditServer({ root, port, previewPort, env = process.e
   const server = editingServer((request, response) => {
     const url = new URL(request.url ?? "/", `http://${LOOPBACK}:${port}`);
     refuseFraming(response);
-    if (!hosts.has(request.headers.host ?? "")) return send(response, 421, "Misdirected Request");
-    if (fromElsewhere(request, origins, false))
-      return send(response, 403, "Forbidden: a change must come from the editing screen itself.");
     const handle = async () => {
+      if (!hosts.has(request.headers.host ?? "")) return sendAnswer(response, textAnswer(421, "Misdirected Request"));
+      if (fromElsewhere(request, origins, false)) return sendAnswer(response, fromElsewhereRefused());
       if (app.owns(url.pathname)) return app.serve(request, response, url, context);
-      response.writeHead(302, { location: SCREEN_PATH }).end();
+      await sendAnswer(response, redirect(SCREEN_PATH));
     };
     handle().catch((error: unknown) => {
       console.error(error);
-      if (!response.headersSent) send(response, 500, error instanceof Error ? error.message : String(error));
+      // The editor's own machine: she is told what went wrong.
+      if (!response.headersSent)
+        void sendAnswer(response, textAnswer(500, error instanceof Error ? error.message : String(error)));
     });
   });
   server.on("close", () => {

@@ -9,7 +9,7 @@ import path from "node:path";
 
 import { isUploadToken } from "#edit/upload-names.ts";
 import { MAX_UPLOAD_BYTES, UPLOADS_PATH } from "#edit/upload-rules.ts";
-import { jsonAnswer, textAnswer } from "#edit/http/answers.ts";
+import { textAnswer } from "#edit/http/answers.ts";
 import { boundedBody } from "#edit/http/request-body.ts";
 import { readRecord, type UploadStaging } from "./upload-staging.ts";
 import { receiveUpload, uploadAnswer, uploadOffset } from "./upload-stream.ts";
@@ -40,7 +40,7 @@ export function uploadRoutes(staging: UploadStaging) {
       // Not JSON, or too long: undefined, which the staging refuses as any malformed request.
       const minted = await staging.mint(owner, await askedOf(request));
       if (minted.status !== 201) return textAnswer(minted.status, minted.message);
-      return jsonAnswer({ token: minted.token }, 201);
+      return Response.json({ token: minted.token }, { status: 201 });
     }
     const token = pathname.slice(`${UPLOADS_PATH}/`.length);
     const record = isUploadToken(token) ? await readRecord(staging.dir, token) : undefined;

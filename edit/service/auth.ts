@@ -18,12 +18,12 @@
  * attempts in memory; and a restart between the provider's page and the callback costs nothing. The verifier is
  * thereby visible to the browser that holds it, which is the one party entitled to redeem the code anyway.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 
 import * as oidc from "openid-client";
 
-import { send } from "#edit/http/send.ts";
+import { textAnswer } from "#edit/http/answers.ts";
 import type { SignIn, SignInRefusal } from "#edit/server/editing-context.ts";
 import { AUTH_PATHS } from "#edit/views/editing-paths.ts";
 import { cleared, cookie, cookieSigner, cookiesOf } from "./auth-cookies.ts";
@@ -43,8 +43,8 @@ export interface Editor {
 export interface Auth extends SignIn {
   /** The signed-in, admitted editor of a request, or undefined (no/forged/expired cookie). Touches the idle timer (see TOUCH_EVERY_MS). */
   editorOf(request: IncomingMessage): Editor | undefined;
-  /** For a request without an editor: a page gets 302 to /auth/sign-in?return=<path>, an API (`api: true`) 401 with a short text. */
-  refuse(request: IncomingMessage, response: ServerResponse, url: URL, api: boolean): void;
+  /** The answer to a request without an editor: a page's is 302 to /auth/sign-in?return=<path>, an API's (`api: true`) 401 with a short text. */
+  refuse(request: IncomingMessage, url: URL, api: boolean): Response;
   /** Closes the sessions' file: the last call, once the server has stopped answering. */
   close(): void;
 }
@@ -183,10 +183,7 @@ export async function createAuth(settings: ServiceSettings, options: { now?: () 
     signOut(request) {
       // SameSite=Lax already keeps the cookie off a cross-site POST; this keeps another site from even clearing it.
       if (request.headers.get("origin") !== settings.publicUrl)
-        return new Response("Sign out from the editing service's own page.", {
-          status: 403,
-          headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
-        });
+        return textAnswer(403, "Sign out from the editing service's own page.");
       const id = sessionIdOf(request.headers.get("cookie"));
       if (id) sessions.delete(id);
       return redirected(303, `${settings.publicUrl}${AUTH_PATHS.signedOut}`, [cleared(SESSION_COOKIE)]);
@@ -204,16 +201,12 @@ export async function createAuth(settings: ServiceSettings, options: { now?: () 
       return { email: session.email, name: session.name, sessionId: id };
     },
 
-    refuse(request, response, url, api) {
+    refuse(request, url, api) {
       // A redirect would drop a POST's body and mean nothing to a script: only a page read with GET is sent to sign in.
       const page = !api && (request.method === "GET" || request.method === "HEAD");
-      if (!page) return send(response, 401, "Not signed in, or the session has ended: sign in again.");
+      if (!page) return textAnswer(401, "Not signed in, or the session has ended: sign in again.");
       const back = encodeURIComponent(`${url.pathname}${url.search}`);
-      response.writeHead(302, {
-        location: `${settings.publicUrl}${AUTH_PATHS.signIn}?return=${back}`,
-        "cache-control": "no-store",
-      });
-      response.end();
+      return redirected(302, `${settings.publicUrl}${AUTH_PATHS.signIn}?return=${back}`, []);
     },
 
     close() {

@@ -17,9 +17,9 @@ import path from "node:path";
 import { settingsIfSet } from "#media-publish/settings.ts";
 import { editingScreen, refuseFraming } from "#edit/server/edit-server.ts";
 import { keystaticRoute } from "#edit/server/keystatic-api.ts";
-import { fromElsewhere } from "#edit/http/origin-check.ts";
+import { textAnswer } from "#edit/http/answers.ts";
+import { fromElsewhere, fromElsewhereRefused } from "#edit/http/origin-check.ts";
 import { editingServer } from "#edit/http/request-body.ts";
-import { send } from "#edit/http/send.ts";
 import { mayLand } from "#edit/server/save-paths.ts";
 import { previewSite } from "#edit/server/preview-site.ts";
 import { saveLog } from "#edit/server/save-log.ts";
@@ -32,7 +32,7 @@ import { type Author, gitStore } from "./git-store.ts";
 import { gitLanding } from "./git-landing.ts";
 import { watchPushedSaves } from "./live-check.ts";
 import { screenViews, serviceGuard } from "./save-guard.ts";
-import { editingApp } from "#edit/http/editing-app.ts";
+import { editingApp, sendAnswer } from "#edit/http/editing-app.ts";
 import { loadContextOf } from "#edit/server/editing-context.ts";
 import { AUTH_PATHS, EDITING_APP_PREFIXES } from "#edit/views/editing-paths.ts";
 import { listedSaves } from "./recent-saves.ts";
@@ -145,22 +145,24 @@ export async function startEditService(
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);
     });
-    asked.on("error", () => send(response, 502, "The preview is being built; reload in a moment."));
+    asked.on("error", () => {
+      if (!response.headersSent)
+        void sendAnswer(response, textAnswer(502, "The preview is being built; reload in a moment."));
+    });
     request.pipe(asked);
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     refuseFraming(response);
     // A page elsewhere that reaches the service under another name (DNS rebinding) gets nothing.
-    if (request.headers.host !== publicHost) return send(response, 421, "Misdirected Request");
+    if (request.headers.host !== publicHost) return sendAnswer(response, textAnswer(421, "Misdirected Request"));
     const url = new URL(request.url ?? "/", settings.publicUrl);
     // The sign-in's own routes, which need no session: the app's, given the sign-in and nobody editing.
     if (url.pathname.startsWith(AUTH_PATHS.prefix)) return app.serve(request, response, url, loadContextOf({ auth }));
     const route = routeOf(url.pathname);
     const editor = auth.editorOf(request);
-    if (!editor) return auth.refuse(request, response, url, route.kind === "api");
-    if (fromElsewhere(request, [settings.publicUrl], true))
-      return send(response, 403, "Forbidden: a change must come from the editing screen itself.");
+    if (!editor) return sendAnswer(response, auth.refuse(request, url, route.kind === "api"));
+    if (fromElsewhere(request, [settings.publicUrl], true)) return sendAnswer(response, fromElsewhereRefused());
     if (!app.owns(url.pathname)) return showPreview(request, response);
     const context = loadContextOf({
       editor: { name: editor.name, email: editor.email },
@@ -181,7 +183,7 @@ export async function startEditService(
   const server = editingServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       console.error(error);
-      if (!response.headersSent) send(response, 500, "Internal Server Error");
+      if (!response.headersSent) void sendAnswer(response, textAnswer(500, "Internal Server Error"));
     });
   });
   // The saves the last run pushed are followed to the public site again (oldest first, before those it left

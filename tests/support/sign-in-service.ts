@@ -14,7 +14,7 @@ import path from "node:path";
 
 import { afterAll, afterEach, beforeAll, expect, vi } from "vitest";
 
-import { editingApp } from "#edit/http/editing-app.ts";
+import { editingApp, sendAnswer } from "#edit/http/editing-app.ts";
 import { loadContextOf } from "#edit/server/editing-context.ts";
 import { createAuth, SESSION_COOKIE, type Auth } from "#edit/service/auth.ts";
 import type { ServiceSettings } from "#edit/service/settings.ts";
@@ -89,7 +89,7 @@ export async function listen(): Promise<{
         if (url.pathname.startsWith(AUTH_PATHS.prefix) || url.pathname.startsWith("/edit/"))
           return await app.serve(request, response, url, loadContextOf({ auth }));
         const editor = auth.editorOf(request);
-        if (!editor) return auth.refuse(request, response, url, url.pathname.startsWith("/api/"));
+        if (!editor) return await sendAnswer(response, auth.refuse(request, url, url.pathname.startsWith("/api/")));
         response.writeHead(200, { "content-type": "application/json" });
         response.end(JSON.stringify({ email: editor.email, name: editor.name }));
       } catch (error) {

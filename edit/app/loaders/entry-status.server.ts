@@ -2,9 +2,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { editingOf } from "#edit/server/editing-context.ts";
-import { jsonAnswer } from "#edit/http/answers.ts";
 
 export function entryStatusLoader({ request, context }: LoaderFunctionArgs) {
   const entry = new URL(request.url).searchParams.get("entry") ?? "";
-  return jsonAnswer(editingOf(context).entryStatus(entry));
+  return Response.json(editingOf(context).entryStatus(entry));
 }

@@ -20,7 +20,7 @@ import { dayRange, type DayRange, shownRange } from "#edit/views/range.ts";
 import { storeFailure } from "#edit/views/views-store.ts";
 import { type LinkRequest, linkRequestShape } from "#model/recipient-link.ts";
 import { ARTISTS_PARAM, shortlistUrl } from "#model/shortlist-url.ts";
-import { jsonAnswer, methodNotAllowed, textAnswer } from "#edit/http/answers.ts";
+import { methodNotAllowed, textAnswer } from "#edit/http/answers.ts";
 
 /** A link's request is a few ids and a name. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -155,7 +155,7 @@ export async function linksApiLoader({ request, context }: LoaderFunctionArgs) {
   const range = dayRange(new URL(request.url).searchParams, now);
   if ("error" in range) return refused(range.error);
   try {
-    return jsonAnswer(await listed(editing, range, now));
+    return Response.json(await listed(editing, range, now));
   } catch (error) {
     return storeAnswer(error);
   }
@@ -181,7 +181,7 @@ async function create(request: Request, editing: EditingContext) {
     return refused(`${issue.path.join(".") || "body"}: ${issue.message}`);
   }
   const link = await made(editing, parsed.data, now);
-  return jsonAnswer(link, 201);
+  return Response.json(link, { status: 201 });
 }
 
 /** POST makes a link; DELETE ?recipient=… erases that recipient's. */
@@ -192,7 +192,7 @@ export async function linksApiAction({ request, context }: ActionFunctionArgs) {
     if (request.method !== "DELETE") return methodNotAllowed("GET, HEAD, POST, DELETE");
     const recipient = new URL(request.url).searchParams.get("recipient");
     if (!recipient) return refused("recipient: say whose links to erase (?recipient=…)");
-    return jsonAnswer({ erased: await erased(editing, recipient) });
+    return Response.json({ erased: await erased(editing, recipient) });
   } catch (error) {
     return storeAnswer(error);
   }
@@ -207,7 +207,7 @@ export async function linkApiAction({ request, context, params }: ActionFunction
   if (!LINK_ID.test(id)) return textAnswer(404, "Not Found");
   try {
     if (!(await revoked(editingOf(context), id))) return textAnswer(404, `Not Found: no link has the id ${id}`);
-    return jsonAnswer({ id, revoked: true });
+    return Response.json({ id, revoked: true });
   } catch (error) {
     return storeAnswer(error);
   }

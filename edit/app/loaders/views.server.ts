@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { editingOf } from "#edit/server/editing-context.ts";
 import { dayRange, shownRange } from "#edit/views/range.ts";
 import { CSV_TABLES, type CsvTable, viewsCsv } from "#edit/views/views-csv.ts";
-import { jsonAnswer, textAnswer } from "#edit/http/answers.ts";
+import { textAnswer } from "#edit/http/answers.ts";
 
 const isCsvTable = (table: string): table is CsvTable => (CSV_TABLES as readonly string[]).includes(table);
 
@@ -38,7 +38,7 @@ export async function viewsPageLoader(args: LoaderFunctionArgs) {
 
 export async function viewsApiLoader(args: LoaderFunctionArgs) {
   const asked = await figuresOf(args);
-  return asked.refused ?? jsonAnswer(asked.figures);
+  return asked.refused ?? Response.json(asked.figures);
 }
 
 export async function viewsCsvLoader(args: LoaderFunctionArgs) {
@@ -47,7 +47,8 @@ export async function viewsCsvLoader(args: LoaderFunctionArgs) {
   const asked = await figuresOf(args);
   if (asked.refused) return asked.refused;
   const { filename, text } = viewsCsv(table, asked.figures, asked.content, asked.range);
-  const answer = textAnswer(200, text, "text/csv; charset=utf-8; header=present");
-  answer.headers.set("content-disposition", `attachment; filename="${filename}"`);
-  return answer;
+  return textAnswer(200, text, {
+    "content-type": "text/csv; charset=utf-8; header=present",
+    "content-disposition": `attachment; filename="${filename}"`,
+  });
 }

@@ -69,9 +69,11 @@ describe("the editing app as the screens mount it", () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  test("Remix's answer: its status and headers, the screen's replaced, each cookie its own, never cached unless the route says so; the body and the context reach the route", async () => {
+  test("Remix's answer: its status with its reason phrase and its headers, the screen's replaced, each cookie its own, never cached unless the route says so; the body and the context reach the route", async () => {
     const answer = await fetch(`${origin}/edit/echo`, { method: "POST", body: "hello" });
     expect(answer.status).toBe(201);
+    // The route gave no reason phrase: the status's own is sent, not an empty one.
+    expect(answer.statusText).toBe("Created");
     expect(answer.headers.get("x-route")).toBe("echo");
     expect(answer.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
     // The app's header of a name the screen set too takes its place, once.
@@ -98,6 +100,7 @@ describe("the editing app as the screens mount it", () => {
     ]) {
       const answer = await fetch(`${origin}${missing}`);
       expect(answer.status, missing).toBe(404);
+      expect(answer.statusText, missing).toBe("Not Found");
       expect(answer.headers.get("cache-control"), missing).toBe("no-store");
     }
   });

@@ -10,7 +10,8 @@ import net, { type AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
 
 import { boundedBody, editingServer, type RequestTimeouts } from "#edit/http/request-body.ts";
-import { send } from "#edit/http/send.ts";
+import { textAnswer } from "#edit/http/answers.ts";
+import { sendAnswer } from "#edit/http/editing-app.ts";
 import { fetchServer } from "#tests/support/fetch-server.ts";
 
 const closers: (() => Promise<void>)[] = [];
@@ -61,7 +62,7 @@ function trickle(port: number, waitMs: number) {
 
 describe("a request answered before its body is read", () => {
   test("401: the answer reaches the client, then the connection is closed, the trickled body unread", async () => {
-    const port = await listen((_, response) => send(response, 401, "Not signed in."));
+    const port = await listen((_, response) => void sendAnswer(response, textAnswer(401, "Not signed in.")));
     const { answer, closedMs } = await trickle(port, 3_000);
     expect(answer).toMatch(/^HTTP\/1\.1 401 /);
     expect(answer.toLowerCase()).toContain("connection: close");
