@@ -28,6 +28,11 @@ export const TIMEOUTS = { start: 5 * MINUTE, upload: 10 * MINUTE, save: 15 * MIN
 
 /** How many lines of the service's stderr are kept for the report. */
 const COMPLAINTS_KEPT = 40;
+/** What Node's inspector says on stderr when it starts and when the bench leaves it: no complaint of the service's. */
+const INSPECTOR_LINES =
+  /^(Debugger listening on ws:|For help, see: https:\/\/nodejs\.org|Debugger attached\.|Waiting for the debugger to disconnect)/;
+/** How long a garbage collection asked through the inspector may take. */
+const COLLECTION_TIMEOUT_MS = 30_000;
 
 const execFileAsync = promisify(execFile);
 
@@ -157,7 +162,9 @@ export async function startService(scratch, provider) {
   // a service or a test bundling at the same time neither overwrites it nor is overwritten.
   const bundle = path.join(ROOT, "build", `edit-service-bench-${process.pid}.js`);
   await run("npm", ["run", "--silent", "build:edit-service", "--", `--outfile=${bundle}`], { cwd: ROOT });
-  const child = spawn(process.execPath, [bundle], {
+  // Its inspector on the loopback, on a port of its own choosing: the bench asks it for a garbage collection
+  // before it reads the memory a save holds (collectGarbage).
+  const child = spawn(process.execPath, ["--inspect=127.0.0.1:0", bundle], {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
@@ -174,9 +181,12 @@ export async function startService(scratch, provider) {
   child.stderr.on("data", (chunk) => {
     const lines = (partial + chunk.toString()).split("\n");
     partial = lines.pop() ?? "";
-    complaints.push(...lines.filter((line) => line.trim()).slice(0, COMPLAINTS_KEPT - complaints.length));
+    const said = lines.filter((line) => line.trim() && !INSPECTOR_LINES.test(line));
+    complaints.push(...said.slice(0, COMPLAINTS_KEPT - complaints.length));
   });
   const service = {
+    /** The output so far, which names the inspector's address. */
+    output: () => output,
     origin,
     remote,
     env,
@@ -207,6 +217,33 @@ export async function startService(scratch, provider) {
     throw error;
   });
   return service;
+}
+
+/**
+ * A full garbage collection in the service's Node, asked through its inspector (Chrome's protocol,
+ * HeapProfiler.collectGarbage): what it holds after is what it keeps, not what it has not yet collected.
+ * @param {{ output: () => string }} service
+ */
+export async function collectGarbage(service) {
+  const address = /Debugger listening on (ws:\/\/\S+)/.exec(service.output())?.[1];
+  if (!address) throw new Error("the service's inspector did not say where it listens");
+  const socket = new WebSocket(address);
+  try {
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("the inspector did not collect in time")), COLLECTION_TIMEOUT_MS);
+      socket.addEventListener("error", () => reject(new Error(`the inspector at ${address} did not answer`)));
+      socket.addEventListener("open", () =>
+        socket.send(JSON.stringify({ id: 1, method: "HeapProfiler.collectGarbage" })),
+      );
+      socket.addEventListener("message", ({ data }) => {
+        if (JSON.parse(String(data)).id !== 1) return;
+        clearTimeout(timer);
+        resolve(undefined);
+      });
+    });
+  } finally {
+    socket.close();
+  }
 }
 
 /**

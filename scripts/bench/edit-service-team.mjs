@@ -9,7 +9,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { TEST_USERS } from "#tests/support/oidc-provider.ts";
-import { BRANCH, remoteHead, run, serviceMemory, signIn, TIMEOUTS } from "./edit-service-instance.mjs";
+import { BRANCH, collectGarbage, remoteHead, run, serviceMemory, signIn, TIMEOUTS } from "./edit-service-instance.mjs";
 import { settle } from "./edit-service-processes.mjs";
 import { firstLine } from "./shared.mjs";
 
@@ -161,10 +161,22 @@ async function textSaver(service, cookie) {
 }
 
 /**
+ * The service's memory without its preview, settled: as it is (its garbage not yet collected), and held, once a
+ * full collection has run (collectGarbage).
+ * @param {{ pid: number, output: () => string }} service
+ */
+async function settledMemory(service) {
+  await settle(service.pid);
+  const uncollected = serviceMemory(service.pid, { preview: false });
+  await collectGarbage(service);
+  return { ...serviceMemory(service.pid, { preview: false }), uncollected };
+}
+
+/**
  * One-field text saves: RESTING_SAVES each with the service at rest (settled: the preview rebuilt after the one
  * before), then TEXT_SAVES back to back, the preview being rebuilt throughout; each answer's time in ms, and the
- * service's memory without its preview, settled, before and after the TEXT_SAVES.
- * @param {{ origin: string, remote: string, env: NodeJS.ProcessEnv, checkout: string, pid: number }} service
+ * service's memory without its preview (settledMemory) before and after the TEXT_SAVES.
+ * @param {{ origin: string, remote: string, env: NodeJS.ProcessEnv, checkout: string, pid: number, output: () => string }} service
  * @param {string} cookie
  */
 export async function textSaves(service, cookie) {
@@ -175,8 +187,7 @@ export async function textSaves(service, cookie) {
     await settle(pid);
     resting.push((await saver.save()).answered);
   }
-  await settle(pid);
-  const before = serviceMemory(pid, { preview: false });
+  const before = await settledMemory(service);
   const answers = [];
   const pushes = [];
   for (let n = 0; n < TEXT_SAVES; n++) {
@@ -184,13 +195,13 @@ export async function textSaves(service, cookie) {
     answers.push(answered);
     pushes.push(pushed);
   }
-  await settle(pid);
-  const after = serviceMemory(pid, { preview: false });
+  const after = await settledMemory(service);
   const ms = (values) => values.map(Math.round).join(" ");
   console.error(
     `edit: text saves (${saver.stale()} refused as stale and sent again): ${RESTING_SAVES} at rest answered in ` +
       `${ms(resting)} ms; ${TEXT_SAVES} back to back in ${ms(answers)} ms, each answer → pushed in ${ms(pushes)} ms; ` +
-      `the service's memory without its preview, MiB, before: ${before.parts}; after: ${after.parts}`,
+      `the service's memory without its preview, MiB, collected (uncollected): before: ${before.parts} ` +
+      `(${before.uncollected.parts}); after: ${after.parts} (${after.uncollected.parts})`,
   );
   return { resting, answers, before, after, count: TEXT_SAVES };
 }
