@@ -167,7 +167,8 @@ export function screenStatus(record: SaveRecord | undefined, now = Date.now()): 
     case "making media":
       return { state: "running", message: `Making the media of ${entry}…` };
     case "publishing":
-      return { state: "running", message: `Publishing the media of ${entry} to the bucket…` };
+      // To the bucket where there is one; without, the media are committed with the save.
+      return { state: "running", message: `Publishing the media of ${entry}…` };
     case "waiting for the bucket":
       return {
         state: "running",

@@ -171,7 +171,7 @@ describe("the screen's status, from the state", () => {
     });
     expect(status("publishing")).toEqual({
       state: "running",
-      message: "Publishing the media of directors/theo-marchand to the bucket…",
+      message: "Publishing the media of directors/theo-marchand…",
     });
     expect(status("waiting for the bucket")).toEqual({
       state: "running",
