@@ -289,7 +289,11 @@ test.describe("the editing screen", () => {
     await page.goto(`${editOrigin}/keystatic/collection/photographers/create`);
     await page.getByRole("textbox", { name: "Order" }).fill("9");
     await page.getByRole("textbox", { name: "Name", exact: true }).fill("Mira Castell");
+    await expect(page.getByRole("textbox", { name: "Id" })).toHaveValue("mira-castell");
     await page.getByRole("textbox", { name: "Website" }).fill("mira-castell-photo.example");
+    // Keystatic's form holds what was typed (a field filled while it still started would be empty, and Create
+    // would then stop at its own check, asking nothing of the server).
+    await expect(page.getByRole("textbox", { name: "Order" })).toHaveValue("9");
     expect((await save(page, "Create")).status()).toBe(422);
     await expect(
       page.getByText(
