@@ -1,6 +1,7 @@
 /**
- * What the media build has made of the entry open on the screen ("clip not made yet"), and the
- * content check's word on its file once its media are made; polled while a build runs.
+ * What the media build has made of the entry open on the screen ("clip not made yet"), the
+ * content check's word on its file once its media are made, and where the editor's last save of it
+ * is (pushed, live on the site…); polled while a build runs or the save is on its way.
  */
 import { Notice } from "@keystar/ui/notice";
 import { Content } from "@keystar/ui/slots";
@@ -8,9 +9,10 @@ import { Text } from "@keystar/ui/typography";
 
 import { openEntry, useEntryStatus } from "./use-entry-status.ts";
 
-export function MediaStatus() {
+/** `asked`: the status is asked again each time it changes (useEntryStatus). */
+export function MediaStatus({ asked }: { asked: unknown }) {
   const entry = openEntry();
-  const status = useEntryStatus();
+  const status = useEntryStatus(asked);
 
   if (!entry) return <Text size="small">Nothing is made yet: the media are made when you save.</Text>;
   if (!status) return null;

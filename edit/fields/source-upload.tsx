@@ -145,7 +145,8 @@ function SourceInput(props: InputProps) {
           {refused}
         </Text>
       )}
-      {props.status && <MediaStatus />}
+      {/* Once a save is through, Keystatic reads the entry afresh and hands the field a new value: asked again then. */}
+      {props.status && <MediaStatus asked={value} />}
     </Flex>
   );
 }
