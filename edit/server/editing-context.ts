@@ -31,6 +31,8 @@ export interface ListedSave {
   message?: string;
   /** Its entry's page on the public site, once live there. */
   link?: string;
+  /** Pushed, and the public site is asked whether it shows it yet (site-watch.ts): it is soon live or not live. */
+  waiting?: true;
 }
 
 /** Why a callback signed nobody in, for its page (edit/app/routes/auth.callback.tsx), with the status it is sent with. */

@@ -9,12 +9,15 @@ import type { Save as SavedCommit } from "./git-history.ts";
 
 /**
  * A pushed save of git's as the public site has it, when the service followed it there (`followed`,
- * save-log.ts's landed saves): live with its link, or not live and why. A save pushed before the
- * service started, or not followed, stays "pushed".
+ * save-log.ts's landed saves): live with its link, not live and why, or waiting while the site is
+ * still asked about it (until `now`'s 10 minutes are up). A save pushed before the service started,
+ * or not followed, stays "pushed".
  */
-function onSite(save: SavedCommit, followed: Map<string, SaveRecord>): ListedSave {
+function onSite(save: SavedCommit, followed: Map<string, SaveRecord>, now: number): ListedSave {
   const record = followed.get(save.commit);
-  if (save.state !== "pushed" || (record?.step !== "live" && record?.step !== "not live")) return save;
+  if (save.state !== "pushed") return save;
+  if (record?.step === "pushed" && (record.siteUntil ?? 0) > now) return { ...save, waiting: true };
+  if (record?.step !== "live" && record?.step !== "not live") return save;
   const { step, link, message } = record;
   return {
     ...save,
@@ -25,7 +28,12 @@ function onSite(save: SavedCommit, followed: Map<string, SaveRecord>): ListedSav
 }
 
 /** Git's saves, with the service's own not yet on the remote above them: newest first. */
-export function listedSaves(landed: SavedCommit[], unlanded: SaveRecord[], followed: SaveRecord[] = []): ListedSave[] {
+export function listedSaves(
+  landed: SavedCommit[],
+  unlanded: SaveRecord[],
+  followed: SaveRecord[] = [],
+  now = Date.now(),
+): ListedSave[] {
   // Oldest first, so that of two records of one commit (a save that changed nothing) the newest counts.
   const byCommit = new Map(
     [...followed].reverse().flatMap((record) => (record.commit ? [[record.commit, record] as const] : [])),
@@ -37,6 +45,6 @@ export function listedSaves(landed: SavedCommit[], unlanded: SaveRecord[], follo
     state: step,
     ...(message === undefined ? {} : { message }),
   }));
-  const git = landed.map((save) => onSite(save, byCommit));
+  const git = landed.map((save) => onSite(save, byCommit, now));
   return [...own, ...git].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
 }
