@@ -144,6 +144,14 @@ test.describe("a save followed to the public site", () => {
     expect(pushed.commit).toBe(service.git("rev-parse", BRANCH));
     await expect.poll(() => service.log()).toContain(`${siteOrigin()}/healthz did not answer`);
     expect((await listedAs(page, "directors/theo-marchand: update", "pushed")).state).toBe("pushed");
+    // The entry's screen, left open since the save, says it waits for the site; so does Recent saves, open beside it.
+    await expect(
+      page.getByText("Saved and pushed: directors/theo-marchand: update. Waiting for the site to show it…"),
+    ).toBeVisible();
+    const saves = await page.context().newPage();
+    await saves.goto(`${service.origin}/edit/saves`);
+    const followed = saves.getByRole("row").filter({ hasText: "directors/theo-marchand: update" });
+    await expect(followed.getByRole("cell").last()).toHaveText("pushed");
 
     // The site comes up serving the branch's head: the save is live, its link the entry's page on the site,
     // which shows it.
@@ -154,6 +162,13 @@ test.describe("a save followed to the public site", () => {
     const shown = await fetch(href);
     expect(shown.status).toBe(200);
     expect(await shown.text()).toContain("theo-marchand.live.example");
+    // Both screens left open follow it there by themselves, with no reload.
+    await expect(page.getByText(`Live on the site: directors/theo-marchand — ${href}`)).toBeVisible({
+      timeout: 10_000,
+    });
+    await expect(followed.getByRole("cell").last()).toContainText("live", { timeout: 10_000 });
+    await expect(followed.getByRole("link")).toHaveAttribute("href", href);
+    await saves.close();
     await page.goto(`${service.origin}/edit/saves`);
     const row = page.getByRole("row").filter({ hasText: "directors/theo-marchand: update" });
     await expect(row.getByRole("cell").last()).toContainText("live");
