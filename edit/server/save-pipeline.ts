@@ -162,10 +162,11 @@ export function savePipeline({
       console.error(error);
       moveSave(saved.record, { step: "failed", message: reasonOf(error) });
     } finally {
-      // Landed, kept aside or failed, its record says so; a save a stop interrupted stays for resume().
-      if (!stopped) await journaled.forget(saved.record);
+      // Told at once: a screen asking between its push and this would be told "pushed" with no site asked yet.
       changed();
       landed();
+      // Landed, kept aside or failed, its record says so; a save a stop interrupted stays for resume().
+      if (!stopped) await journaled.forget(saved.record);
     }
   }
 
