@@ -96,7 +96,7 @@ export function followMachine<W>(
       case "switching": {
         const previous = serving.current();
         try {
-          await serving.serve(step.release);
+          await serving.serve(step.release, { changed: step.release.plan.drop.banned });
         } catch (error) {
           return refused(step.release.commit, error);
         }
@@ -145,7 +145,7 @@ export function followMachine<W>(
     },
     /** Serves `kept`, recorded before a restart, at once; the remote is fetched only once it moves past it. */
     async resume(kept: Release) {
-      await serving.serve(kept, true).then(
+      await serving.serve(kept, { recorded: true }).then(
         () => dispatch({ type: "resumed", commit: kept.commit }),
         (error) => log.warn({ err: error }, "site: the release kept from before did not start; building afresh"),
       );

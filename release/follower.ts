@@ -24,7 +24,7 @@ import { pagePurger } from "./page-purge.ts";
 import { pushHookServer } from "./push-hook.ts";
 import { otherFolder } from "./release-folders.ts";
 import type { WorkerPort } from "./serving-set.ts";
-import { retireWorker, sendStatus, startWorker } from "./serving-worker.ts";
+import { pagesOf, retireWorker, sendStatus, startWorker } from "./serving-worker.ts";
 import { readServing, writeServing } from "./serving-record.ts";
 import type { FollowSettings } from "./settings.ts";
 
@@ -49,7 +49,9 @@ function clusterWorkers({ ports, stateEnv }: FollowSettings): WorkerPort<Worker>
     ...(before && before !== folder && { SITE_PREVIOUS_ASSETS: path.join(before, "public", "build") }),
   });
   return {
-    start: (release, index, before) => startWorker(release.folder, ports[index]!, workerEnv(release, index, before)),
+    start: (release, index, before, warm) =>
+      startWorker(release.folder, ports[index]!, workerEnv(release, index, before), warm),
+    pages: pagesOf,
     onExit: (worker, exited) => worker.on("exit", exited),
     retire: retireWorker,
     tell: sendStatus,

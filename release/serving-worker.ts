@@ -9,16 +9,48 @@ import cluster, { type Worker } from "node:cluster";
 import path from "node:path";
 
 import { type ReleaseStatus, STATUS_MESSAGE } from "#model/site-health.ts";
+import {
+  COLD_START,
+  type KeptPages,
+  PAGES_ASKED,
+  PAGES_KEPT,
+  WARM_ASKED,
+  WARM_GIVEN,
+  WARM_SETTING,
+  type WarmStart,
+} from "#model/warm-pages.ts";
 
-/** A worker for `folder`'s build, listening on `port`; rejects with why if it exits first. */
+/**
+ * How long a serving worker has to send the pages it keeps: one of a release from before warm
+ * starts never answers, and the next then starts cold a second later.
+ */
+const PAGES_WAIT_MS = 1_000;
+
+interface Message {
+  type?: string;
+  pages?: KeptPages;
+}
+
+/**
+ * A worker for `folder`'s build, listening on `port`, started with `warm` (the pages of the worker
+ * it replaces: server/warm-start.ts); rejects with why if it exits first.
+ */
 export function startWorker(
   folder: string,
   port: number,
   env: Record<string, string>,
+  warm: WarmStart = COLD_START,
   startTimeoutMs = 60_000,
 ): Promise<Worker> {
-  cluster.setupPrimary({ exec: path.join(folder, "build", "server.js"), cwd: folder });
-  const worker = cluster.fork(env);
+  // Structured clone, not JSON, on the channel: the pages' bytes cross as buffers.
+  cluster.setupPrimary({ exec: path.join(folder, "build", "server.js"), cwd: folder, serialization: "advanced" });
+  const worker = cluster.fork({ ...env, [WARM_SETTING]: "1" });
+  const given = (message: Message) => {
+    if (message?.type !== WARM_ASKED) return;
+    worker.off("message", given);
+    worker.send({ type: WARM_GIVEN, ...warm });
+  };
+  worker.on("message", given);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       worker.process.kill("SIGKILL");
@@ -33,6 +65,8 @@ export function startWorker(
       if (address.port !== port) return;
       worker.off("listening", listening);
       worker.off("exit", exited);
+      // A worker of a release from before warm starts listens without asking: its pages are let go.
+      worker.off("message", given);
       clearTimeout(timer);
       resolve(worker);
     });
@@ -51,4 +85,24 @@ export function retireWorker(worker: Worker): Promise<void> {
 /** Tells `worker` the releases' status, for its /healthz. */
 export function sendStatus(worker: Worker, status: ReleaseStatus) {
   if (worker.isConnected()) worker.send({ type: STATUS_MESSAGE, status });
+}
+
+/** The pages `worker` keeps, the most recently asked first; none if it does not say within PAGES_WAIT_MS. */
+export function pagesOf(worker: Worker): Promise<KeptPages> {
+  if (!worker.isConnected()) return Promise.resolve([]);
+  return new Promise((resolve) => {
+    const heard = (message: Message) => {
+      if (message?.type === PAGES_KEPT) done(message.pages ?? []);
+    };
+    const done = (pages: KeptPages) => {
+      clearTimeout(timer);
+      worker.off("message", heard);
+      resolve(pages);
+    };
+    const timer = setTimeout(done, PAGES_WAIT_MS, []);
+    worker.on("message", heard);
+    worker.send({ type: PAGES_ASKED }, (error) => {
+      if (error) done([]);
+    });
+  });
 }

@@ -17,7 +17,7 @@ import { SERVER_ERROR_CACHE_CONTROL } from "#app/lib/http.server.ts";
 
 export const ALLOWED_METHODS = "GET, HEAD";
 /** Requests are addressed here; the app never reads the origin back (see SITE_URL). */
-const REQUEST_ORIGIN = "http://localhost";
+export const REQUEST_ORIGIN = "http://localhost";
 
 /**
  * Headers for everything the app answers (pages, redirects, errors). Static files get only

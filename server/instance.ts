@@ -25,15 +25,17 @@ import { forwarder, forwardSettings } from "#analytics/forward.ts";
 import { storeSettings } from "#analytics/settings.ts";
 import { openStore } from "#analytics/store.ts";
 import { SITE_URL } from "#app/lib/site-url.server.ts";
+import { WARM_SETTING } from "#model/warm-pages.ts";
 import { createApp, type Serving } from "./app.ts";
 import { eventEndpoint, isEventRequest, trustProxySetting } from "./event-endpoint.ts";
 import { stoppable } from "./graceful-stop.ts";
 import { releaseStatus } from "./healthz.ts";
-import { refuseConnect } from "./http-policy.ts";
+import { refuseConnect, REQUEST_ORIGIN } from "./http-policy.ts";
 import type { Logger } from "./log.ts";
 import { createMetrics, metricsSettings } from "./metrics.ts";
 import { PageCache, pageCacheBytes } from "./page-cache.ts";
 import { DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_QUEUE, RenderQueue } from "./render-queue.ts";
+import { answerPagesAsked, warmCache, warmStart } from "./warm-start.ts";
 
 /** How long a recipient link's page waits for the store to say whether the link counts. */
 const LINK_CHECK_MS = 1_000;
@@ -132,6 +134,16 @@ export async function startInstance({
     release: releaseStatus(process.env),
     previousAssets: process.env.SITE_PREVIOUS_ASSETS,
   });
+
+  // A worker of a followed branch answers the follower with its pages, and starts with those of the one it replaces.
+  if (process.env[WARM_SETTING]) {
+    answerPagesAsked(() => serving.pageCache);
+    const started = performance.now();
+    const { pageCache, render } = serving;
+    const warmed = await warmCache(pageCache, (key) => render(new Request(REQUEST_ORIGIN + key)), await warmStart());
+    const ms = Math.round(performance.now() - started);
+    log.info({ ...warmed, ms }, `warm: ${warmed.carried} page(s) kept, ${warmed.rendered} rendered before listening`);
+  }
 
   // The pages' events go straight to their endpoint; everything else to the app, which answers a page
   // already in the page cache before Express (event-endpoint.ts and cache-hit.ts say why).

@@ -202,6 +202,16 @@ export class PageCache {
     return this.#cacheFor(key)?.get(key);
   }
 
+  /** Every page kept, the most recently asked first: the section pages, then the artists'. */
+  entries(): [string, CachedPage][] {
+    return [...(this.#sections?.entries() ?? []), ...(this.#roster?.entries() ?? [])];
+  }
+
+  /** Keeps `page` under `key` as it is: a page another worker of the same build kept (server/warm-start.ts). */
+  adopt(key: string, page: CachedPage) {
+    this.#cacheFor(key)?.set(key, page);
+  }
+
   /** The page being rendered under `key` for another request, if any: resolves with it once kept. */
   pending(key: string): Promise<CachedPage | undefined> | undefined {
     return this.#pending.get(key);

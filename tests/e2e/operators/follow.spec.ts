@@ -28,6 +28,8 @@ import { expect, test } from "#tests/support/fixtures.ts";
  */
 
 const PORT = Number(process.env.FOLLOW_PORT ?? 8280);
+/** The two instances the cluster runs behind Varnish, asked straight. */
+const INSTANCES = [PORT + 1, PORT + 2];
 const HOOK_PORT = PORT + 5;
 const MEDIA_PORT = PORT + 9;
 const MEDIA_ORIGIN = `http://127.0.0.1:${MEDIA_PORT}`;
@@ -36,6 +38,8 @@ const [DIRECTOR, NEIGHBOUR] = artists.directors;
 const DIRECTOR_FILE = `app/content/artists/directors/${DIRECTOR.id}.md`;
 /** The page whose content no commit here changes but the code one: it stays in Varnish until then. */
 const UNTOUCHED = "/clients";
+/** A page the director's new name leaves as it was, asked by none of the visitors while the release goes live. */
+const ASIDE = "/contact";
 
 test.describe.configure({ mode: "serial" });
 
@@ -61,7 +65,7 @@ async function throughVarnish(page: string) {
 async function release(changes: Parameters<SiteRemote["push"]>[0], subject: string): Promise<string> {
   const commit = await remote.push(changes, subject);
   expect((await callHook(commit)).status).toBe(202);
-  for (const port of [PORT + 1, PORT + 2])
+  for (const port of INSTANCES)
     await expect.poll(async () => (await health(port)).commit, { timeout: 60_000 }).toBe(commit);
   return commit;
 }
@@ -94,7 +98,7 @@ let viewsPosted = 0;
 
 /** One page view of NEIGHBOUR's page posted to each instance, as the page's script posts it. */
 async function countViews() {
-  for (const port of [PORT + 1, PORT + 2]) {
+  for (const port of INSTANCES) {
     expect(await postPageView(`http://127.0.0.1:${port}`, NEIGHBOUR.url)).toBe(202);
     viewsPosted++;
   }
@@ -131,6 +135,9 @@ test("serves the branch's commit, and a content change shows through Varnish wit
   await countViews();
   for (const page of [DIRECTOR.url, NEIGHBOUR.url, UNTOUCHED]) await throughVarnish(page);
   const cachedAt = Date.now();
+  // A page no visitor below asks, asked of each instance straight: kept in its worker's cache.
+  const straight = (port: number) => fetch(`http://127.0.0.1:${port}${ASIDE}`);
+  for (const port of INSTANCES) expect((await straight(port)).status).toBe(200);
 
   // Clients keep asking, of Varnish and of an instance straight, while the release goes live.
   const load = (url: string) =>
@@ -158,6 +165,10 @@ test("serves the branch's commit, and a content change shows through Varnish wit
       non2xx: 0,
     });
   }
+
+  // Each new worker started warm, with the page kept by the one it replaced (the release did not change it):
+  // answered from its cache at its first asking, before any visitor asked it of that worker.
+  for (const port of INSTANCES) expect((await straight(port)).headers.get("x-page-cache"), `port ${port}`).toBe("hit");
 
   // Only the pages it changed were dropped: the others are the copies Varnish held before.
   const held = Math.floor((Date.now() - cachedAt) / 1000);
@@ -288,8 +299,7 @@ test("the follower killed in the middle of a switch serves a whole release at on
   // answering, then the newest.
   cluster = await startFollowing(10);
   expect([served, commit]).toContain((await health()).commit);
-  for (const port of [PORT + 1, PORT + 2])
-    expect((await fetch(`http://127.0.0.1:${port}${NEIGHBOUR.url}`)).status).toBe(200);
+  for (const port of INSTANCES) expect((await fetch(`http://127.0.0.1:${port}${NEIGHBOUR.url}`)).status).toBe(200);
   await expect.poll(async () => (await health()).commit, { timeout: 60_000 }).toBe(commit);
   expect((await throughVarnish(NEIGHBOUR.url)).text).toContain("Switched");
 });

@@ -4,6 +4,7 @@ import type { BuiltRelease } from "#release/build-release.ts";
 import { followMachine } from "#release/follow-machine.ts";
 import { INITIAL_STATE, nextState, type Release } from "#release/follow-state.ts";
 import { FULL_PLAN } from "#release/release-plan.ts";
+import type { WarmStart } from "#model/warm-pages.ts";
 
 /**
  * The follower's decisions with fakes for its ports: a remote whose head the test moves, a builder
@@ -18,6 +19,7 @@ interface FakeWorker {
   release: Release;
   port: number;
   before?: string;
+  warm?: WarmStart;
   told: unknown[];
   retired: boolean;
   dead: boolean;
@@ -70,11 +72,12 @@ function follower() {
         return { folder, commit, plan: FULL_PLAN, installed: false, seconds: 1 };
       },
       workers: {
-        async start(release, index, before) {
+        async start(release, index, before, warm) {
           const worker: FakeWorker = {
             release,
             port: PORTS[index]!,
             before,
+            warm,
             told: [],
             retired: false,
             dead: false,
@@ -88,6 +91,7 @@ function follower() {
           worker.retired = true;
         },
         tell: (worker, status) => worker.told.push(status),
+        pages: async (worker) => [[`/kept-by-${worker.port}`, { release: worker.release.commit }]],
       },
       purger: {
         purge: (commit, change) => purged.push({ commit, change }),
@@ -139,6 +143,8 @@ describe("the follower's state machine", () => {
     ]);
     expect(site.recorded).toEqual([{ folder: "releases/a", commit: commitOf(1) }]);
     expect(site.purged).toEqual([]);
+    // The first release replaces no worker: it starts cold.
+    expect(site.serving().map((worker) => worker.warm)).toEqual([undefined, undefined]);
 
     site.remote.head = commitOf(2);
     await site.ask();
@@ -146,6 +152,13 @@ describe("the follower's state machine", () => {
       ["releases/b", "releases/a"],
       ["releases/b", "releases/a"],
     ]);
+    // Each new worker starts with the pages of the one it replaces on its port, and what the release changed.
+    expect(site.serving().map((worker) => worker.warm)).toEqual(
+      PORTS.map((port) => ({
+        pages: [[`/kept-by-${port}`, { release: commitOf(1) }]],
+        changed: FULL_PLAN.drop.banned,
+      })),
+    );
     expect(site.serving()[0]!.told).toEqual([{ commit: commitOf(2) }]);
     expect(site.purged).toEqual([{ commit: commitOf(2), change: FULL_PLAN.drop }]);
     expect(site.said(`site: serving ${commitOf(2).slice(0, 12)} (code; built in 1.0 s)`)).toBe(1);
@@ -246,6 +259,8 @@ describe("the follower's state machine", () => {
     const again = site.serving().find((worker) => worker.port === dead.port)!;
     expect(again).not.toBe(dead);
     expect([again.release.folder, again.before]).toEqual(["releases/b", "releases/a"]);
+    // The worker it replaced is gone with its pages: it starts cold.
+    expect(again.warm).toBeUndefined();
   });
 
   it("serves the release kept from before a restart at once, and builds nothing until the branch moves", async () => {
