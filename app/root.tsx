@@ -17,18 +17,20 @@ import { DeferredScripts } from "#app/components/deferred-scripts.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { MediaOriginContext } from "#app/components/use-media-url.ts";
-import { site } from "#app/content/index.ts";
 import stylesheet from "#app/styles/tailwind.css";
 import { PAGE_LANGUAGE } from "#model/page-language.ts";
 import type { loader } from "#app/loaders/root.server.ts";
 
 export { loader } from "#app/loaders/root.server.ts";
 
-/** Error pages are titled here, the only route whose meta runs when the root ErrorBoundary shows. */
-export const meta: MetaFunction = ({ error }) => {
+/**
+ * Error pages are titled here, the only route whose meta runs when the root ErrorBoundary shows; with
+ * the agent's name from the root loader, when it answered.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (!error) return [];
   const title = isNotFound(error) ? "Page not found" : "Error";
-  return [{ title: `${title} — ${site.agentName}` }, { name: "robots", content: "noindex" }];
+  return [{ title: data ? `${title} — ${data.agentName}` : title }, { name: "robots", content: "noindex" }];
 };
 
 export const links: LinksFunction = () => [

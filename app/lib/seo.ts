@@ -1,11 +1,13 @@
 /**
  * Everything a crawler reads in <head>: title, description, canonical URL, Open Graph and Twitter
- * tags, JSON-LD; absolute URLs from the root loader's site URL and media origin.
+ * tags, JSON-LD. The words come from loaders' data (the root loader's names, site URL and media
+ * origin; a page's own), never from the content itself: Remix ships each route's `meta` to the
+ * browser, whose build then holds no content (docs/decisions/0013).
  */
-import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
+import type { MetaArgs, MetaDescriptor, SerializeFrom } from "@remix-run/node";
 
-import { contact, site } from "#app/content/index.ts";
 import type { Artist, Reel } from "#app/content/types.ts";
+import type { loader as rootLoader } from "#app/loaders/root.server.ts";
 import { chapterLabel, momentPath, type ReelChapter } from "#app/reel/timeline.ts";
 
 import { mediaUrl, PREVIEW_SIZE } from "#model/media.ts";
@@ -27,43 +29,53 @@ interface PageSeo {
   noindex?: boolean;
 }
 
+type RootData = SerializeFrom<typeof rootLoader>;
+
+/** The root loader's data, which every page's meta gets in `matches`. */
 function rootDataOf(matches: MetaArgs["matches"]) {
-  const root = matches.find((match) => match.id === "root")?.data as
-    { siteUrl: string; mediaOrigin: string } | undefined;
+  // Remix types each match's data as unknown: the root's is its loader's.
+  const root = matches.find((match) => match.id === "root")?.data as RootData | undefined;
   if (!root) throw new Error("the root loader's data is missing");
   return root;
 }
 
-function organization(siteUrl: string) {
+function organization({ siteUrl, agencyName, agentName, bookings }: RootData) {
   return {
     "@type": "Organization",
     "@id": `${siteUrl}/#organization`,
-    name: site.agencyName,
+    name: agencyName,
     url: siteUrl,
-    founder: { "@type": "Person", name: site.agentName },
+    founder: { "@type": "Person", name: agentName },
     contactPoint: {
       "@type": "ContactPoint",
       contactType: "bookings",
-      telephone: contact.phone,
-      email: contact.email,
+      telephone: bookings.telephone,
+      email: bookings.email,
     },
   };
 }
 
+/** The site's own preview image and its words, for pages without one of their own. */
+const sitePreview = ({ agencyName, tagline }: RootData) => ({
+  src: mediaPaths.previews.site,
+  alt: `${agencyName} — ${tagline}`,
+});
+
 /** The full set of head tags for one page. */
 export function seoMeta({ matches, location }: MetaArgs, page: PageSeo): MetaDescriptor[] {
-  const { siteUrl, mediaOrigin } = rootDataOf(matches);
+  const root = rootDataOf(matches);
+  const { siteUrl, mediaOrigin } = root;
   // Previews and JSON-LD need absolute URLs: the media origin, or the site's own.
   const absoluteMediaUrl = (path: string) => mediaUrl(mediaOrigin || siteUrl, path);
   const url = `${siteUrl}${page.path ?? location.pathname}`;
   const image = absoluteMediaUrl(page.image.src);
   return [
-    { title: `${page.title} — ${site.agentName}` },
+    { title: `${page.title} — ${root.agentName}` },
     { name: "description", content: page.description },
     ...(page.noindex ? [{ name: "robots", content: "noindex" }] : []),
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: page.type ?? "website" },
-    { property: "og:site_name", content: site.agencyName },
+    { property: "og:site_name", content: root.agencyName },
     { property: "og:title", content: page.title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
@@ -88,19 +100,16 @@ export function seoMeta({ matches, location }: MetaArgs, page: PageSeo): MetaDes
     {
       "script:ld+json": {
         "@context": "https://schema.org",
-        "@graph": [organization(siteUrl), ...(page.subject ? [page.subject(siteUrl, absoluteMediaUrl)] : [])],
+        "@graph": [organization(root), ...(page.subject ? [page.subject(siteUrl, absoluteMediaUrl)] : [])],
       },
     },
   ];
 }
 
-/** Meta of the six section pages whose text lives in `site.pages`. */
-export function sectionMeta(path: keyof typeof site.pages) {
-  return (args: MetaArgs) =>
-    seoMeta(args, {
-      ...site.pages[path],
-      image: { src: mediaPaths.previews.site, alt: `${site.agencyName} — ${site.tagline}` },
-    });
+/** Meta of the six section pages, whose loaders return their title and description from `site.pages` as `page`. */
+export function sectionMeta(args: MetaArgs<() => { page: { title: string; description: string } }>) {
+  if (!args.data) return [];
+  return seoMeta(args, { ...args.data.page, image: sitePreview(rootDataOf(args.matches)) });
 }
 
 /** Meta of a reel's page, whose loader returns `{ reel }` with its chapters (app/reel/reel.server.ts). */
@@ -139,11 +148,12 @@ export function reelMeta(args: MetaArgs<() => { reel: Reel & { chapters: ReelCha
 }
 
 /** Meta of an artist's page: their own preview image and a schema.org Person. */
-export function artistMeta(args: MetaArgs<() => { artist: Artist }>) {
+export function artistMeta(args: MetaArgs<() => { artist: Artist; instagramBaseUrl: string }>) {
   if (!args.data) return [];
-  const { artist } = args.data;
+  const { artist, instagramBaseUrl } = args.data;
+  const { agencyName } = rootDataOf(args.matches);
   const image = mediaPaths.previews.artist(artist.id);
-  const description = `${artist.name} (${artist.title}), represented by ${site.agencyName}: recent work, links and biography.`;
+  const description = `${artist.name} (${artist.title}), represented by ${agencyName}: recent work, links and biography.`;
   return seoMeta(args, {
     title: artist.name,
     description,
@@ -155,10 +165,7 @@ export function artistMeta(args: MetaArgs<() => { artist: Artist }>) {
       jobTitle: artist.title,
       image: absoluteMediaUrl(image),
       url: `${siteUrl}${artist.url}`,
-      sameAs: [
-        `https://${artist.website}`,
-        ...(artist.instagram ? [`${site.instagramBaseUrl}${artist.instagram}`] : []),
-      ],
+      sameAs: [`https://${artist.website}`, ...(artist.instagram ? [`${instagramBaseUrl}${artist.instagram}`] : [])],
       memberOf: { "@id": `${siteUrl}/#organization` },
     }),
   });
@@ -170,18 +177,17 @@ const DESCRIPTION_LENGTH = 160;
 export function selectsMeta(args: MetaArgs<() => { artists: { id: string; name: string }[] }>) {
   if (!args.data) return [];
   const { artists } = args.data;
+  const root = rootDataOf(args.matches);
   const [first] = artists;
   const names = artists.map((artist) => artist.name).join(", ");
   const description = first
-    ? `A shortlist of ${artistCount(artists.length)} represented by ${site.agencyName}: ${names}.`
-    : `Shortlist artists represented by ${site.agencyName}, then share the list as a link or print it as a treatment.`;
+    ? `A shortlist of ${artistCount(artists.length)} represented by ${root.agencyName}: ${names}.`
+    : `Shortlist artists represented by ${root.agencyName}, then share the list as a link or print it as a treatment.`;
   return seoMeta(args, {
     title: first ? `Selects — ${artistCount(artists.length)}` : "Selects",
     description:
       description.length > DESCRIPTION_LENGTH ? `${description.slice(0, DESCRIPTION_LENGTH - 1)}…` : description,
-    image: first
-      ? { src: mediaPaths.previews.artist(first.id), alt: `Work by ${first.name}` }
-      : { src: mediaPaths.previews.site, alt: `${site.agencyName} — ${site.tagline}` },
+    image: first ? { src: mediaPaths.previews.artist(first.id), alt: `Work by ${first.name}` } : sitePreview(root),
     path: selectsPath(artists.map((artist) => artist.id)),
     noindex: true,
   });

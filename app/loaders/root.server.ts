@@ -1,8 +1,11 @@
-/** Every page's data: the header, footer and head (app/root.tsx re-exports it: docs/architecture.md says why). */
+/**
+ * Every page's data: the header, footer and head (app/root.tsx re-exports it: docs/architecture.md says why).
+ * The head's words come from here, never from a module the browser bundles: app/lib/seo.ts reads them in `matches`.
+ */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
-import { site } from "#app/content/index.ts";
+import { contact, site } from "#app/content/index.ts";
 import { MEDIA_ORIGIN } from "#app/lib/media-origin.server.ts";
 import { REEL_FRAME_CSS } from "#app/lib/reel-frame-css.server.ts";
 import { SITE_URL } from "#app/lib/site-url.server.ts";
@@ -14,6 +17,9 @@ export function loader({ request }: LoaderFunctionArgs) {
   return {
     agentName: site.agentName,
     agencyName: site.agencyName,
+    tagline: site.tagline,
+    // The agency's bookings line, in every page's JSON-LD (app/lib/seo.ts).
+    bookings: { telephone: contact.phone, email: contact.email },
     copyrightYear: site.copyrightYear,
     nav: site.nav,
     siteUrl: SITE_URL,

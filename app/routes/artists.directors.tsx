@@ -6,7 +6,7 @@ import { ArtistGrid } from "#app/components/artist-grid.tsx";
 import { ClipMotionContext, DirectorClip } from "#app/components/director-clip.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { useThumbnailMotion } from "#app/components/use-thumbnail-motion.tsx";
-import { artists } from "#app/content/index.ts";
+import { artists, site } from "#app/content/index.ts";
 import type { ImageLoading } from "#model/media.ts";
 import { sectionMeta } from "#app/lib/seo.ts";
 
@@ -24,6 +24,7 @@ export function loader() {
       url,
       cssVideoTop,
     })),
+    page: site.pages["/artists/directors"],
   };
 }
 
@@ -47,4 +48,4 @@ export default function Directors() {
   );
 }
 
-export const meta = sectionMeta("/artists/directors");
+export const meta = sectionMeta;

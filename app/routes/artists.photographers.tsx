@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ArtistGrid } from "#app/components/artist-grid.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { PhotographerPicture } from "#app/components/photographer-picture.tsx";
-import { artists } from "#app/content/index.ts";
+import { artists, site } from "#app/content/index.ts";
 import type { ImageLoading } from "#model/media.ts";
 import { sectionMeta } from "#app/lib/seo.ts";
 
@@ -21,6 +21,7 @@ export function loader() {
       website,
       url,
     })),
+    page: site.pages["/artists/photographers"],
   };
 }
 
@@ -40,4 +41,4 @@ export default function Photographers() {
   );
 }
 
-export const meta = sectionMeta("/artists/photographers");
+export const meta = sectionMeta;

@@ -6,7 +6,7 @@ import { biography, site, testimonials } from "#app/content/index.ts";
 import { sectionMeta } from "#app/lib/seo.ts";
 
 export function loader() {
-  return { agentName: site.agentName, biography, testimonials };
+  return { agentName: site.agentName, biography, testimonials, page: site.pages["/biography"] };
 }
 
 /**
@@ -60,4 +60,4 @@ export default function Biography() {
   );
 }
 
-export const meta = sectionMeta("/biography");
+export const meta = sectionMeta;

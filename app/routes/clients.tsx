@@ -2,13 +2,13 @@ import { useLoaderData } from "@remix-run/react";
 
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { useMediaUrl } from "#app/components/use-media-url.ts";
-import { clientLogos, clientNames } from "#app/content/index.ts";
+import { clientLogos, clientNames, site } from "#app/content/index.ts";
 import { listImageLoading, loadingAttributes, logoSprites, logoTiles } from "#model/media.ts";
 import { MEDIA_KINDS } from "#model/media-kinds.ts";
 import { sectionMeta } from "#app/lib/seo.ts";
 
 export function loader() {
-  return { sprites: logoSprites(clientLogos), names: clientNames };
+  return { sprites: logoSprites(clientLogos), names: clientNames, page: site.pages["/clients"] };
 }
 
 const { width, height } = MEDIA_KINDS.clientLogo.size;
@@ -57,4 +57,4 @@ export default function Clients() {
   );
 }
 
-export const meta = sectionMeta("/clients");
+export const meta = sectionMeta;

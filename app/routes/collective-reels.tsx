@@ -2,13 +2,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { FreezeFrame } from "#app/components/freeze-frame.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { reels } from "#app/content/index.ts";
+import { reels, site } from "#app/content/index.ts";
 import { listImageLoading } from "#model/media.ts";
 import { sectionMeta } from "#app/lib/seo.ts";
 
 export function loader() {
   return {
     reels: reels.map(({ slug, title, poster, thumb }) => ({ slug, title, poster, thumb })),
+    page: site.pages["/collective-reels"],
   };
 }
 
@@ -48,4 +49,4 @@ export default function CollectiveReels() {
   );
 }
 
-export const meta = sectionMeta("/collective-reels");
+export const meta = sectionMeta;

@@ -1,11 +1,11 @@
 import { useLoaderData } from "@remix-run/react";
 
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { contact } from "#app/content/index.ts";
+import { contact, site } from "#app/content/index.ts";
 import { sectionMeta } from "#app/lib/seo.ts";
 
 export function loader() {
-  return { contact };
+  return { contact, page: site.pages["/contact"] };
 }
 
 export default function Contact() {
@@ -35,4 +35,4 @@ export default function Contact() {
   );
 }
 
-export const meta = sectionMeta("/contact");
+export const meta = sectionMeta;
