@@ -17,6 +17,7 @@ import { artists } from "#app/content/index.ts";
 import * as entry from "#app/entry.server.tsx";
 import { DOCUMENT_CACHE_CONTROL } from "#app/lib/http.server.ts";
 import { SITE_URL } from "#app/lib/site-url.server.ts";
+import { loader as rootLoader } from "#app/loaders/root.server.ts";
 import * as selectsRoute from "#app/routes/selects.tsx";
 
 const TOKEN = "AbCdEfGhIjKlMnOpQrSt_-";
@@ -100,7 +101,7 @@ describe("the selects route's headers", () => {
   });
 });
 
-/** The app's entry and selects route under a root that renders the head and the page, nothing else. */
+/** The app's entry and selects route under a root with the app's loader, rendering the head and the page alone. */
 function appBuild(): ServerBuild {
   const root = {
     default: () =>
@@ -110,7 +111,8 @@ function appBuild(): ServerBuild {
         createElement("head", null, createElement(Meta), createElement(Links)),
         createElement("body", null, createElement(Outlet)),
       ),
-    loader: () => ({ siteUrl: SITE_URL, mediaOrigin: "" }),
+    // The head's words, for every route's meta (app/lib/seo.ts).
+    loader: rootLoader,
   };
   const entryRoute = { hasAction: false, hasLoader: true, hasClientAction: false, hasClientLoader: false };
   return {
