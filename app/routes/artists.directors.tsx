@@ -6,27 +6,14 @@ import { ArtistGrid } from "#app/components/artist-grid.tsx";
 import { ClipMotionContext, DirectorClip } from "#app/components/director-clip.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { useThumbnailMotion } from "#app/components/use-thumbnail-motion.tsx";
-import { artists, site } from "#app/content/index.ts";
+import type { loader } from "#app/loaders/directors-page.server.ts";
 import type { ImageLoading } from "#model/media.ts";
 import { sectionMeta } from "#app/lib/seo.ts";
 
 /** A 1440×900 desktop shows three rows of three (the third just begins), a phone three tiles. */
 const FIRST_SCREEN_TILES = 9;
 
-export function loader() {
-  return {
-    directors: artists.directors.map(({ id, name, thumb, mobileBG, website, url, cssVideoTop }) => ({
-      id,
-      name,
-      thumb,
-      mobileBG,
-      website,
-      url,
-      cssVideoTop,
-    })),
-    page: site.pages["/artists/directors"],
-  };
-}
+export { loader } from "#app/loaders/directors-page.server.ts";
 
 type Director = SerializeFrom<typeof loader>["directors"][number];
 

@@ -4,26 +4,14 @@ import { useLoaderData } from "@remix-run/react";
 import { ArtistGrid } from "#app/components/artist-grid.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { PhotographerPicture } from "#app/components/photographer-picture.tsx";
-import { artists, site } from "#app/content/index.ts";
+import type { loader } from "#app/loaders/photographers-page.server.ts";
 import type { ImageLoading } from "#model/media.ts";
 import { sectionMeta } from "#app/lib/seo.ts";
 
 /** A 1440×900 desktop shows two rows of four (the second just begins), a phone three rows of two. */
 const FIRST_SCREEN_TILES = 8;
 
-export function loader() {
-  return {
-    photographers: artists.photographers.map(({ id, name, thumb, mobileBG, website, url }) => ({
-      id,
-      name,
-      thumb,
-      mobileBG,
-      website,
-      url,
-    })),
-    page: site.pages["/artists/photographers"],
-  };
-}
+export { loader } from "#app/loaders/photographers-page.server.ts";
 
 type Photographer = SerializeFrom<typeof loader>["photographers"][number];
 

@@ -2,12 +2,10 @@ import { useLoaderData } from "@remix-run/react";
 
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Picture } from "#app/components/picture.tsx";
-import { biography, site, testimonials } from "#app/content/index.ts";
+import type { loader } from "#app/loaders/biography-page.server.ts";
 import { sectionMeta } from "#app/lib/seo.ts";
 
-export function loader() {
-  return { agentName: site.agentName, biography, testimonials, page: site.pages["/biography"] };
-}
+export { loader } from "#app/loaders/biography-page.server.ts";
 
 /**
  * The portrait is never wider than 448 px (max-w-md). From md its column is 5/12 of the row less

@@ -2,14 +2,12 @@ import { useLoaderData } from "@remix-run/react";
 
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { useMediaUrl } from "#app/components/use-media-url.ts";
-import { clientLogos, clientNames, site } from "#app/content/index.ts";
-import { listImageLoading, loadingAttributes, logoSprites, logoTiles } from "#model/media.ts";
+import type { loader } from "#app/loaders/clients-page.server.ts";
+import { listImageLoading, loadingAttributes, logoTiles } from "#model/media.ts";
 import { MEDIA_KINDS } from "#model/media-kinds.ts";
 import { sectionMeta } from "#app/lib/seo.ts";
 
-export function loader() {
-  return { sprites: logoSprites(clientLogos), names: clientNames, page: site.pages["/clients"] };
-}
+export { loader } from "#app/loaders/clients-page.server.ts";
 
 const { width, height } = MEDIA_KINDS.clientLogo.size;
 

@@ -2,16 +2,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { FreezeFrame } from "#app/components/freeze-frame.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { reels, site } from "#app/content/index.ts";
+import type { loader } from "#app/loaders/collective-reels-page.server.ts";
 import { listImageLoading } from "#model/media.ts";
 import { sectionMeta } from "#app/lib/seo.ts";
 
-export function loader() {
-  return {
-    reels: reels.map(({ slug, title, poster, thumb }) => ({ slug, title, poster, thumb })),
-    page: site.pages["/collective-reels"],
-  };
-}
+export { loader } from "#app/loaders/collective-reels-page.server.ts";
 
 /** One column on a phone, three from md (32 px gaps), inside 20 px (md: 40 px) padding, in at most 1536 px. */
 const THUMB_SIZES = "(min-width: 1536px) 464px, (min-width: 768px) calc((100vw - 144px) / 3), calc(100vw - 40px)";

@@ -1,12 +1,10 @@
 import { useLoaderData } from "@remix-run/react";
 
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { contact, site } from "#app/content/index.ts";
+import type { loader } from "#app/loaders/contact-page.server.ts";
 import { sectionMeta } from "#app/lib/seo.ts";
 
-export function loader() {
-  return { contact, page: site.pages["/contact"] };
-}
+export { loader } from "#app/loaders/contact-page.server.ts";
 
 export default function Contact() {
   const { contact } = useLoaderData<typeof loader>();
