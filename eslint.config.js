@@ -79,6 +79,13 @@ const SERVER_ONLY = {
   allowTypeImports: true,
   message: "Server-only module in code the browser bundles.",
 };
+/** The compiled content, which only loaders and `.server` modules read: the browser's build holds none of it. */
+const CONTENT = {
+  group: ["#app/content/index*", "#app/content/generated*", "#content/*", "**/content/index*", "**/content/generated*"],
+  allowTypeImports: true,
+  message:
+    "Content in code the browser bundles: have a loader return what the page needs (docs/decisions/0013-site-follows-a-branch.md).",
+};
 
 export default tseslint.config(
   {
@@ -154,11 +161,16 @@ export default tseslint.config(
   },
   { files: ["model/**"], rules: { "import-x/no-nodejs-modules": "error" } },
   {
-    // Code the browser bundles takes nothing from a `.server` module (Remix would leave it empty there). Routes and
-    // root may: Remix strips their loaders from the browser's build.
+    // Code the browser bundles takes nothing from a `.server` module (Remix would leave it empty there), nor any
+    // content. Routes and root may re-export a `.server` loader: Remix strips their loaders from the browser's build.
     files: ["app/components/**", "app/lib/**", "app/reel/**", "app/entry.client.tsx"],
     ignores: ["**/*.server.{ts,tsx}"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_ONLY] }] },
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_ONLY, CONTENT] }] },
+  },
+  {
+    // Nor do pages' routes and root, whose `meta` Remix ships to the browser: their loaders are in app/loaders/.
+    files: ["app/root.tsx", "app/routes/*.tsx"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [CONTENT] }] },
   },
   {
     // A page's route takes its loader from app/loaders/ by re-export, never by import: esbuild keeps an
