@@ -34,19 +34,6 @@ export type ChangedPages = { everything: true } | { everything: false; pages: st
 /** Where each release's content build writes its pages file, from the release's root. */
 export const PAGES_FILE = "app/content/generated.pages.json";
 
-/**
- * The entries the browser's scripts hold (app/root.tsx and app/lib/seo.ts import them); every other
- * part reaches the browser only through a loader. A commit that changes none of them leaves the
- * browser build as it was (release/build-release.ts).
- */
-export const BROWSER_ENTRIES: readonly string[] = ["site", "contact"];
-
-/** Whether two pages files agree on the entries `keys` (both having each). */
-export function sameEntries(before: PagesFile, after: PagesFile, keys: readonly string[]): boolean {
-  const hash = (file: PagesFile, key: string) => file.entries.find((entry) => entry.key === key)?.hash;
-  return keys.every((key) => hash(before, key) !== undefined && hash(before, key) === hash(after, key));
-}
-
 /** Patterns and the paths among them worth fetching again. */
 interface Shown {
   pages: string[];

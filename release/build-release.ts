@@ -2,13 +2,14 @@
  * One commit made into a release in a folder: its packages linked (installed only for a new
  * lockfile), then `npm run build`, whose content check refuses bad content before anything is built.
  *
- * A commit that changes only content and media, none of it what the browser's scripts hold, needs
- * only its content compiled (and checked): the production server build imports the compiled content
- * as a module of its own (remix.config.js), so the release serving's builds, server and browser, are
- * this commit's too, byte for byte (for a folder as deep: esbuild names the browser's scripts from
- * their paths), and are copied. What it changed decides what the cache in front
- * loses: its plan (release-plan.ts), worked out here and carried to the purge (page-purge.ts). Such a commit is refused before anything is checked out if it holds a
- * symlink, a file under public/ the media build never makes, or a file too big (content-release.ts).
+ * A commit that changes only content and media needs only its content compiled (and checked): the
+ * production server build imports the compiled content as a module of its own (remix.config.js) and
+ * the browser's build reads no content at all (docs/decisions/0013), so the release serving's
+ * builds, server and browser, are this commit's too, byte for byte (for a folder as deep: esbuild
+ * names the browser's scripts from their paths), and are copied. What it changed decides what the
+ * cache in front loses: its plan (release-plan.ts), worked out here and carried to the purge
+ * (page-purge.ts). Such a commit is refused before anything is checked out if it holds a symlink, a
+ * file under public/ the media build never makes, or a file too big (content-release.ts).
  */
 import { cp } from "node:fs/promises";
 import path from "node:path";
@@ -82,7 +83,7 @@ async function planContent(folder: string, serving: string, options: RunOptions)
 
 /** Copies `serving`'s builds into `folder`. */
 async function keepBuilds(folder: string, serving: string) {
-  // Not the compiler's metafiles: they record its inputs, this content's size among them, and nothing runs on them.
+  // Not the compiler's metafiles: the server's names the folder it was built in, and nothing runs on them.
   const runs = (file: string) => !/^metafile\..*\.json$/.test(path.basename(file));
   for (const build of BUILDS)
     await cp(path.join(serving, build), path.join(folder, build), { recursive: true, filter: runs });
@@ -111,7 +112,7 @@ export async function buildRelease(
   const installed = await linkModules(folder, data, checkout, BUILD_ENV);
   const options = { record: runningFolder(data), timeoutMs: BUILD_TIMEOUT_MS };
   const plan = content ? await planContent(folder, serving.folder, options) : FULL_PLAN;
-  if (content && plan.keepsBuilds) await keepBuilds(folder, serving.folder);
+  if (content) await keepBuilds(folder, serving.folder);
   else await runToEnd("npm", ["run", "--silent", "build"], folder, BUILD_ENV, options);
   return { folder, commit, plan, installed, seconds: (performance.now() - start) / 1000 };
 }

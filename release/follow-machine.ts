@@ -61,7 +61,7 @@ export function followMachine<W>(
   function announce(release: BuiltRelease, previous: Release | undefined) {
     const { commit, plan, installed, seconds } = release;
     const { kind } = plan;
-    const built = !plan.keepsBuilds;
+    const built = kind === "full";
     const how = built ? "built" : "content compiled, builds kept";
     log.info(
       { commit, kind, installed, built, seconds },

@@ -8,7 +8,7 @@ import { EVERYTHING } from "#model/cache-ban.ts";
 import { PAGES_FILE, type PagesFile } from "#model/content-pages.ts";
 import { contentPlan, FULL_PLAN, readPagesFile } from "#release/release-plan.ts";
 
-/** A pages file with the browser's entries (on every page) and one artist's, each at the hash given. */
+/** A pages file with the entries on every page and one artist's, each at the hash given. */
 function pagesFile({ site = "s1", artist = "a1" } = {}): PagesFile {
   return {
     version: 1,
@@ -28,32 +28,27 @@ function pagesFile({ site = "s1", artist = "a1" } = {}): PagesFile {
 const EVERY_PAGE = { banned: [EVERYTHING], warm: [] };
 
 describe("a release's plan", () => {
-  it("of code: built whole, every page dropped", () => {
-    expect(FULL_PLAN).toEqual({ kind: "full", keepsBuilds: false, drop: EVERY_PAGE });
+  it("of code: every page dropped", () => {
+    expect(FULL_PLAN).toEqual({ kind: "full", drop: EVERY_PAGE });
   });
 
-  it("of content the browser does not hold: the builds kept, only the pages it shows on dropped", () => {
+  it("of an artist's content: only the pages it shows on dropped", () => {
     expect(contentPlan(pagesFile(), pagesFile({ artist: "a2" }))).toEqual({
       kind: "content",
-      keepsBuilds: true,
       drop: { banned: ["^/artists/directors/mira(/|\\?|$)"], warm: ["/artists/directors/mira"] },
     });
   });
 
-  it("of content the browser holds: built, every page dropped", () => {
-    expect(contentPlan(pagesFile(), pagesFile({ site: "s2" }))).toEqual({
-      kind: "content",
-      keepsBuilds: false,
-      drop: EVERY_PAGE,
-    });
+  it("of content on every page (the site's names, the contact details): every page dropped", () => {
+    expect(contentPlan(pagesFile(), pagesFile({ site: "s2" }))).toEqual({ kind: "content", drop: EVERY_PAGE });
   });
 
-  it("with either pages file missing: built, every page dropped", () => {
+  it("with either pages file missing: every page dropped", () => {
     for (const [before, after] of [
       [undefined, pagesFile()],
       [pagesFile(), undefined],
     ])
-      expect(contentPlan(before, after)).toEqual({ kind: "content", keepsBuilds: false, drop: EVERY_PAGE });
+      expect(contentPlan(before, after)).toEqual({ kind: "content", drop: EVERY_PAGE });
   });
 
   it("reads a release's pages file where its content build writes it, and none that is not one", async () => {
