@@ -189,9 +189,10 @@ function related(units: Unit[]): Shown[] {
 const unique = ({ pages, warm }: Shown): Shown => ({ pages: [...new Set(pages)], warm: [...new Set(warm)] });
 
 /**
- * One entry per unit of the compiled content. On every page, so everything: `site` (app/root.tsx's
- * header, footer and error titles, every page's title and head in app/lib/seo.ts, the sitemap's
- * sections), `contact` (the Organization JSON-LD of every page's head, app/lib/seo.ts) and the
+ * One entry per unit of the compiled content. On every page, so everything: `site` (through the
+ * root loader, app/root.tsx's header, footer and error titles and every page's title and head in
+ * app/lib/seo.ts; the sitemap's sections), `contact` (through the root loader, the Organization
+ * JSON-LD of every page's head, app/lib/seo.ts) and the
  * reels' frames (app/lib/reel-frame-css.server.ts: one `<style>` in every page's head). Those
  * entries' `warm` is every page the others name, with the nav's sections.
  */

@@ -4,9 +4,9 @@
  *
  * A commit that changes only content and media needs only its content compiled (and checked): the
  * production server build imports the compiled content as a module of its own (remix.config.js) and
- * the browser's build reads no content at all (docs/decisions/0013), so the release serving's
- * builds, server and browser, are this commit's too, byte for byte (for a folder as deep: esbuild
- * names the browser's scripts from their paths), and are copied. What it changed decides what the
+ * the browser's build reads no content at all (docs/decisions/0013-site-follows-a-branch.md), so the
+ * release serving's builds, server and browser, are this commit's too, byte for byte (for a folder
+ * as deep: esbuild names the browser's scripts from their paths), and are copied. What it changed decides what the
  * cache in front loses: its plan (release-plan.ts), worked out here and carried to the purge
  * (page-purge.ts). Such a commit is refused before anything is checked out if it holds a symlink, a
  * file under public/ the media build never makes, or a file too big (content-release.ts).

@@ -12,9 +12,9 @@ import { changedPages, PAGES_FILE, type PagesFile, parsePagesFile } from "#model
 
 /**
  * What a release changed: only content and media, or code too. Content only keeps the builds of the
- * release serving: neither build holds any content (the server's imports its data at start,
- * remix.config.js; the browser's reads none, docs/decisions/0013), and a Varnish in front loses
- * only the pages it shows on.
+ * release serving, as neither build holds any content (the server's imports its data at start,
+ * remix.config.js; the browser's reads none, docs/decisions/0013-site-follows-a-branch.md), and a
+ * Varnish in front loses only the pages it shows on.
  */
 export type ReleaseKind = "content" | "full";
 

@@ -2,7 +2,7 @@
  * Everything a crawler reads in <head>: title, description, canonical URL, Open Graph and Twitter
  * tags, JSON-LD. The words come from loaders' data (the root loader's names, site URL and media
  * origin; a page's own), never from the content itself: Remix ships each route's `meta` to the
- * browser, whose build then holds no content (docs/decisions/0013).
+ * browser, whose build then holds no content (docs/decisions/0013-site-follows-a-branch.md).
  */
 import type { MetaArgs, MetaDescriptor, SerializeFrom } from "@remix-run/node";
 

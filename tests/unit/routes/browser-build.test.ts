@@ -2,8 +2,9 @@
  * The browser's build holds no content: pages' meta and components get every word from loaders'
  * data. Then a commit that changes only content leaves the browser's scripts as they were, byte for
  * byte (esbuild's minifier names a chunk's symbols from character frequencies over its inputs), and
- * a content-only release keeps the builds of the release serving (docs/decisions/0013). Read from the
- * build `npm run build` wrote: `npm test` builds before the unit tests.
+ * a content-only release keeps the builds of the release serving
+ * (docs/decisions/0013-site-follows-a-branch.md). Read from the build `npm run build` wrote, which
+ * `npm test` makes before the unit tests.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
