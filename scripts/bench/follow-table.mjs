@@ -196,8 +196,8 @@ export function notes(results, made) {
     );
   if (results.floor?.during)
     lines.push(
-      "floor: npm ci from npm's cache as this machine has it; straight to an instance, autocannon counts every " +
-        "attempt on a refused connection while it restarts",
+      "floor: npm ci from npm's cache as this machine has it; straight to an instance, the visitors count every " +
+        "attempt on a refused connection while it restarts, each at its pace",
     );
   const { hook, poll, film, code, floor } = results;
   for (const round of [...hook, ...poll, ...film, ...code, ...(floor ? [floor] : [])])
