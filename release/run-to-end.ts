@@ -1,5 +1,6 @@
 /** A command run to its end in a folder, for the release's install and build. */
 import { spawn } from "node:child_process";
+import { getPriority, setPriority } from "node:os";
 import { stripVTControlCharacters } from "node:util";
 
 import { killGroup, recordChild } from "./leftover-processes.ts";
@@ -78,7 +79,23 @@ function headAndTail(limit: number) {
 /** A command's time limit when none is given: longer than any build or install seen, short of for ever. */
 export const DEFAULT_TIMEOUT_MS = 30 * 60_000;
 
-/** Runs `command` in `cwd`; rejects with a CommandFailed if it exits other than 0, or outlasts its time. */
+/** How much nicer than this process a command runs (the processes it starts after inherit it). */
+export const COMMAND_NICENESS = 10;
+
+/**
+ * A build is background work: the workers serving visitors, this process's siblings, go first on a
+ * busy machine's CPU. A command already gone has nothing left to slow.
+ */
+function yieldTheCpu(pid: number | undefined) {
+  if (pid === undefined) return;
+  try {
+    setPriority(pid, Math.min(19, getPriority() + COMMAND_NICENESS));
+  } catch {
+    // Exited before it could be told: nothing of it runs.
+  }
+}
+
+/** Runs `command` in `cwd`, nicer than this process; rejects with a CommandFailed if it exits other than 0, or outlasts its time. */
 export function runToEnd(
   command: string,
   args: string[],
@@ -89,6 +106,7 @@ export function runToEnd(
   return new Promise((resolve, reject) => {
     // Recorded, it leads a process group of its own, which a follower started again can stop whole.
     const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: Boolean(record) });
+    yieldTheCpu(child.pid);
     if (record) recordChild(record, child, cwd);
     let timedOut = false;
     const timer = setTimeout(() => {

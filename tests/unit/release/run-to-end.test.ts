@@ -1,6 +1,8 @@
+import { getPriority } from "node:os";
+
 import { describe, expect, it } from "vitest";
 
-import { CommandFailed, reasonOf, runToEnd } from "#release/run-to-end.ts";
+import { COMMAND_NICENESS, CommandFailed, reasonOf, runToEnd } from "#release/run-to-end.ts";
 
 /** What the tools print when they refuse a commit, copied from their runs (colours as they send them). */
 const CONTENT_CHECK = `app/content/artists/directors/mira-castell.md:4: name: must be text
@@ -45,6 +47,12 @@ describe("why a release was refused", () => {
       output: CONTENT_CHECK,
     });
     await expect(runToEnd("sh", ["-c", "exit 0"], ".", process.env)).resolves.toBeUndefined();
+  });
+
+  it("runs the command, and what it starts, nicer than the follower: the workers serving go first", async () => {
+    // The niceness of a process the command starts once it runs (`nice` prints its own), told as its failure.
+    const told = runToEnd("sh", ["-c", "sleep 0.2; nice >&2; exit 1"], ".", process.env);
+    await expect(told).rejects.toMatchObject({ reason: String(Math.min(19, getPriority() + COMMAND_NICENESS)) });
   });
 
   it("is the first problem's whole line however much the check printed", async () => {
