@@ -11,8 +11,13 @@ import net, { type Socket } from "node:net";
 
 /** Past this, connections still open are cut so the process always exits within 10 s. */
 export const SHUTDOWN_DEADLINE_MS = 8_000;
-/** A kept-alive connection that asks nothing for this long after a stop begins is cut. */
-export const IDLE_GRACE_MS = 1_000;
+/**
+ * A kept-alive connection that asks nothing for this long after a stop begins is cut. Long enough for
+ * a client that has just had an answer to send its next request on it (answered, with Connection:
+ * close); short, because an idle connection a cache in front keeps in its pool holds a followed
+ * branch's old worker, and the purge that waits for it (release/serving-set.ts), until then.
+ */
+export const IDLE_GRACE_MS = 250;
 /**
  * The longest the listening socket stays open after the signal, while connections keep coming. It
  * closes sooner, once a poll of the event loop finds none waiting (see `closeWhenNoneWaiting`).
