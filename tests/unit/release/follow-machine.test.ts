@@ -43,6 +43,8 @@ function follower() {
   /** What the build of a commit does: fail with an error, or wait for a promise. */
   const building = new Map<string, Error | Promise<void>>();
   const workers: FakeWorker[] = [];
+  /** Why the worker of a commit on a port index does not start ("commit:index"). */
+  const failing = new Map<string, Error>();
   const recorded: Release[] = [];
   const purged: { commit: string; change: unknown }[] = [];
   const lines: { level: string; msg: string; fields: object }[] = [];
@@ -73,6 +75,8 @@ function follower() {
       },
       workers: {
         async start(release, index, before, warm) {
+          const refused = failing.get(`${release.commit}:${index}`);
+          if (refused) throw refused;
           const worker: FakeWorker = {
             release,
             port: PORTS[index]!,
@@ -121,6 +125,7 @@ function follower() {
     remote,
     builds,
     building,
+    failing,
     workers,
     serving,
     recorded,
@@ -183,6 +188,22 @@ describe("the follower's state machine", () => {
     await site.ask();
     expect(site.builds).toEqual([commitOf(1), commitOf(2), commitOf(3)]);
     expect(site.machine.status()).toEqual({ commit: commitOf(3) });
+  });
+
+  it("refuses a release one of whose workers does not start: the other is retired, the release before serves on", async () => {
+    const site = follower();
+    await site.ask();
+    site.remote.head = commitOf(2);
+    site.failing.set(`${commitOf(2)}:1`, new Error("its server exited before it listened (code 1)"));
+    await site.ask();
+    expect(site.machine.status()).toEqual({
+      commit: commitOf(1),
+      refused: { commit: commitOf(2), reason: "its server exited before it listened (code 1)" },
+    });
+    expect(site.serving().map((worker) => worker.release.commit)).toEqual([commitOf(1), commitOf(1)]);
+    const other = site.workers.find((worker) => worker.release.commit === commitOf(2));
+    expect(other?.retired).toBe(true);
+    expect(site.recorded).toEqual([{ folder: "releases/a", commit: commitOf(1) }]);
   });
 
   it("tries a commit a full disk refused again at the next ask, said once, and serves it once there is room", async () => {
