@@ -36,3 +36,16 @@ export const artistUrl = (list: ArtistList, id: string) => `/artists/${ARTIST_UR
 export function listOfUrlType(type: string): ArtistList | undefined {
   return (Object.keys(ARTIST_URL_TYPE) as ArtistList[]).find((list) => ARTIST_URL_TYPE[list] === type);
 }
+
+/**
+ * What a list's grid shows of each artist (app/loaders/directors-page.server.ts and
+ * photographers-page.server.ts give it no more), and so all of her that the page map keys her
+ * list's page to (model/content-pages.ts): a word of her biography leaves the grid as it was.
+ */
+export const GRID_CARD_FIELDS = ["id", "name", "thumb", "mobileBG", "website", "url", "cssVideoTop"] as const;
+
+type GridCardField = (typeof GRID_CARD_FIELDS)[number];
+
+/** `artist`'s card on her list's grid: GRID_CARD_FIELDS of her, in that order. */
+export const gridCard = <A extends { [Field in GridCardField]?: unknown }>(artist: A) =>
+  Object.fromEntries(GRID_CARD_FIELDS.map((field) => [field, artist[field]])) as Pick<A, GridCardField & keyof A>;

@@ -6,7 +6,7 @@
  * PAGES_FILE (content-check/pages-file.ts writes it); `changedPages` compares two such files. A page missed
  * here stays stale for a visitor, so every doubt leans wider.
  */
-import { type ArtistList, artistUrl } from "#model/artist-lists.ts";
+import { type ArtistList, artistUrl, gridCard } from "#model/artist-lists.ts";
 import { EVERYTHING } from "#model/cache-ban.ts";
 import type { Content } from "#model/content.ts";
 import { reelFrameCss } from "#model/reel-frames.ts";
@@ -80,27 +80,43 @@ interface Part {
   shown: Shown;
 }
 
-/** A part that others may name: `own` is what a related part's change reaches, `names` how other values mention it. */
+/**
+ * A part that others may name: `own` is what a related part's change reaches, `names` how other values
+ * mention it; `named`, what one that names it shows of it, as a part of its own (a reel names
+ * a director: it shows her name and URL, nothing else of her); without it, the whole part counts.
+ * `parts`: its other parts, each with the pages that show it.
+ */
 interface Unit extends Part {
   own: Shown;
   names: string[];
+  named?: { key: string; value: unknown };
+  parts?: Part[];
 }
 
 /**
- * An artist: her page (app/routes/artists.$type.$.tsx shows her whole entry) and where her fields
- * show beside others': her list's grid, the selects, the sitemap.
+ * An artist, in parts each with the pages that show it: her whole entry on her page (app/routes/
+ * artists.$type.$.tsx) and the selects; her card (GRID_CARD_FIELDS) on her list's grid; her URL in
+ * the sitemap; and her name and URL wherever another entry names her (a reel's credits and JSON-LD:
+ * app/reel/timeline.ts's reelChapters reads no more of her). A word of her biography drops her page
+ * and the selects, not her list, the sitemap or the reels that credit her.
  */
 function artistUnits(list: ArtistList, artists: Content["artists"][ArtistList]): Unit[] {
   return artists.map((artist) => {
     // The route finds her by her list's URL type and her id (app/loaders/artist-page.server.ts).
     const url = artistUrl(list, artist.id);
     const own = under(url, [url]);
+    const id = `${list}/${artist.id}`;
     return {
-      key: `artist:${list}/${artist.id}`,
+      key: `artist:${id}`,
       value: artist,
-      shown: both(own, page(listPath(list)), SELECTS, SITEMAP),
+      shown: both(own, SELECTS),
       own,
       names: [artist.id, url],
+      named: { key: `artist-credit:${id}`, value: { name: artist.name, url } },
+      parts: [
+        { key: `artist-card:${id}`, value: gridCard(artist), shown: page(listPath(list)) },
+        { key: `artist-url:${id}`, value: url, shown: SITEMAP },
+      ],
     };
   });
 }
@@ -171,18 +187,26 @@ function stringsIn(value: unknown, into = new Set<string>()): Set<string> {
 }
 
 /**
- * Each unit with the `own` pages of every unit it names or that names it: a reel's credits and
- * JSON-LD (app/components/reel-credits.tsx, app/lib/seo.ts) and its described picture show the
- * name and URL of each director its spots give by id; and an artist's page goes with a reel that
- * names her (no page of hers reads reels today, but a narrower guess is a stale page). Read from the
- * values, so a new artist or reel needs no line here.
+ * Each unit as parts, the `own` pages of every unit it names or that names it with what of it they
+ * show: a reel's credits and JSON-LD (app/components/reel-credits.tsx, app/lib/seo.ts) and its
+ * described picture show the name and URL of each director its spots give by id (her `named` part);
+ * and an artist's page goes with a reel that names her (no page of hers reads reels today, but a
+ * narrower guess is a stale page). Read from the values, so a new artist or reel needs no line here.
  */
-function related(units: Unit[]): Shown[] {
+function related(units: Unit[]): Part[] {
   const mentions = units.map((unit) => stringsIn(unit.value));
   const names = (a: number, b: number) => a !== b && units[b].names.some((name) => mentions[a].has(name));
-  return units.map((unit, a) =>
-    both(unit.shown, ...units.flatMap((other, b) => (names(a, b) || names(b, a) ? [other.own] : []))),
-  );
+  return units.flatMap((unit, a) => {
+    const others = units.flatMap((other, b) => (names(a, b) || names(b, a) ? [other.own] : []));
+    const whole = { key: unit.key, value: unit.value };
+    const mine = unit.named
+      ? [
+          { ...whole, shown: unit.shown },
+          { ...unit.named, shown: both(...others) },
+        ]
+      : [{ ...whole, shown: both(unit.shown, ...others) }];
+    return [...mine, ...(unit.parts ?? [])];
+  });
 }
 
 /** `shown` without repeats, in first-seen order. */
@@ -207,7 +231,7 @@ export function contentEntries(content: Content): ContentEntry[] {
     { key: "biography", value: content.biography, shown: page("/biography") },
     ...orderParts(content),
     ...captionsParts(content.captions),
-    ...related(units).map((shown, index) => ({ key: units[index].key, value: units[index].value, shown })),
+    ...related(units),
   ];
   const entries = parts.map(({ key, value, shown }) => ({ key, value, ...unique(shown) }));
   const warm = [...new Set([...entries.flatMap((entry) => entry.warm), ...content.site.nav.map((link) => link.href)])];

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { validateContent } from "#content-check/check.ts";
 import { pagesFile } from "#content-check/pages-file.ts";
 import { readContentFiles } from "#content-check/read.ts";
+import { GRID_CARD_FIELDS } from "#model/artist-lists.ts";
 import type { Content } from "#model/content.ts";
 import { type ChangedPages, changedPages, contentEntries, PAGES_FILE, parsePagesFile } from "#model/content-pages.ts";
 
@@ -68,23 +69,11 @@ describe("a director's name", () => {
     directorIn(copy, id).name = "Renamed Director";
   });
 
-  it("bans her list, her page, the selects, the sitemap and the reels that name her, and warms them", () => {
+  it("bans her list, her page, the selects and the reels that name her, and warms them; not the sitemap", () => {
     expect(partOf(release)).toEqual({
       everything: false,
-      pages: sorted([
-        artistPage("film", id),
-        "^/artists/directors/*(\\?|$)",
-        SELECTS,
-        SITEMAP,
-        ...naming.flatMap(reelPages),
-      ]),
-      warm: sorted([
-        `/artists/film/${id}`,
-        "/artists/directors",
-        "/selects",
-        "/sitemap.xml",
-        ...naming.flatMap(reelWarm),
-      ]),
+      pages: sorted([artistPage("film", id), "^/artists/directors/*(\\?|$)", SELECTS, ...naming.flatMap(reelPages)]),
+      warm: sorted([`/artists/film/${id}`, "/artists/directors", "/selects", ...naming.flatMap(reelWarm)]),
     });
   });
 
@@ -100,7 +89,6 @@ describe("a director's name", () => {
       "/selects",
       `/selects?artists=${id},${other}`,
       `/selects/search?q=a&artists=${id}`,
-      "/sitemap.xml",
       `/${slug}`,
       `/${slug}?t=12`,
       `/reels/${slug}/chapters.vtt`,
@@ -121,6 +109,7 @@ describe("a director's name", () => {
       `/${slug}-2`,
       `/reels/${slug}-2/chapters.vtt`,
       "/selectsx",
+      "/sitemap.xml",
       "/sitemap.xml.gz",
       ...content.reels.filter((candidate) => !naming.includes(candidate.slug)).map((unnaming) => `/${unnaming.slug}`),
     ])
@@ -132,12 +121,15 @@ describe("relations read from the values", () => {
   const entries = contentEntries(content);
   const pagesOf = (key: string) => entries.find((entry) => entry.key === key)?.pages ?? [];
 
-  it("puts on each director's entry exactly the pages of the reels whose spots name her", () => {
+  it("puts on each director's credit exactly the pages of the reels whose spots name her, on her entry none", () => {
     for (const { id } of directors)
-      for (const { slug } of content.reels)
-        expect(pagesOf(`artist:directors/${id}`).includes(`^/${slug}/*(\\?|$)`), `${id} in ${slug}`).toBe(
+      for (const { slug } of content.reels) {
+        const reelPage = `^/${slug}/*(\\?|$)`;
+        expect(pagesOf(`artist-credit:directors/${id}`).includes(reelPage), `${id} in ${slug}`).toBe(
           reelsNaming(id).includes(slug),
         );
+        expect(pagesOf(`artist:directors/${id}`)).not.toContain(reelPage);
+      }
   });
 
   it("puts on each reel's entry exactly the pages of the directors its spots name", () => {
@@ -165,18 +157,40 @@ describe("what a release bans", () => {
   it("bans only her own pages when no reel names the director (when one exists)", () => {
     if (unnamed === undefined) return;
     const release = partOf(releaseOf((copy) => (directorIn(copy, unnamed.id).name = "Renamed Director")));
-    expect(release.pages).toEqual(
-      sorted([artistPage("film", unnamed.id), "^/artists/directors/*(\\?|$)", SELECTS, SITEMAP]),
-    );
+    expect(release.pages).toEqual(sorted([artistPage("film", unnamed.id), "^/artists/directors/*(\\?|$)", SELECTS]));
   });
 
-  it("bans a photographer's list, not the directors'", () => {
+  it("bans for a word of her biography her page and the selects: not her list, the sitemap, nor a reel", () => {
+    for (const [list, type, artist] of [
+      ["directors", "film", named ?? directors[0]],
+      ["photographers", "photography", photographers[0]],
+    ] as const) {
+      const release = releaseOf((copy) => {
+        const edited = copy.artists[list].find((candidate) => candidate.id === artist.id);
+        if (edited) edited.biography = `${edited.biography} More.`;
+      });
+      expect(partOf(release).pages, list).toEqual(sorted([artistPage(type, artist.id), SELECTS]));
+    }
+  });
+
+  it("bans a photographer's list for what her card shows, not the directors'", () => {
     const { id } = photographers[0];
-    const release = releaseOf((copy) => (copy.artists.photographers[0].biography = "New words."));
+    const release = releaseOf((copy) => (copy.artists.photographers[0].website = "elsewhere.example"));
     expect(partOf(release).pages).toEqual(
-      sorted([artistPage("photography", id), "^/artists/photographers/*(\\?|$)", SELECTS, SITEMAP]),
+      sorted([artistPage("photography", id), "^/artists/photographers/*(\\?|$)", SELECTS]),
     );
     expect(bans(release, "/artists/directors")).toBe(false);
+  });
+
+  it("keys the grids to exactly what their loaders give of each artist", async () => {
+    const [{ loader: directorsLoader }, { loader: photographersLoader }] = await Promise.all([
+      import("#app/loaders/directors-page.server.ts"),
+      import("#app/loaders/photographers-page.server.ts"),
+    ]);
+    const cards = [...directorsLoader().directors, ...photographersLoader().photographers];
+    expect(cards.length).toBe(directors.length + photographers.length);
+    for (const card of cards)
+      for (const field of Object.keys(card)) expect(GRID_CARD_FIELDS as readonly string[]).toContain(field);
   });
 
   it("bans a new artist's list, page, selects and sitemap, and warms her page; her removal warms no 404", () => {
@@ -270,8 +284,10 @@ describe("the pages file", () => {
         "list:directors",
         "list:photographers",
         "list:reels",
-        ...directors.map(({ id }) => `artist:directors/${id}`),
-        ...photographers.map(({ id }) => `artist:photographers/${id}`),
+        ...["artist", "artist-card", "artist-url", "artist-credit"].flatMap((part) => [
+          ...directors.map(({ id }) => `${part}:directors/${id}`),
+          ...photographers.map(({ id }) => `${part}:photographers/${id}`),
+        ]),
         ...content.reels.map(({ slug }) => `reel:${slug}`),
         ...Object.keys(content.captions).map((slug) => `captions:${slug}`),
       ]),
