@@ -199,6 +199,26 @@ test("serves the branch's commit, and a content change shows through Varnish wit
     expect([...kept.keys()].sort()).toEqual([...built.keys()].sort());
     for (const [file, bytes] of built) expect(kept.get(file)?.equals(bytes), file).toBe(true);
   }
+
+  // A word of her text: her page is fetched again; her list, which shows her card and not her text, is kept.
+  const grid = "/artists/directors";
+  await throughVarnish(grid);
+  const gridCachedAt = Date.now();
+  // Long enough for a page fetched again after the ban to be told from one held since (Age is in whole seconds).
+  await sleep(2_000);
+  const word = "followedword";
+  await release(
+    {
+      [DIRECTOR_FILE]: (text) => {
+        const body = text.indexOf("\n---\n", 3) + "\n---\n".length;
+        return text.slice(0, body) + text.slice(body).replace(/\b[a-z][a-z0-9]{3,}\b/, word);
+      },
+    },
+    "A word of a director's text",
+  );
+  await expect.poll(async () => (await throughVarnish(DIRECTOR.url)).text).toContain(word);
+  const gridHeld = Math.floor((Date.now() - gridCachedAt) / 1000);
+  expect((await throughVarnish(grid)).age).toBeGreaterThanOrEqual(gridHeld - 1);
 });
 
 test("a commit whose content fails the check never goes live; /healthz names it; the next good one does", async () => {
