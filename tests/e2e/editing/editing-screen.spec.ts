@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-import { type Page } from "@playwright/test";
+import { type Page, type Request } from "@playwright/test";
 import { parse } from "yaml";
 
 import { captionsPath } from "#model/content-files.ts";
@@ -45,11 +45,40 @@ const KEYSTATIC_OWN: UpstreamFailure[] = [
   { rule: "region", target: /^(#resize-handle|\.kui-)/ },
 ];
 
-/** Clicks Keystatic's Save (or Create) and waits for the save's answer. */
+/** How long a save's answer may take before the test says which part never came. */
+const SAVE_ANSWER_MS = 90_000;
+
+/**
+ * Clicks Keystatic's Save (or Create) and waits for the save's answer. One that does not come says
+ * whether the screen sent the save at all, and what the screen showed then: a flake in this spec
+ * (about one run in four) has left only a timeout to read.
+ */
 async function save(page: Page, button: "Save" | "Create" = "Save") {
-  const answer = page.waitForResponse((response) => response.url().endsWith("/api/keystatic/update"));
-  await page.getByRole("button", { name: button, exact: true }).click();
-  return answer;
+  const isSave = (url: string) => url.endsWith("/api/keystatic/update");
+  let sent: string | undefined;
+  const started = Date.now();
+  const seen = (request: Request) => {
+    if (isSave(request.url())) sent ??= `${((Date.now() - started) / 1000).toFixed(1)} s after the click`;
+  };
+  page.on("request", seen);
+  try {
+    const answer = page.waitForResponse((response) => isSave(response.url()), { timeout: SAVE_ANSWER_MS });
+    // Read below; should the click fail first, its own error is the one told.
+    answer.catch(() => undefined);
+    await page.getByRole("button", { name: button, exact: true }).click();
+    return await answer;
+  } catch (error) {
+    const shown = await page
+      .locator("body")
+      .innerText({ timeout: 5_000 })
+      .catch(() => "");
+    const what = sent ? `the save was sent ${sent} and not answered` : `${button} sent no save`;
+    throw new Error(`${what} within ${SAVE_ANSWER_MS / 1000} s; the screen showed: ${shown.slice(0, 1_500)}`, {
+      cause: error,
+    });
+  } finally {
+    page.off("request", seen);
+  }
 }
 
 test.describe("the editing screen", () => {
