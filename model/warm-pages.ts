@@ -34,3 +34,45 @@ export interface WarmStart {
 
 /** What a worker that replaces none, or whose predecessor did not answer, starts with. */
 export const COLD_START: WarmStart = { pages: [], changed: [] };
+
+/** A message of this exchange, as either side hears it. */
+export interface WarmMessage {
+  type?: string;
+  pages?: KeptPages;
+  changed?: readonly string[];
+}
+
+/** One side of the cluster's channel: a worker's `process`, or the primary's handle on a worker. */
+interface Channel {
+  on(event: "message", listener: (message: WarmMessage) => void): unknown;
+  off(event: "message", listener: (message: WarmMessage) => void): unknown;
+  send?(message: WarmMessage, callback: (error: Error | null) => void): boolean;
+}
+
+/**
+ * Sends `asked` on `channel` and resolves with what `read` takes of the first answer of type
+ * `answered`; with `otherwise` if none comes within `waitMs`, or the message cannot be sent.
+ */
+export function askOver<T>(
+  channel: Channel,
+  asked: string,
+  answered: string,
+  { waitMs, otherwise, read }: { waitMs: number; otherwise: T; read: (message: WarmMessage) => T },
+): Promise<T> {
+  return new Promise((resolve) => {
+    const heard = (message: WarmMessage) => {
+      if (message?.type === answered) done(read(message));
+    };
+    const done = (value: T) => {
+      clearTimeout(timer);
+      channel.off("message", heard);
+      resolve(value);
+    };
+    const timer = setTimeout(done, waitMs, otherwise);
+    channel.on("message", heard);
+    if (!channel.send) return done(otherwise);
+    channel.send({ type: asked }, (error) => {
+      if (error) done(otherwise);
+    });
+  });
+}

@@ -10,6 +10,7 @@ import path from "node:path";
 
 import { type ReleaseStatus, STATUS_MESSAGE } from "#model/site-health.ts";
 import {
+  askOver,
   COLD_START,
   type KeptPages,
   PAGES_ASKED,
@@ -17,6 +18,7 @@ import {
   WARM_ASKED,
   WARM_GIVEN,
   WARM_SETTING,
+  type WarmMessage,
   type WarmStart,
 } from "#model/warm-pages.ts";
 
@@ -25,11 +27,6 @@ import {
  * starts never answers, and the next then starts cold a second later.
  */
 const PAGES_WAIT_MS = 1_000;
-
-interface Message {
-  type?: string;
-  pages?: KeptPages;
-}
 
 /**
  * A worker for `folder`'s build, listening on `port`, started with `warm` (the pages of the worker
@@ -45,7 +42,7 @@ export function startWorker(
   // Structured clone, not JSON, on the channel: the pages' bytes cross as buffers.
   cluster.setupPrimary({ exec: path.join(folder, "build", "server.js"), cwd: folder, serialization: "advanced" });
   const worker = cluster.fork({ ...env, [WARM_SETTING]: "1" });
-  const given = (message: Message) => {
+  const given = (message: WarmMessage) => {
     if (message?.type !== WARM_ASKED) return;
     worker.off("message", given);
     worker.send({ type: WARM_GIVEN, ...warm });
@@ -90,19 +87,9 @@ export function sendStatus(worker: Worker, status: ReleaseStatus) {
 /** The pages `worker` keeps, the most recently asked first; none if it does not say within PAGES_WAIT_MS. */
 export function pagesOf(worker: Worker): Promise<KeptPages> {
   if (!worker.isConnected()) return Promise.resolve([]);
-  return new Promise((resolve) => {
-    const heard = (message: Message) => {
-      if (message?.type === PAGES_KEPT) done(message.pages ?? []);
-    };
-    const done = (pages: KeptPages) => {
-      clearTimeout(timer);
-      worker.off("message", heard);
-      resolve(pages);
-    };
-    const timer = setTimeout(done, PAGES_WAIT_MS, []);
-    worker.on("message", heard);
-    worker.send({ type: PAGES_ASKED }, (error) => {
-      if (error) done([]);
-    });
+  return askOver(worker, PAGES_ASKED, PAGES_KEPT, {
+    waitMs: PAGES_WAIT_MS,
+    otherwise: [],
+    read: (message) => message.pages ?? [],
   });
 }

@@ -8,12 +8,13 @@
 import { performance } from "node:perf_hooks";
 
 import {
+  askOver,
   COLD_START,
-  type KeptPages,
   PAGES_ASKED,
   PAGES_KEPT,
   WARM_ASKED,
   WARM_GIVEN,
+  type WarmMessage,
   type WarmStart,
 } from "#model/warm-pages.ts";
 import type { CachedPage, PageCache } from "./page-cache.ts";
@@ -34,35 +35,20 @@ export interface Warmed {
   left: number;
 }
 
-interface Message {
-  type?: string;
-  pages?: KeptPages;
-  changed?: readonly string[];
-}
-
 /** Answers the follower, whenever it asks, with the pages `pageCache()` keeps: it is replacing this worker. */
 export function answerPagesAsked(pageCache: () => PageCache) {
-  process.on("message", (message: Message) => {
+  process.on("message", (message: WarmMessage) => {
     if (message?.type === PAGES_ASKED) process.send?.({ type: PAGES_KEPT, pages: pageCache().entries() });
   });
 }
 
 /** What the follower gives this worker to start with; COLD_START when it says nothing within `waitMs`. */
-export function warmStart(waitMs = WARM_WAIT_MS): Promise<WarmStart> {
-  return new Promise((resolve) => {
-    const heard = (message: Message) => {
-      if (message?.type === WARM_GIVEN) done({ pages: message.pages ?? [], changed: message.changed ?? [] });
-    };
-    const done = (start: WarmStart) => {
-      clearTimeout(timer);
-      process.off("message", heard);
-      resolve(start);
-    };
-    const timer = setTimeout(done, waitMs, COLD_START);
-    process.on("message", heard);
-    process.send?.({ type: WARM_ASKED });
+export const warmStart = (waitMs = WARM_WAIT_MS): Promise<WarmStart> =>
+  askOver(process, WARM_ASKED, WARM_GIVEN, {
+    waitMs,
+    otherwise: COLD_START,
+    read: (message) => ({ pages: message.pages ?? [], changed: message.changed ?? [] }),
   });
-}
 
 /**
  * Fills `pageCache` from `start`: a page no pattern of `start.changed` matches is kept as it was

@@ -6,7 +6,10 @@
  */
 import { describe, expect, it } from "vitest";
 
+import { EventEmitter } from "node:events";
+
 import { EVERYTHING } from "#model/cache-ban.ts";
+import { askOver, type WarmMessage } from "#model/warm-pages.ts";
 import { PageCache } from "#server/page-cache.ts";
 import { warmCache } from "#server/warm-start.ts";
 
@@ -77,5 +80,36 @@ describe("a new worker's page cache, from the one it replaces", () => {
       left: 0,
     });
     expect(after.entries()).toEqual([]);
+  });
+});
+
+describe("a question on the cluster's channel (askOver)", () => {
+  /** A channel whose other side answers each message with `reply`, or says nothing; `refuse` fails each send. */
+  function channel(reply?: (asked: WarmMessage) => WarmMessage, refuse = false) {
+    const other = new EventEmitter();
+    return Object.assign(other, {
+      send(message: WarmMessage, callback: (error: Error | null) => void) {
+        setImmediate(() => {
+          if (refuse) return callback(new Error("channel closed"));
+          callback(null);
+          if (reply) other.emit("message", reply(message));
+        });
+        return true;
+      },
+    });
+  }
+  const ask = (side: ReturnType<typeof channel>) =>
+    askOver(side, "asked", "answered", { waitMs: 50, otherwise: "none", read: (message) => String(message.changed) });
+
+  it("takes the answer of its type, and stops listening", async () => {
+    const side = channel((asked) => ({ type: asked.type === "asked" ? "answered" : "?", changed: ["^/x"] }));
+    expect(await ask(side)).toBe("^/x");
+    expect(side.listenerCount("message")).toBe(0);
+  });
+
+  it("gives `otherwise` when the other side is silent, answers another question, or cannot be told", async () => {
+    expect(await ask(channel())).toBe("none");
+    expect(await ask(channel(() => ({ type: "something else", changed: ["^/x"] })))).toBe("none");
+    expect(await ask(channel(undefined, true))).toBe("none");
   });
 });
